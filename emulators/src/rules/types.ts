@@ -1,0 +1,95 @@
+/**
+ * The contract between the rules engine and the emulators that consult it.
+ * Firestore documents cross it in proto3 JSON (see ../firestore/types.ts); the engine converts them
+ * into rules values (map, timestamp, bytes, latlng, path for references, …) itself.
+ */
+import type { CallerAuth } from '../shared/auth-token.js';
+import type { DocumentJson } from '../firestore/types.js';
+
+export type RulesService = 'cloud.firestore' | 'firebase.storage';
+export type RulesMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
+
+/** What `request.query` exposes for list requests. */
+export interface RulesQueryInfo {
+  limit?: number;
+  offset?: number;
+  /** Field paths of the query's orderBy, in order (e.g. ["created_at", "__name__"]). */
+  orderBy?: string[];
+}
+
+/** Read-only view of Firestore data for get()/exists() and getAfter()/existsAfter(). */
+export interface FirestoreDataAccess {
+  /** Full document path "/databases/(default)/documents/roles/u1" → document, or null when missing. */
+  get(path: string): DocumentJson | null;
+  /** Same, as the data would be after the request's batch commits. Defaults to get() for reads. */
+  getAfter(path: string): DocumentJson | null;
+}
+
+export interface FirestoreRulesRequest {
+  service: 'cloud.firestore';
+  /** "/databases/(default)/documents/products/p1" — matched against `match /databases/{database}/documents`. */
+  path: string;
+  method: RulesMethod;
+  auth: CallerAuth | null;
+  /** Request time (request.time), RFC 3339. */
+  time: string;
+  /** The stored document (resource), or null if it does not exist. */
+  resource: DocumentJson | null;
+  /** The document as it would be after this write (request.resource) for create/update; null otherwise. */
+  requestResource: DocumentJson | null;
+  query?: RulesQueryInfo;
+}
+
+/** A Cloud Storage object as rules see it (resource / request.resource). */
+export interface StorageObjectInfo {
+  bucket: string;
+  name: string;
+  size: number;
+  contentType: string;
+  contentEncoding?: string;
+  contentDisposition?: string;
+  contentLanguage?: string;
+  cacheControl?: string;
+  md5Hash?: string;
+  crc32c?: string;
+  etag?: string;
+  generation?: string;
+  metageneration?: string;
+  timeCreated?: string;
+  updated?: string;
+  metadata?: Record<string, string>;
+}
+
+export interface StorageRulesRequest {
+  service: 'firebase.storage';
+  /** "/b/{bucket}/o/{object path}" — matched against `match /b/{bucket}/o`. The object path is NOT url-encoded. */
+  path: string;
+  method: RulesMethod;
+  auth: CallerAuth | null;
+  time: string;
+  resource: StorageObjectInfo | null;
+  requestResource: StorageObjectInfo | null;
+}
+
+export type RulesRequest = FirestoreRulesRequest | StorageRulesRequest;
+
+export interface RulesDecision {
+  allowed: boolean;
+  /** Human-readable reason for a denial, e.g. "No matching allow statements" or the failing rule's line. */
+  message?: string;
+  /** 1-based line of the allow statement that granted or was last evaluated, when known. */
+  line?: number;
+}
+
+export interface RulesSyntaxIssue {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** A compiled rules file. Evaluation is synchronous: all data access is in-process. */
+export interface Ruleset {
+  readonly service: RulesService;
+  evaluate(request: RulesRequest, data: FirestoreDataAccess): RulesDecision;
+}
