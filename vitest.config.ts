@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 // One runner, four suites: each names where its tests live and what they need around them.
 export default defineConfig({
+  resolve: { alias },
   test: {
     globals: true,
     projects: [
@@ -17,6 +21,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias },
         test: {
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
