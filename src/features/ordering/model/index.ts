@@ -1,0 +1,9 @@
+// The ordering model's public face, shared by the web app and the Cloud Functions.
+export * from './digits';
+export * from './money';
+export * from './order-form';
+export * from './order-status';
+export * from './payment-method';
+export * from './phone';
+export * from './place-order-input';
+export * from './search-orders';

@@ -1,0 +1,74 @@
+import { ValidationError } from 'yup';
+import { bn } from '../../../i18n/bn';
+import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from './order-form';
+
+const valid: OrderFormValues = {
+  quantity: 2,
+  customerName: 'রহিমা বেগম',
+  customerPhone: '০১৭১২-৩৪৫৬৭৮',
+  customerAddress: 'বাড়ি ১২, রোড ৩, কেরানীগঞ্জ, ঢাকা',
+  paymentMethod: 'bkash',
+};
+
+function firstError(stock: number, values: Record<string, unknown>): string {
+  try {
+    orderFormSchema(stock).validateSync(values);
+  } catch (error) {
+    if (error instanceof ValidationError) return error.message;
+    throw error;
+  }
+  throw new Error('expected the form to be refused');
+}
+
+const m = bn.ordering.validation;
+
+describe('orderFormSchema', () => {
+  it('accepts a complete order and normalizes the phone', () => {
+    expect(orderFormSchema(10).validateSync(valid)).toEqual({ ...valid, customerPhone: '01712345678' });
+  });
+
+  it('starts with one jar, cash on delivery and empty fields', () => {
+    expect(initialOrderFormValues).toEqual({
+      quantity: 1,
+      customerName: '',
+      customerPhone: '',
+      customerAddress: '',
+      paymentMethod: 'cash_on_delivery',
+    });
+  });
+
+  it('defaults the payment method to cash on delivery', () => {
+    const { paymentMethod: _omitted, ...rest } = valid;
+    expect(orderFormSchema(10).validateSync(rest).paymentMethod).toBe('cash_on_delivery');
+  });
+
+  it('reads a quantity typed as text', () => {
+    expect(orderFormSchema(10).validateSync({ ...valid, quantity: '3' }).quantity).toBe(3);
+  });
+
+  it.each([
+    [{ quantity: 0 }, m.quantityMin],
+    [{ quantity: -2 }, m.quantityMin],
+    [{ quantity: 1.5 }, m.quantityNotInteger],
+    [{ quantity: '' }, m.quantityRequired],
+    [{ quantity: undefined }, m.quantityRequired],
+    [{ quantity: 'তিন' }, m.quantityNotNumber],
+    [{ quantity: 11 }, 'স্টকে মাত্র ১০টি আছে।'],
+    [{ customerName: '   ' }, m.nameRequired],
+    [{ customerName: 'ক'.repeat(101) }, m.nameTooLong],
+    [{ customerPhone: '' }, bn.ordering.phone.required],
+    [{ customerPhone: '12345' }, bn.ordering.phone.mustStartWith01],
+    [{ customerAddress: '' }, m.addressRequired],
+    [{ paymentMethod: 'rocket' }, m.paymentMethodInvalid],
+  ])('refuses %j', (change, message) => {
+    expect(firstError(10, { ...valid, ...change })).toBe(message);
+  });
+
+  it('allows exactly the stock', () => {
+    expect(orderFormSchema(10).validateSync({ ...valid, quantity: 10 }).quantity).toBe(10);
+  });
+
+  it('refuses every quantity when the product is out of stock', () => {
+    expect(firstError(0, { ...valid, quantity: 1 })).toBe(m.outOfStock);
+  });
+});

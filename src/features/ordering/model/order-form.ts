@@ -1,0 +1,86 @@
+import * as yup from 'yup';
+import { bn } from '../../../i18n/bn';
+import { toBengaliDigits } from './digits';
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from './payment-method';
+import { normalizeBangladeshPhone } from './phone';
+
+export const MIN_ORDER_QUANTITY = 1;
+export const MAX_CUSTOMER_NAME_LENGTH = 100;
+export const MAX_CUSTOMER_ADDRESS_LENGTH = 500;
+
+/** What the customer fills in the order dialog; the same names travel to the placeOrder callable. */
+export interface OrderFormValues {
+  quantity: number;
+  customerName: string;
+  customerPhone: string;
+  customerAddress: string;
+  paymentMethod: PaymentMethod;
+}
+
+/** The dialog opens, and resets after a successful order, to these values. */
+export const initialOrderFormValues: OrderFormValues = {
+  quantity: MIN_ORDER_QUANTITY,
+  customerName: '',
+  customerPhone: '',
+  customerAddress: '',
+  paymentMethod: DEFAULT_PAYMENT_METHOD,
+};
+
+const m = bn.ordering.validation;
+
+/** Forms may hand over "3" or "" from an input; both are read as a number or as missing. */
+export const quantitySchema = yup
+  .number()
+  .transform((value: unknown, original: unknown) => (original === '' ? undefined : value))
+  .typeError(m.quantityNotNumber)
+  .required(m.quantityRequired)
+  .integer(m.quantityNotInteger)
+  .min(MIN_ORDER_QUANTITY, m.quantityMin);
+
+export const customerNameSchema = yup
+  .string()
+  .trim()
+  .required(m.nameRequired)
+  .max(MAX_CUSTOMER_NAME_LENGTH, m.nameTooLong);
+
+export const customerAddressSchema = yup
+  .string()
+  .trim()
+  .required(m.addressRequired)
+  .max(MAX_CUSTOMER_ADDRESS_LENGTH, m.addressTooLong);
+
+/** Accepts every spelling normalizeBangladeshPhone accepts and casts it to `01XXXXXXXXX`. */
+export const customerPhoneSchema = yup
+  .string()
+  .transform((value: unknown) => {
+    if (typeof value !== 'string') return value;
+    const result = normalizeBangladeshPhone(value);
+    return result.ok ? result.phone : value;
+  })
+  .test('bangladesh-mobile', bn.ordering.phone.required, function checkPhone(value) {
+    const result = normalizeBangladeshPhone(value);
+    return result.ok || this.createError({ message: result.error });
+  });
+
+export const paymentMethodSchema = yup
+  .string()
+  .oneOf(PAYMENT_METHODS, m.paymentMethodInvalid)
+  .required(m.paymentMethodInvalid) as yup.StringSchema<PaymentMethod>;
+
+/**
+ * The order dialog's rules. `stock` is the product's current stock, so the customer hears "only 3 left"
+ * before the server has to refuse; the server checks again inside its transaction.
+ */
+export function orderFormSchema(stock: number) {
+  const quantity =
+    stock >= MIN_ORDER_QUANTITY
+      ? quantitySchema.max(stock, m.quantityAboveStock(toBengaliDigits(stock)))
+      : quantitySchema.test('in-stock', m.outOfStock, () => false);
+  return yup.object({
+    quantity,
+    customerName: customerNameSchema,
+    customerPhone: customerPhoneSchema,
+    customerAddress: customerAddressSchema,
+    paymentMethod: paymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
+  });
+}

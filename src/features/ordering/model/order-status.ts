@@ -1,0 +1,23 @@
+import { bn } from '../../../i18n/bn';
+
+/** Every status an order can have, in the order the shop moves through them. New orders start as pending. */
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'preparing',
+  'delivering',
+  'delivered',
+  'cancelled',
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const INITIAL_ORDER_STATUS: OrderStatus = 'pending';
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function orderStatusLabel(status: OrderStatus): string {
+  return bn.ordering.status[status];
+}

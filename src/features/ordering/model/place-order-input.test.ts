@@ -1,0 +1,75 @@
+import { bn } from '../../../i18n/bn';
+import { InvalidOrderInputError, parsePlaceOrderInput } from './place-order-input';
+
+const valid = {
+  productId: 'mango-pickle',
+  quantity: 2,
+  customerName: '  করিম মিয়া ',
+  customerPhone: '+880 1812-345678',
+  customerAddress: 'জিনজিরা, কেরানীগঞ্জ, ঢাকা',
+  paymentMethod: 'nagad',
+};
+
+function refusal(data: unknown): string {
+  try {
+    parsePlaceOrderInput(data);
+  } catch (error) {
+    if (error instanceof InvalidOrderInputError) return error.message;
+    throw error;
+  }
+  throw new Error('expected the input to be refused');
+}
+
+const m = bn.ordering.validation;
+
+describe('parsePlaceOrderInput', () => {
+  it('returns the known fields trimmed, with the phone normalized', () => {
+    expect(parsePlaceOrderInput(valid)).toEqual({
+      productId: 'mango-pickle',
+      quantity: 2,
+      customerName: 'করিম মিয়া',
+      customerPhone: '01812345678',
+      customerAddress: 'জিনজিরা, কেরানীগঞ্জ, ঢাকা',
+      paymentMethod: 'nagad',
+    });
+  });
+
+  it('drops anything the caller should not decide, such as a forged total', () => {
+    const parsed = parsePlaceOrderInput({
+      ...valid,
+      total_amount: 1,
+      product_price: 0.5,
+      status: 'delivered',
+    });
+    expect(Object.keys(parsed).sort()).toEqual([
+      'customerAddress',
+      'customerName',
+      'customerPhone',
+      'paymentMethod',
+      'productId',
+      'quantity',
+    ]);
+  });
+
+  it.each([
+    ['no payload', undefined, m.invalidRequest],
+    ['a non-object payload', 'order please', m.invalidRequest],
+    ['quantity 0', { ...valid, quantity: 0 }, m.quantityMin],
+    ['a negative quantity', { ...valid, quantity: -3 }, m.quantityMin],
+    ['a fractional quantity', { ...valid, quantity: 2.5 }, m.quantityNotInteger],
+    ['a quantity sent as text', { ...valid, quantity: '2' }, m.quantityNotNumber],
+    ['a missing quantity', { ...valid, quantity: undefined }, m.quantityRequired],
+    ['a missing product', { ...valid, productId: undefined }, m.productRequired],
+    ['an empty product id', { ...valid, productId: '' }, m.productRequired],
+    ['a product path instead of an id', { ...valid, productId: 'products/x' }, m.productRequired],
+    ['a product id that is not text', { ...valid, productId: 42 }, m.productRequired],
+    ['a missing name', { ...valid, customerName: undefined }, m.nameRequired],
+    ['a missing phone', { ...valid, customerPhone: undefined }, bn.ordering.phone.required],
+    ['a bad phone', { ...valid, customerPhone: '01212345678' }, bn.ordering.phone.invalidOperator],
+    ['a missing address', { ...valid, customerAddress: ' ' }, m.addressRequired],
+    ['a missing payment method', { ...valid, paymentMethod: undefined }, m.paymentMethodInvalid],
+    ['an unknown payment method', { ...valid, paymentMethod: 'card' }, m.paymentMethodInvalid],
+  ])('refuses %s with a Bengali message', (_case, data, message) => {
+    expect(refusal(data)).toBe(message);
+  });
+});

@@ -1,0 +1,77 @@
+import * as yup from 'yup';
+import { bn } from '../../../i18n/bn';
+import {
+  customerAddressSchema,
+  customerNameSchema,
+  customerPhoneSchema,
+  paymentMethodSchema,
+  quantitySchema,
+} from './order-form';
+import type { PaymentMethod } from './payment-method';
+
+/** What the placeOrder callable accepts. Prices and totals are never part of it: the server reads them. */
+export interface PlaceOrderInput {
+  productId: string;
+  quantity: number;
+  customerName: string;
+  customerPhone: string;
+  customerAddress: string;
+  paymentMethod: PaymentMethod;
+}
+
+export interface PlaceOrderResult {
+  orderId: string;
+}
+
+const m = bn.ordering.validation;
+
+export const placeOrderInputSchema = yup
+  .object({
+    productId: yup
+      .string()
+      .strict()
+      .typeError(m.productRequired)
+      .trim(m.productRequired)
+      .required(m.productRequired)
+      // A Firestore document id: no slashes, not "." or "..", at most 1500 bytes.
+      .matches(/^(?!\.\.?$)[^/]{1,1500}$/, m.productRequired),
+    // Over the wire the quantity must already be a number: "2" is a client bug, not something to guess at.
+    quantity: quantitySchema.strict(),
+    customerName: customerNameSchema,
+    customerPhone: customerPhoneSchema,
+    customerAddress: customerAddressSchema,
+    paymentMethod: paymentMethodSchema,
+  })
+  // Without this yup would build an empty object from a missing payload and blame its first field.
+  .default(undefined)
+  .typeError(m.invalidRequest)
+  .required(m.invalidRequest);
+
+export class InvalidOrderInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidOrderInputError';
+  }
+}
+
+/**
+ * Validates a caller's payload and returns only the known fields, trimmed and with the phone normalized.
+ * Anything else the caller sent (a forged total_amount, a price, a status) is dropped, not trusted.
+ * Throws InvalidOrderInputError carrying the first Bengali message.
+ */
+export function parsePlaceOrderInput(data: unknown): PlaceOrderInput {
+  try {
+    const parsed = placeOrderInputSchema.validateSync(data, { abortEarly: true, stripUnknown: true });
+    return {
+      productId: parsed.productId,
+      quantity: parsed.quantity,
+      customerName: parsed.customerName,
+      customerPhone: parsed.customerPhone,
+      customerAddress: parsed.customerAddress,
+      paymentMethod: parsed.paymentMethod,
+    };
+  } catch (error) {
+    if (error instanceof yup.ValidationError) throw new InvalidOrderInputError(error.message);
+    throw error;
+  }
+}
