@@ -60,7 +60,8 @@ export const customerPhoneSchema = yup
   .test('bangladesh-mobile', bn.ordering.phone.required, function checkPhone(value) {
     const result = normalizeBangladeshPhone(value);
     return result.ok || this.createError({ message: result.error });
-  });
+  })
+  .required(bn.ordering.phone.required);
 
 export const paymentMethodSchema = yup
   .string()
