@@ -88,8 +88,24 @@ export interface RulesSyntaxIssue {
   message: string;
 }
 
+/** Per-evaluation knobs; all optional. */
+export interface EvaluateOptions {
+  /**
+   * Maximum distinct documents read through get()/exists()/getAfter()/existsAfter() (and storage's
+   * firestore.get/exists). Production: 10 for single-document requests and queries (the default),
+   * 20 for batched writes and transactions.
+   */
+  documentAccessLimit?: number;
+  /**
+   * Pass the same Set to every evaluate() of one batch/transaction so they share one access budget;
+   * the engine records each document it reads in it. Omitted → a fresh budget per call.
+   */
+  documentAccessLog?: Set<string>;
+}
+
 /** A compiled rules file. Evaluation is synchronous: all data access is in-process. */
 export interface Ruleset {
   readonly service: RulesService;
-  evaluate(request: RulesRequest, data: FirestoreDataAccess): RulesDecision;
+  /** Never throws: evaluation errors deny, as in production. */
+  evaluate(request: RulesRequest, data: FirestoreDataAccess, options?: EvaluateOptions): RulesDecision;
 }

@@ -1,0 +1,11 @@
+/** The Firebase Security Rules engine used by the Firestore and Storage emulators. */
+export {
+  compileRules,
+  denyAllRuleset,
+  allowAllRuleset,
+  SINGLE_DOCUMENT_ACCESS_LIMIT,
+  BATCH_DOCUMENT_ACCESS_LIMIT,
+} from './ruleset.js';
+export { RulesSyntaxError } from './errors.js';
+export { MAX_CALL_DEPTH } from './interpreter.js';
+export type * from './types.js';

@@ -1,0 +1,81 @@
+/**
+ * Match blocks compiled into a tree, and the walk that finds every block whose full path matches a
+ * request path (production ORs the allows of all of them).
+ */
+import type { AllowNode, BlockItem, FunctionNode, MatchSegment } from './ast.js';
+import { RulesSyntaxError } from './errors.js';
+import { RulesPath, type Value } from './values.js';
+
+export interface MatchTree {
+  segments: MatchSegment[];
+  allows: AllowNode[];
+  functions: ReadonlyMap<string, FunctionNode> | null;
+  children: MatchTree[];
+}
+
+export function buildMatchTree(segments: MatchSegment[], items: BlockItem[], fileName: string): MatchTree {
+  const functions = new Map<string, FunctionNode>();
+  const allows: AllowNode[] = [];
+  const children: MatchTree[] = [];
+  for (const item of items) {
+    if (item.kind === 'allow') allows.push(item);
+    else if (item.kind === 'match') {
+      if (item.path.filter((s) => s.kind === 'rest').length > 1) {
+        throw new RulesSyntaxError([
+          {
+            file: fileName,
+            line: item.line,
+            column: 1,
+            message: 'A match path may contain at most one {name=**}.',
+          },
+        ]);
+      }
+      children.push(buildMatchTree(item.path, item.items, fileName));
+    } else {
+      if (functions.has(item.name)) {
+        throw new RulesSyntaxError([
+          {
+            file: fileName,
+            line: item.line,
+            column: 1,
+            message: `Function ${item.name}() is declared twice here.`,
+          },
+        ]);
+      }
+      functions.set(item.name, item);
+    }
+  }
+  return { segments, allows, functions: functions.size ? functions : null, children };
+}
+
+/**
+ * Calls `onMatch` for every way `pattern` can consume `path` from `start`, with the wildcards it
+ * binds. Stops (and returns true) as soon as `onMatch` returns true.
+ */
+export function matchSegments(
+  pattern: MatchSegment[],
+  path: readonly string[],
+  start: number,
+  recursiveMatchesEmpty: boolean,
+  onMatch: (end: number, bindings: Map<string, Value>) => boolean,
+): boolean {
+  const bindings = new Map<string, Value>();
+  const step = (i: number, pos: number): boolean => {
+    if (i === pattern.length) return onMatch(pos, new Map(bindings));
+    const segment = pattern[i];
+    if (segment.kind === 'rest') {
+      // v2: {rest=**} matches zero or more segments; v1: one or more.
+      for (let end = path.length; end >= pos + (recursiveMatchesEmpty ? 0 : 1); end--) {
+        bindings.set(segment.name, new RulesPath(path.slice(pos, end)));
+        if (step(i + 1, end)) return true;
+      }
+      bindings.delete(segment.name);
+      return false;
+    }
+    if (pos >= path.length) return false;
+    if (segment.kind === 'literal') return segment.text === path[pos] && step(i + 1, pos + 1);
+    bindings.set(segment.name, path[pos]);
+    return step(i + 1, pos + 1);
+  };
+  return step(0, start);
+}
