@@ -199,6 +199,7 @@ export const bn = {
       productInactive: 'পণ্যটি এখন বিক্রি হচ্ছে না।',
       notEnoughStock: 'স্টকে পর্যাপ্ত পণ্য নেই।',
       adminOnly: 'এই তথ্য দেখতে অ্যাডমিন অনুমতি প্রয়োজন।',
+      tooBusy: 'এই মুহূর্তে অনেকে একসাথে অর্ডার করছেন — একটু পরে আবার চেষ্টা করুন।',
     },
   },
   admin: {
@@ -234,6 +235,7 @@ export const bn = {
       orderId: (shortId: string) => `অর্ডার #${shortId}`,
       newBadge: 'নতুন',
       product: 'পণ্য',
+      quantity: 'পরিমাণ × দাম',
       quantityTimesPrice: (quantity: string, price: string) => `${quantity} × ${price}`,
       customer: 'গ্রাহক',
       phone: 'ফোন',

@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithChakra } from '@/features/admin/testing/render-with-chakra';
+import type { AdminOrder } from '../model/admin-order';
+import { OrdersTab } from './orders-tab';
+
+const api = vi.hoisted(() => ({ updateOrderStatus: vi.fn() }));
+vi.mock('../api/orders', () => api);
+const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
+vi.mock('@/components/ui/toaster', () => toasts);
+
+function order(overrides: Partial<AdminOrder>): AdminOrder {
+  return {
+    id: 'ORDERID0001abcdEFGH1234',
+    product_id: 'p1',
+    product_name: 'আমের আচার',
+    product_price: 250,
+    quantity: 2,
+    total_amount: 500,
+    customer_name: 'রহিম উদ্দিন',
+    customer_phone: '01712345678',
+    customer_email: 'rahim@example.com',
+    customer_address: 'জিনজিরা, কেরানীগঞ্জ',
+    payment_method: 'bkash',
+    user_id: 'u1',
+    status: 'pending',
+    created_at: new Date(Date.now() - 2 * 60 * 60 * 1000),
+    updated_at: null,
+    ...overrides,
+  };
+}
+
+const sound = { muted: false, toggleMuted: vi.fn() };
+
+function renderTab(orders: AdminOrder[], freshIds: ReadonlySet<string> = new Set()) {
+  return renderWithChakra(
+    <OrdersTab live={{ orders, loading: false, failed: false, freshIds }} sound={sound} />,
+  );
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('order card', () => {
+  it('shows the short id, the payment method the customer chose, a tel: link and the Bengali amounts', () => {
+    renderTab([order({})]);
+    const card = screen.getByRole('article', { name: 'অর্ডার #EFGH1234' });
+    expect(within(card).getByText('বিকাশ')).toBeInTheDocument();
+    expect(within(card).queryByText('ক্যাশ অন ডেলিভারি')).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '01712345678' })).toHaveAttribute(
+      'href',
+      'tel:01712345678',
+    );
+    expect(within(card).getByText('২ × ৳২৫০')).toBeInTheDocument();
+    expect(within(card).getByText('৳৫০০')).toBeInTheDocument();
+    expect(within(card).getByText('২ ঘন্টা আগে')).toBeInTheDocument();
+    expect(within(card).getByText('অমীমাংসিত', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it('marks an order that just arrived', () => {
+    renderTab(
+      [order({ id: 'fresh-order-000001' }), order({ id: 'older-order-000002' })],
+      new Set(['fresh-order-000001']),
+    );
+    expect(screen.getByRole('article', { name: 'অর্ডার #r-000001' })).toHaveAttribute('data-fresh');
+    expect(screen.getByRole('article', { name: 'অর্ডার #r-000002' })).not.toHaveAttribute('data-fresh');
+    expect(screen.getAllByText('নতুন')).toHaveLength(1);
+  });
+
+  it('disables the status dropdown while its update runs, then confirms with a toast', async () => {
+    let finish: () => void = () => {};
+    api.updateOrderStatus.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
+    renderTab([order({})]);
+    const select = screen.getByLabelText('স্ট্যাটাস পরিবর্তন');
+
+    await userEvent.selectOptions(select, 'confirmed');
+    expect(api.updateOrderStatus).toHaveBeenCalledWith('ORDERID0001abcdEFGH1234', 'confirmed');
+    expect(select).toBeDisabled();
+
+    finish();
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(toasts.notifySuccess).toHaveBeenCalledWith('সফল!', 'অর্ডার স্ট্যাটাস আপডেট হয়েছে।');
+  });
+
+  it('reports a failed status update and lets the seller try again', async () => {
+    api.updateOrderStatus.mockRejectedValue(new Error('permission-denied'));
+    renderTab([order({ status: 'delivered' })]);
+    const select = screen.getByLabelText('স্ট্যাটাস পরিবর্তন');
+
+    await userEvent.selectOptions(select, 'pending');
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith(
+        'স্ট্যাটাস আপডেট করতে সমস্যা হয়েছে।',
+        undefined,
+        expect.any(Error),
+      ),
+    );
+    expect(select).toBeEnabled();
+    expect(toasts.notifySuccess).not.toHaveBeenCalled();
+  });
+});
+
+describe('search and status filter', () => {
+  const orders = [
+    order({ id: 'aaaaaaaa-0001', customer_name: 'Rahim', product_name: 'আমের আচার', status: 'pending' }),
+    order({
+      id: 'bbbbbbbb-0002',
+      customer_name: 'সালমা',
+      customer_phone: '01812345678',
+      status: 'delivered',
+    }),
+  ];
+
+  it('finds orders by customer name in any case and by phone typed in Bengali digits', async () => {
+    renderTab(orders);
+    const search = screen.getByRole('searchbox', { name: 'অর্ডার খুঁজুন' });
+    await userEvent.type(search, 'RAHIM');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await userEvent.clear(search);
+    await userEvent.type(search, '০১৮১২');
+    expect(screen.getByRole('article', { name: 'অর্ডার #bbb-0002' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('filters by status and says nothing matched, offering to clear the filter', async () => {
+    renderTab(orders);
+    await userEvent.selectOptions(screen.getByLabelText('স্ট্যাটাস অনুযায়ী দেখুন'), 'cancelled');
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.getByText('এই খোঁজ বা ফিল্টারে কোনো অর্ডার পাওয়া যায়নি।')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'ফিল্টার মুছুন' }));
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('shows a different empty state when there are no orders at all', () => {
+    renderTab([]);
+    expect(screen.getByText('এখনো কোনো অর্ডার আসেনি।')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ফিল্টার মুছুন' })).not.toBeInTheDocument();
+  });
+
+  it('lets the seller mute the new-order sound', async () => {
+    renderTab(orders);
+    await userEvent.click(screen.getByRole('button', { name: /নতুন অর্ডারের শব্দ চালু/ }));
+    expect(sound.toggleMuted).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,146 @@
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  EmptyState,
+  Flex,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import {
+  ORDER_STATUSES,
+  orderStatusLabel,
+  searchOrders,
+  type OrderStatus,
+  type OrderStatusFilter,
+} from '@/features/ordering/model';
+import { bn } from '@/i18n/bn';
+import { formatNumberBn } from '@/lib/format';
+import { updateOrderStatus } from '../api/orders';
+import type { LiveOrders } from '../hooks/use-live-orders';
+import type { NewOrderSound } from '../hooks/use-new-order-sound';
+import type { AdminOrder } from '../model/admin-order';
+import { OrderCard } from './order-card';
+
+const t = bn.admin.orders;
+
+export interface OrdersTabProps {
+  live: LiveOrders;
+  sound: NewOrderSound;
+}
+
+export function OrdersTab({ live, sound }: OrdersTabProps) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<OrderStatusFilter>('all');
+  const [updatingIds, setUpdatingIds] = useState<ReadonlySet<string>>(new Set());
+
+  const shown = useMemo(() => searchOrders(live.orders, search, status), [live.orders, search, status]);
+  const filtering = search.trim() !== '' || status !== 'all';
+
+  async function changeStatus(order: AdminOrder, next: OrderStatus) {
+    setUpdatingIds((ids) => new Set(ids).add(order.id));
+    try {
+      await updateOrderStatus(order.id, next);
+      notifySuccess(t.updateSuccessTitle, t.updateSuccess);
+    } catch (error) {
+      notifyError(t.updateError, undefined, error);
+    } finally {
+      setUpdatingIds((ids) => {
+        const rest = new Set(ids);
+        rest.delete(order.id);
+        return rest;
+      });
+    }
+  }
+
+  return (
+    <Stack gap="4">
+      <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }}>
+        <Input
+          type="search"
+          aria-label={t.search}
+          placeholder={t.searchPlaceholder}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          flex="1"
+          bg="bg"
+        />
+        <NativeSelect.Root width={{ base: 'full', md: '52' }}>
+          <NativeSelect.Field
+            aria-label={t.statusFilter}
+            value={status}
+            onChange={(event) => setStatus(event.currentTarget.value as OrderStatusFilter)}
+            bg="bg"
+          >
+            <option value="all">{t.allStatuses}</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {orderStatusLabel(value)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Button
+          variant="outline"
+          onClick={sound.toggleMuted}
+          aria-pressed={!sound.muted}
+          title={sound.muted ? t.soundOff : t.soundOn}
+        >
+          <span aria-hidden="true">{sound.muted ? '🔕' : '🔔'}</span>
+          {sound.muted ? t.soundOff : t.soundOn}
+        </Button>
+      </Flex>
+
+      {live.loading ? (
+        <PageSpinner minHeight="30vh" />
+      ) : shown.length === 0 ? (
+        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <span aria-hidden="true">{filtering ? '🔍' : '🫙'}</span>
+            </EmptyState.Indicator>
+            <VStack textAlign="center">
+              <EmptyState.Title>{filtering ? t.noMatch : t.empty}</EmptyState.Title>
+              <EmptyState.Description>{filtering ? t.noMatchHint : t.emptyHint}</EmptyState.Description>
+            </VStack>
+            {filtering && (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setSearch('');
+                  setStatus('all');
+                }}
+              >
+                {t.clearFilters}
+              </Button>
+            )}
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            {t.count(formatNumberBn(shown.length))}
+          </Text>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            {shown.map((order) => (
+              <OrderCard
+                key={order.id}
+                order={order}
+                fresh={live.freshIds.has(order.id)}
+                updating={updatingIds.has(order.id)}
+                onStatusChange={changeStatus}
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+// What the admin dashboard composes from this feature.
+export { OrdersTab } from './components/orders-tab';
+export { useLiveOrders, type LiveOrders } from './hooks/use-live-orders';
+export { useNewOrderSound, type NewOrderSound } from './hooks/use-new-order-sound';
+export type { AdminOrder } from './model/admin-order';

@@ -1,0 +1,58 @@
+import { shortOrderId, toAdminOrder } from './admin-order';
+import { newlyArrivedOrderIds } from './new-orders';
+
+const stored = {
+  product_id: 'p1',
+  product_name: 'আমের আচার',
+  product_price: 250,
+  quantity: 2,
+  total_amount: 500,
+  customer_name: 'রহিম',
+  customer_phone: '01712345678',
+  customer_email: 'r@example.com',
+  customer_address: 'জিনজিরা, কেরানীগঞ্জ',
+  payment_method: 'bkash',
+  user_id: 'u1',
+  status: 'confirmed',
+  created_at: { toDate: () => new Date('2026-11-20T08:00:00Z') },
+  updated_at: null,
+};
+
+describe('toAdminOrder', () => {
+  it('reads a stored order, turning timestamps into dates', () => {
+    const order = toAdminOrder('abc', stored);
+    expect(order).toMatchObject({
+      id: 'abc',
+      payment_method: 'bkash',
+      status: 'confirmed',
+      total_amount: 500,
+    });
+    expect(order.created_at).toEqual(new Date('2026-11-20T08:00:00Z'));
+    expect(order.updated_at).toBeNull();
+  });
+
+  it('never guesses a payment method it does not know and reads an unknown status as pending', () => {
+    const order = toAdminOrder('abc', { ...stored, payment_method: 'card', status: 'lost', quantity: 'two' });
+    expect(order.payment_method).toBeNull();
+    expect(order.status).toBe('pending');
+    expect(order.quantity).toBe(0);
+  });
+});
+
+describe('shortOrderId', () => {
+  it('keeps the last 8 characters of the id', () => {
+    expect(shortOrderId('Xy12AbCdEfGh5678')).toBe('EfGh5678');
+    expect(shortOrderId('short')).toBe('short');
+  });
+});
+
+describe('newlyArrivedOrderIds', () => {
+  it('treats nothing in the first snapshot as new', () => {
+    expect(newlyArrivedOrderIds(null, [{ id: 'a' }, { id: 'b' }])).toEqual([]);
+  });
+
+  it('finds the orders that were not in the previous snapshot', () => {
+    expect(newlyArrivedOrderIds(new Set(['a']), [{ id: 'c' }, { id: 'a' }, { id: 'b' }])).toEqual(['c', 'b']);
+    expect(newlyArrivedOrderIds(new Set(['a', 'b']), [{ id: 'a' }])).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import {
+  isOrderStatus,
+  isPaymentMethod,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@/features/ordering/model';
+
+/** An order as the seller's dashboard shows it: the stored fields, with Firestore timestamps turned into dates. */
+export interface AdminOrder {
+  id: string;
+  product_id: string;
+  product_name: string;
+  product_price: number;
+  quantity: number;
+  total_amount: number;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string;
+  customer_address: string;
+  /** null when the stored value is none of the shop's payment methods (shown as unknown, never guessed). */
+  payment_method: PaymentMethod | null;
+  user_id: string;
+  status: OrderStatus;
+  created_at: Date | null;
+  updated_at: Date | null;
+}
+
+type StoredMoment = { toDate(): Date } | Date | null | undefined;
+
+function toDate(value: unknown): Date | null {
+  const moment = value as StoredMoment;
+  if (moment instanceof Date) return moment;
+  if (moment && typeof moment === 'object' && typeof moment.toDate === 'function') return moment.toDate();
+  return null;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function amount(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * Reads one stored order. Orders are written only by the placeOrder function, so the shape is trusted, but a
+ * malformed field must not crash the whole list: it is shown empty instead. An unknown status reads as pending,
+ * the state an order is in until the seller acts on it.
+ */
+export function toAdminOrder(id: string, data: Record<string, unknown>): AdminOrder {
+  return {
+    id,
+    product_id: text(data.product_id),
+    product_name: text(data.product_name),
+    product_price: amount(data.product_price),
+    quantity: amount(data.quantity),
+    total_amount: amount(data.total_amount),
+    customer_name: text(data.customer_name),
+    customer_phone: text(data.customer_phone),
+    customer_email: text(data.customer_email),
+    customer_address: text(data.customer_address),
+    payment_method: isPaymentMethod(data.payment_method) ? data.payment_method : null,
+    user_id: text(data.user_id),
+    status: isOrderStatus(data.status) ? data.status : 'pending',
+    created_at: toDate(data.created_at),
+    updated_at: toDate(data.updated_at),
+  };
+}
+
+/** The short order number the seller reads out on the phone: the id's last 8 characters. */
+export function shortOrderId(id: string): string {
+  return id.slice(-8);
+}

@@ -1,0 +1,2 @@
+export * from './admin-order';
+export * from './new-orders';
