@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Firestore } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { bn } from '../../src/i18n/bn';
+import type { PlaceOrderInput } from '../../src/features/ordering/model';
+import { orderForProduct, placeOrder, readPlaceOrderInput } from './place-order';
+
+const input: PlaceOrderInput = {
+  productId: 'mango',
+  quantity: 3,
+  customerName: 'রহিমা বেগম',
+  customerPhone: '01712345678',
+  customerAddress: 'কেরানীগঞ্জ, ঢাকা',
+  paymentMethod: 'bkash',
+};
+const caller = { uid: 'user-1', token: { email: 'rahima@example.com' } };
+const mango = { name: 'আমের আচার', price: 19.99, stock_quantity: 5, is_active: true };
+
+function refusal(run: () => unknown): { code: string; message: string } {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof HttpsError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('orderForProduct', () => {
+  it('prices the order from the product, exact to the poisha, as a pending order of the caller', () => {
+    expect(orderForProduct(mango, input, caller)).toEqual({
+      product_id: 'mango',
+      product_name: 'আমের আচার',
+      product_price: 19.99,
+      quantity: 3,
+      total_amount: 59.97,
+      customer_name: 'রহিমা বেগম',
+      customer_phone: '01712345678',
+      customer_email: 'rahima@example.com',
+      customer_address: 'কেরানীগঞ্জ, ঢাকা',
+      payment_method: 'bkash',
+      user_id: 'user-1',
+      status: 'pending',
+    });
+  });
+
+  it('takes the last jars in stock', () => {
+    expect(orderForProduct({ ...mango, stock_quantity: 3 }, input, caller).quantity).toBe(3);
+  });
+
+  it('stores no e-mail when the account has none', () => {
+    expect(orderForProduct(mango, input, { uid: 'u', token: {} }).customer_email).toBeNull();
+  });
+
+  it.each([
+    ['a missing product', undefined, 'not-found', bn.ordering.errors.productNotFound],
+    [
+      'an inactive product',
+      { ...mango, is_active: false },
+      'failed-precondition',
+      bn.ordering.errors.productInactive,
+    ],
+    [
+      'too little stock',
+      { ...mango, stock_quantity: 2 },
+      'failed-precondition',
+      bn.ordering.errors.notEnoughStock,
+    ],
+    [
+      'no stock at all',
+      { ...mango, stock_quantity: 0 },
+      'failed-precondition',
+      bn.ordering.errors.notEnoughStock,
+    ],
+    [
+      'a product without a price',
+      { ...mango, price: undefined },
+      'failed-precondition',
+      bn.ordering.errors.productNotFound,
+    ],
+  ])('refuses %s', (_case, product, code, message) => {
+    expect(refusal(() => orderForProduct(product, input, caller))).toEqual({ code, message });
+  });
+});
+
+describe('readPlaceOrderInput', () => {
+  it('refuses bad input as invalid-argument with the Bengali reason', () => {
+    expect(refusal(() => readPlaceOrderInput({ ...input, quantity: 0 }))).toEqual({
+      code: 'invalid-argument',
+      message: bn.ordering.validation.quantityMin,
+    });
+  });
+});
+
+describe('placeOrder', () => {
+  // Refusals before the transaction must not touch the database at all.
+  const untouchable = new Proxy({} as Firestore, {
+    get() {
+      throw new Error('the database was touched');
+    },
+  });
+
+  it('refuses a signed-out caller before reading anything', async () => {
+    await expect(placeOrder(untouchable, undefined, input)).rejects.toMatchObject({
+      code: 'unauthenticated',
+      message: bn.ordering.errors.signInRequired,
+    });
+  });
+
+  it('refuses invalid input before reading anything', async () => {
+    await expect(placeOrder(untouchable, caller, { ...input, customerAddress: '' })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: bn.ordering.validation.addressRequired,
+    });
+  });
+});
