@@ -1,0 +1,44 @@
+import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+
+/** One toaster for the whole app: at most 3 toasts on screen, each for 4 s unless told otherwise (SPEC §9). */
+export const toaster = createToaster({
+  placement: 'bottom-end',
+  max: 3,
+  duration: 4000,
+  pauseOnPageIdle: true,
+});
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+/** A destructive toast that is also logged, as every error is (SPEC §8). */
+export function notifyError(title: string, description?: string, cause?: unknown, action?: ToastAction) {
+  console.error(title, description ?? '', cause ?? '');
+  toaster.create({ type: 'error', title, description, action, closable: true });
+}
+
+export function notifySuccess(title: string, description?: string) {
+  toaster.create({ type: 'success', title, description, closable: true });
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
+            {toast.closable && <Toast.CloseTrigger />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}
