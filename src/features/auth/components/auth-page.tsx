@@ -1,0 +1,82 @@
+import { Card, Container, Heading, Tabs, Text } from '@chakra-ui/react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { bn } from '@/i18n/bn';
+import { signIn, signUp } from '../api/auth-actions';
+import { useAuth } from '../api/use-auth';
+import { authErrorMessage } from '../model/auth-error-message';
+import { signInSchema, signUpSchema, type Credentials } from '../model/credentials-schema';
+import { CredentialsForm } from './credentials-form';
+
+const t = bn.auth;
+
+/** /auth: sign in (default tab) or sign up; a signed-in shopper is sent home. */
+export default function AuthPage() {
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+
+  if (loading) return <PageSpinner />;
+  if (user) return <Navigate to="/" replace />;
+
+  const handleSignIn = async (credentials: Credentials) => {
+    try {
+      await signIn(credentials);
+    } catch (error) {
+      notifyError(t.toast.signInError, authErrorMessage(error), error);
+      throw error;
+    }
+    notifySuccess(t.toast.signInSuccess, t.toast.signInSuccessText);
+    navigate('/');
+  };
+
+  const handleSignUp = async (credentials: Credentials) => {
+    try {
+      await signUp(credentials);
+    } catch (error) {
+      notifyError(t.toast.signUpError, authErrorMessage(error), error);
+      throw error;
+    }
+    notifySuccess(t.toast.signUpSuccess);
+    navigate('/');
+  };
+
+  return (
+    <Container maxW="md" py={{ base: '8', md: '16' }}>
+      <Card.Root>
+        <Card.Header textAlign="center">
+          <Heading as="h1" size="xl">
+            {t.title}
+          </Heading>
+          <Text color="fg.muted" textStyle="sm">
+            {t.subtitle}
+          </Text>
+        </Card.Header>
+        <Card.Body>
+          <Tabs.Root defaultValue="sign-in" variant="enclosed" fitted colorPalette="brand">
+            <Tabs.List width="full">
+              <Tabs.Trigger value="sign-in">{t.signInTab}</Tabs.Trigger>
+              <Tabs.Trigger value="sign-up">{t.signUpTab}</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="sign-in" pt="6">
+              <CredentialsForm
+                id="sign-in"
+                schema={signInSchema}
+                submitLabel={t.signInButton}
+                onSubmit={handleSignIn}
+              />
+            </Tabs.Content>
+            <Tabs.Content value="sign-up" pt="6">
+              <CredentialsForm
+                id="sign-up"
+                schema={signUpSchema}
+                submitLabel={t.signUpButton}
+                onSubmit={handleSignUp}
+              />
+            </Tabs.Content>
+          </Tabs.Root>
+        </Card.Body>
+      </Card.Root>
+    </Container>
+  );
+}
