@@ -1,0 +1,41 @@
+import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { bn } from '@/i18n/bn';
+
+const t = bn.storefront.hero;
+
+/** The banner: headline and two buttons that both take the shopper to the products. */
+export function HeroSection({ onShopNow }: { onShopNow: () => void }) {
+  return (
+    <Box
+      as="section"
+      id="home"
+      bgGradient="to-br"
+      gradientFrom="brand.50"
+      gradientVia="brand.100"
+      gradientTo="leaf.50"
+      py={{ base: '12', md: '24' }}
+    >
+      <Container maxW="5xl" textAlign="center">
+        <Stack gap={{ base: '4', md: '6' }} alignItems="center">
+          <Text color="leaf.fg" fontWeight="semibold" textStyle={{ base: 'sm', md: 'md' }}>
+            {t.tagline}
+          </Text>
+          <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.3" color="brand.900">
+            {t.headline}
+          </Heading>
+          <Text textStyle={{ base: 'md', md: 'lg' }} color="fg.muted" maxW="2xl">
+            {t.text}
+          </Text>
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="3" width={{ base: 'full', sm: 'auto' }}>
+            <Button colorPalette="brand" size="lg" onClick={onShopNow}>
+              {t.buyNow}
+            </Button>
+            <Button colorPalette="brand" variant="outline" size="lg" bg="bg" onClick={onShopNow}>
+              {t.seeAll}
+            </Button>
+          </Stack>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

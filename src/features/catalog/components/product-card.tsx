@@ -1,0 +1,74 @@
+import { Badge, Box, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { TruckIcon } from '@/components/ui/icons';
+import { bn } from '@/i18n/bn';
+import { formatNumberBn, formatTaka } from '@/lib/format';
+import { discountPercent, hasDiscount, type Product } from '../model/product';
+import { ProductImage } from './product-image';
+import { StarRating } from './star-rating';
+
+const t = bn.storefront.card;
+
+// Marketing values the seller shows on every jar (SPEC §2, §9); they are not product data.
+export const CARD_RATING = 4.5;
+
+interface ProductCardProps {
+  product: Product;
+  onOrder: (product: Product) => void;
+}
+
+export function ProductCard({ product, onOrder }: ProductCardProps) {
+  const discounted = hasDiscount(product);
+  const percent = discountPercent(product);
+
+  return (
+    <Card.Root overflow="hidden" variant="elevated" height="full" as="article" aria-label={product.name}>
+      <Box position="relative">
+        <ProductImage src={product.image_url} alt={product.name} />
+        {discounted && (
+          <Badge position="absolute" top="3" left="3" colorPalette="red" variant="solid" size="md">
+            {percent > 0 ? `${formatNumberBn(percent)}% ${t.discount}` : t.discount}
+          </Badge>
+        )}
+      </Box>
+      <Card.Body gap="2" p="4">
+        <Heading as="h3" size="md" lineClamp={2}>
+          {product.name}
+        </Heading>
+        <HStack gap="2">
+          <StarRating rating={CARD_RATING} label={t.ratingLabel} />
+          <Text textStyle="sm" fontWeight="semibold">
+            {t.rating}
+          </Text>
+          <Text textStyle="sm" color="fg.muted">
+            {t.reviews}
+          </Text>
+        </HStack>
+        <Text textStyle="sm" color="fg.muted">
+          {t.weight}
+        </Text>
+        <Stack gap="1" textStyle="sm">
+          <HStack color="leaf.fg" gap="1.5">
+            <TruckIcon boxSize="4" />
+            <Text>{t.freeDelivery}</Text>
+          </HStack>
+          <Text color="fg.muted">{t.cashOnDelivery}</Text>
+        </Stack>
+      </Card.Body>
+      <Card.Footer p="4" pt="0" justifyContent="space-between" alignItems="center" gap="3" flexWrap="wrap">
+        <HStack gap="2" alignItems="baseline">
+          <Text textStyle="xl" fontWeight="bold" color="brand.fg" data-testid="product-price">
+            {formatTaka(product.price)}
+          </Text>
+          {discounted && product.original_price !== null && (
+            <Text as="del" textStyle="sm" color="fg.muted" aria-label={t.originalPrice}>
+              {formatTaka(product.original_price)}
+            </Text>
+          )}
+        </HStack>
+        <Button colorPalette="brand" size="sm" onClick={() => onOrder(product)}>
+          {t.order}
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,56 @@
+import { Box, Center, Image, Text } from '@chakra-ui/react';
+import { bn } from '@/i18n/bn';
+
+// Cards show images at 4:3; width/height let the browser reserve the box before the image arrives.
+export const CARD_IMAGE_WIDTH = 480;
+export const CARD_IMAGE_HEIGHT = 360;
+
+function JarIllustration() {
+  return (
+    <svg viewBox="0 0 64 64" width="72" height="72" aria-hidden="true">
+      <rect x="18" y="6" width="28" height="8" rx="2" fill="#9a3c0e" />
+      <path d="M16 18c0-2 2-4 4-4h24c2 0 4 2 4 4v36c0 3-2 5-5 5H21c-3 0-5-2-5-5Z" fill="#fdd38a" />
+      <path d="M16 30h32v18H16z" fill="#e47510" opacity=".85" />
+      <circle cx="26" cy="38" r="3" fill="#5b8c2a" />
+      <circle cx="37" cy="42" r="2.5" fill="#5b8c2a" />
+    </svg>
+  );
+}
+
+/** The product's photo, or a drawn jar when it has none. */
+export function ProductImage({ src, alt }: { src: string | null; alt: string }) {
+  if (!src) {
+    return (
+      <Center
+        aspectRatio="4 / 3"
+        width="full"
+        bg="brand.subtle"
+        flexDirection="column"
+        gap="2"
+        data-testid="product-image-placeholder"
+      >
+        <JarIllustration />
+        <Text textStyle="xs" color="brand.fg">
+          {bn.storefront.card.noImage}
+        </Text>
+      </Center>
+    );
+  }
+  return (
+    <Box aspectRatio="4 / 3" width="full" overflow="hidden" bg="brand.subtle">
+      <Image
+        src={src}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        width={CARD_IMAGE_WIDTH}
+        height={CARD_IMAGE_HEIGHT}
+        sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 320px"
+        aspectRatio="4 / 3"
+        objectFit="cover"
+        w="full"
+        h="full"
+      />
+    </Box>
+  );
+}

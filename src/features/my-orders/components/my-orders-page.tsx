@@ -1,0 +1,113 @@
+import { Badge, Button, Card, Center, Container, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { notifyError } from '@/components/ui/toaster';
+import { orderStatusLabel, type OrderStatus } from '@/features/ordering/model/order-status';
+import { bn } from '@/i18n/bn';
+import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
+import { useMyOrders } from '../api/use-my-orders';
+import type { MyOrder } from '../model/my-order';
+
+const t = bn.storefront.myOrders;
+
+const statusPalette: Record<OrderStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'blue',
+  preparing: 'purple',
+  delivering: 'cyan',
+  delivered: 'green',
+  cancelled: 'red',
+};
+
+function OrderCard({ order }: { order: MyOrder }) {
+  return (
+    <Card.Root as="li" size="sm" data-testid="my-order">
+      <Card.Body gap="2">
+        <HStack justifyContent="space-between" alignItems="flex-start" gap="3">
+          <Stack gap="0.5">
+            <Text fontWeight="semibold">{order.productName}</Text>
+            <Text textStyle="xs" color="fg.muted">
+              {t.orderId} #{order.id.slice(-8)}
+              {order.createdAt && (
+                <>
+                  {' · '}
+                  <time dateTime={order.createdAt.toISOString()} title={formatDateTime(order.createdAt)}>
+                    {formatRelativeTime(order.createdAt)}
+                  </time>
+                </>
+              )}
+            </Text>
+          </Stack>
+          <Badge colorPalette={statusPalette[order.status]} size="md" flexShrink="0">
+            {orderStatusLabel(order.status)}
+          </Badge>
+        </HStack>
+        <HStack justifyContent="space-between" textStyle="sm">
+          <Text color="fg.muted">
+            {t.quantity}: {formatNumberBn(order.quantity)} × {formatTaka(order.productPrice)}
+          </Text>
+          <Text fontWeight="bold" color="brand.fg">
+            {t.total}: {formatTaka(order.totalAmount)}
+          </Text>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** /orders: the signed-in shopper's own orders, updated live as the shop moves them along. */
+export function MyOrdersPage({ uid }: { uid: string | null }) {
+  const orders = useMyOrders(uid);
+  const error = orders.status === 'error' ? orders.error : null;
+
+  useEffect(() => {
+    if (error) notifyError(t.loadErrorTitle, t.loadError, error);
+  }, [error]);
+
+  let content: React.ReactNode;
+  if (orders.status === 'idle') {
+    content = (
+      <Center flexDirection="column" gap="4" py="10">
+        <Text>{t.loginRequired}</Text>
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/auth">{bn.storefront.header.login}</RouterLink>
+        </Button>
+      </Center>
+    );
+  } else if (orders.status === 'loading') {
+    content = <PageSpinner minHeight="200px" />;
+  } else if (orders.status === 'error') {
+    content = (
+      <Text role="alert" textAlign="center" py="10">
+        {t.loadError}
+      </Text>
+    );
+  } else if (orders.orders.length === 0) {
+    content = (
+      <Center flexDirection="column" gap="4" py="10">
+        <Text color="fg.muted">{t.empty}</Text>
+        <Button asChild colorPalette="brand" variant="outline">
+          <RouterLink to="/#products">{t.shop}</RouterLink>
+        </Button>
+      </Center>
+    );
+  } else {
+    content = (
+      <Stack as="ul" gap="3" listStyleType="none">
+        {orders.orders.map((order) => (
+          <OrderCard key={order.id} order={order} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Container maxW="3xl" py={{ base: '6', md: '10' }}>
+      <Heading as="h1" size="2xl" mb="6">
+        {t.title}
+      </Heading>
+      {content}
+    </Container>
+  );
+}

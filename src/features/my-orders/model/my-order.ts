@@ -1,0 +1,49 @@
+import { isOrderStatus, type OrderStatus } from '@/features/ordering/model/order-status';
+
+/** One of the shopper's own orders, as the /orders page shows it. */
+export interface MyOrder {
+  id: string;
+  productName: string;
+  productPrice: number;
+  quantity: number;
+  totalAmount: number;
+  status: OrderStatus;
+  createdAt: Date | null;
+}
+
+// Orders still on their way to the customer; the header's cart badge counts these.
+const FINISHED: ReadonlySet<OrderStatus> = new Set(['delivered', 'cancelled']);
+
+export function isInProgress(order: Pick<MyOrder, 'status'>): boolean {
+  return !FINISHED.has(order.status);
+}
+
+export function countInProgress(orders: readonly Pick<MyOrder, 'status'>[]): number {
+  return orders.filter(isInProgress).length;
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * Reads a stored order; null when it is not one (missing fields, unknown status). `created_at` is null for
+ * an instant after placing, until the server timestamp arrives.
+ */
+export function myOrderFromDocument(id: string, data: Record<string, unknown>): MyOrder | null {
+  const { product_name, product_price, quantity, total_amount, status, created_at } = data;
+  if (typeof product_name !== 'string' || !isNumber(product_price) || !isNumber(quantity)) return null;
+  if (!isNumber(total_amount) || !isOrderStatus(status)) return null;
+  let createdAt: Date | null = null;
+  if (typeof created_at === 'object' && created_at !== null && 'toDate' in created_at) {
+    const toDate = created_at.toDate;
+    if (typeof toDate === 'function') createdAt = toDate.call(created_at) as Date;
+  }
+  return {
+    id,
+    productName: product_name,
+    productPrice: product_price,
+    quantity,
+    totalAmount: total_amount,
+    status,
+    createdAt,
+  };
+}

@@ -1,0 +1,230 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  Portal,
+  RadioGroup,
+  Separator,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { useNavigate } from 'react-router-dom';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { bn } from '@/i18n/bn';
+import { formatNumberBn, formatTaka } from '@/lib/format';
+import { orderErrorMessage } from '../api/order-error-message';
+import { placeOrder } from '../api/place-order';
+import { orderTotal } from '../model/money';
+import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from '../model/order-form';
+import { PAYMENT_METHODS, paymentMethodLabel } from '../model/payment-method';
+
+const t = bn.ordering.dialog;
+const toastText = bn.ordering.toast;
+
+/** What the dialog needs to know about the jar being ordered. */
+export interface OrderableProduct {
+  id: string;
+  name: string;
+  price: number;
+  stock_quantity: number;
+}
+
+export interface OrderDialogProps {
+  /** The product to order; null keeps the dialog closed. */
+  product: OrderableProduct | null;
+  isSignedIn: boolean;
+  onClose: () => void;
+}
+
+function runningTotal(price: number, quantity: unknown): number | null {
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) return null;
+  try {
+    return orderTotal(price, quantity);
+  } catch {
+    return null;
+  }
+}
+
+/** One jar type, one order: quantity, contact details, payment method, and a live total. */
+export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialogProps) {
+  const navigate = useNavigate();
+  const stock = product?.stock_quantity ?? 0;
+  const formik = useFormik<OrderFormValues>({
+    initialValues: initialOrderFormValues,
+    validationSchema: orderFormSchema(stock),
+    onSubmit: async (values, helpers) => {
+      if (!product) return;
+      const valid = orderFormSchema(stock).cast(values);
+      try {
+        await placeOrder({
+          productId: product.id,
+          quantity: valid.quantity,
+          customerName: valid.customerName,
+          customerPhone: valid.customerPhone,
+          customerAddress: valid.customerAddress,
+          paymentMethod: valid.paymentMethod,
+        });
+      } catch (error) {
+        notifyError(toastText.failure, orderErrorMessage(error, toastText.failureText), error);
+        return;
+      }
+      notifySuccess(toastText.success, toastText.successText);
+      helpers.resetForm({ values: initialOrderFormValues });
+      onClose();
+    },
+  });
+
+  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Checked before anything else: a visitor's order must never leave the page.
+    if (!isSignedIn) {
+      notifyError(toastText.loginRequired, toastText.loginRequiredText, undefined, {
+        label: toastText.loginAction,
+        onClick: () => navigate('/auth'),
+      });
+      return;
+    }
+    formik.handleSubmit(event);
+  };
+
+  const errorOf = (field: keyof OrderFormValues) =>
+    formik.touched[field] || formik.submitCount > 0 ? formik.errors[field] : undefined;
+  const total = product ? runningTotal(product.price, formik.values.quantity) : null;
+
+  return (
+    <Dialog.Root
+      open={product !== null}
+      onOpenChange={(details) => {
+        if (!details.open && !formik.isSubmitting) onClose();
+      }}
+      placement="center"
+      scrollBehavior="inside"
+      size={{ base: 'full', sm: 'md' }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={handleSubmit} noValidate aria-label={t.title}>
+              <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+                <Dialog.Title>{t.title}</Dialog.Title>
+                {product && (
+                  <Text color="fg.muted" textStyle="sm">
+                    {product.name} · {t.unitPrice} {formatTaka(product.price)} ·{' '}
+                    {t.inStock(formatNumberBn(product.stock_quantity))}
+                  </Text>
+                )}
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Field.Root invalid={Boolean(errorOf('quantity'))} required>
+                    <Field.Label>{t.quantity}</Field.Label>
+                    <Input
+                      name="quantity"
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={stock}
+                      step={1}
+                      value={Number.isNaN(formik.values.quantity) ? '' : formik.values.quantity}
+                      onChange={(event) =>
+                        formik.setFieldValue(
+                          'quantity',
+                          event.target.value === '' ? Number.NaN : Number(event.target.value),
+                        )
+                      }
+                      onBlur={formik.handleBlur}
+                    />
+                    <Field.ErrorText>{errorOf('quantity')}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errorOf('customerName'))} required>
+                    <Field.Label>
+                      {t.name}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input autoComplete="name" {...formik.getFieldProps('customerName')} />
+                    <Field.ErrorText>{errorOf('customerName')}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errorOf('customerPhone'))} required>
+                    <Field.Label>
+                      {t.phone}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel"
+                      placeholder={t.phonePlaceholder}
+                      {...formik.getFieldProps('customerPhone')}
+                    />
+                    <Field.ErrorText>{errorOf('customerPhone')}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errorOf('customerAddress'))} required>
+                    <Field.Label>
+                      {t.address}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Textarea
+                      rows={3}
+                      autoComplete="street-address"
+                      placeholder={t.addressPlaceholder}
+                      {...formik.getFieldProps('customerAddress')}
+                    />
+                    <Field.ErrorText>{errorOf('customerAddress')}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errorOf('paymentMethod'))}>
+                    <Field.Label id="payment-method-label">{t.paymentMethod}</Field.Label>
+                    <RadioGroup.Root
+                      name="paymentMethod"
+                      value={formik.values.paymentMethod}
+                      onValueChange={(details) => formik.setFieldValue('paymentMethod', details.value)}
+                      colorPalette="brand"
+                      aria-labelledby="payment-method-label"
+                    >
+                      <HStack gap="5" flexWrap="wrap">
+                        {PAYMENT_METHODS.map((method) => (
+                          <RadioGroup.Item key={method} value={method}>
+                            <RadioGroup.ItemHiddenInput />
+                            <RadioGroup.ItemIndicator />
+                            <RadioGroup.ItemText>{paymentMethodLabel(method)}</RadioGroup.ItemText>
+                          </RadioGroup.Item>
+                        ))}
+                      </HStack>
+                    </RadioGroup.Root>
+                    <Field.ErrorText>{errorOf('paymentMethod')}</Field.ErrorText>
+                  </Field.Root>
+                  <Separator />
+                  <HStack justifyContent="space-between" aria-live="polite">
+                    <Text fontWeight="semibold">{t.total}</Text>
+                    <Text textStyle="xl" fontWeight="bold" color="brand.fg" data-testid="order-total">
+                      {total === null ? '—' : formatTaka(total)}
+                    </Text>
+                  </HStack>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  width="full"
+                  loading={formik.isSubmitting}
+                  loadingText={t.submitting}
+                >
+                  {t.confirm}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild disabled={formik.isSubmitting}>
+              <CloseButton size="sm" aria-label={bn.common.close} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
