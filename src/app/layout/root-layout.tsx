@@ -1,0 +1,34 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import type { StorefrontSearch } from './search-context';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** Scrolls to `#products`, `#about`… after navigation, and to the top on a new page without a hash. */
+function useScrollOnNavigate() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash) {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth' });
+    } else {
+      window.scrollTo({ top: 0 });
+    }
+  }, [pathname, hash]);
+}
+
+export function RootLayout() {
+  const [searchTerm, setSearchTerm] = useState('');
+  useScrollOnNavigate();
+  const search: StorefrontSearch = { searchTerm, setSearchTerm };
+
+  return (
+    <Flex direction="column" minHeight="100dvh">
+      <SiteHeader searchTerm={searchTerm} onSearchChange={setSearchTerm} />
+      <Box as="main" flex="1">
+        <Outlet context={search} />
+      </Box>
+      <SiteFooter />
+    </Flex>
+  );
+}

@@ -1,0 +1,30 @@
+import { Suspense, lazy, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { RootLayout } from './layout/root-layout';
+import { HomeRoute } from './routes/home';
+import { MyOrdersRoute } from './routes/my-orders';
+import { NotFoundRoute } from './routes/not-found';
+
+// Pages most shoppers never open are separate chunks, keeping the first load of / small.
+const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
+
+const later = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'orders', element: <MyOrdersRoute /> },
+      { path: 'auth', element: later(<AuthPage />) },
+      { path: 'admin/*', element: later(<AdminPage />) },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    // scripts/bundle-size.ts reads the manifest to find what / loads before anything is clicked.
+    manifest: true,
+    target: 'es2022',
+  },
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 5000 },
+});
