@@ -1,0 +1,282 @@
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  addDoc,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  type Firestore,
+} from 'firebase/firestore';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import {
+  emulatorAddress,
+  ensureAcharEmulators,
+  PROJECT_ID,
+  REPO_ROOT,
+  type StartedEmulators,
+} from '../support/emulator-processes';
+
+let emulators: StartedEmulators;
+let env: RulesTestEnvironment;
+
+const created = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
+
+const mango = {
+  name: 'আমের আচার',
+  description: 'কাঁচা আম, সরিষার তেল আর পাঁচফোড়ন।',
+  price: 250,
+  original_price: 300,
+  image_url: null,
+  image_path: null,
+  category: 'আম',
+  stock_quantity: 12,
+  is_active: true,
+  created_at: created,
+  updated_at: created,
+};
+
+const aliceOrder = {
+  product_id: 'mango',
+  product_name: 'আমের আচার',
+  product_price: 250,
+  quantity: 2,
+  total_amount: 500,
+  customer_name: 'Alice',
+  customer_phone: '01712345678',
+  customer_email: 'alice@example.com',
+  customer_address: 'কেরানীগঞ্জ, ঢাকা',
+  payment_method: 'cash_on_delivery',
+  user_id: 'alice',
+  status: 'pending',
+  created_at: created,
+  updated_at: created,
+};
+
+const anonymous = () => env.unauthenticatedContext().firestore() as unknown as Firestore;
+const alice = () =>
+  env.authenticatedContext('alice', { email: 'alice@example.com' }).firestore() as unknown as Firestore;
+const admin = () =>
+  env.authenticatedContext('admin', { email: 'admin@achar.test' }).firestore() as unknown as Firestore;
+/** Signed in, with a role record that names a role other than admin. */
+const editor = () => env.authenticatedContext('editor').firestore() as unknown as Firestore;
+
+beforeAll(async () => {
+  emulators = await ensureAcharEmulators();
+  const { host, port } = emulatorAddress('firestore');
+  env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { host, port, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
+  });
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+  await emulators?.stop();
+});
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore() as unknown as Firestore;
+    await setDoc(doc(db, 'roles/admin'), { user_id: 'admin', role: 'admin' });
+    await setDoc(doc(db, 'roles/editor'), { user_id: 'editor', role: 'editor' });
+    await setDoc(doc(db, 'products/mango'), mango);
+    await setDoc(doc(db, 'products/olive'), { ...mango, name: 'জলপাইয়ের আচার', is_active: false });
+    await setDoc(doc(db, 'products/tamarind'), { ...mango, name: 'তেঁতুলের আচার', stock_quantity: 0 });
+    await setDoc(doc(db, 'orders/alice-1'), aliceOrder);
+    await setDoc(doc(db, 'orders/bob-1'), { ...aliceOrder, user_id: 'bob', customer_name: 'Bob' });
+  });
+});
+
+const storefrontQuery = (db: Firestore) =>
+  query(
+    collection(db, 'products'),
+    where('is_active', '==', true),
+    where('stock_quantity', '>', 0),
+    orderBy('created_at', 'desc'),
+  );
+
+describe('products', () => {
+  it('anyone, signed in or not, reads an active product in stock', async () => {
+    await assertSucceeds(getDoc(doc(anonymous(), 'products/mango')));
+    await assertSucceeds(getDoc(doc(alice(), 'products/mango')));
+  });
+
+  it('nobody but an admin reads an inactive or sold-out product', async () => {
+    await assertFails(getDoc(doc(anonymous(), 'products/olive')));
+    await assertFails(getDoc(doc(alice(), 'products/tamarind')));
+    await assertFails(getDoc(doc(editor(), 'products/olive')));
+    await assertSucceeds(getDoc(doc(admin(), 'products/olive')));
+    await assertSucceeds(getDoc(doc(admin(), 'products/tamarind')));
+  });
+
+  it("the storefront's query is allowed for a visitor", async () => {
+    await assertSucceeds(getDocs(storefrontQuery(anonymous())));
+  });
+
+  it('a visitor may not list every product, nor only the active ones', async () => {
+    await assertFails(getDocs(query(collection(anonymous(), 'products'), orderBy('created_at', 'desc'))));
+    await assertFails(getDocs(query(collection(alice(), 'products'), where('is_active', '==', true))));
+  });
+
+  it('an admin lists every product, newest first', async () => {
+    await assertSucceeds(getDocs(query(collection(admin(), 'products'), orderBy('created_at', 'desc'))));
+  });
+
+  it('a customer cannot create, edit or delete a product', async () => {
+    await assertFails(addDoc(collection(alice(), 'products'), mango));
+    await assertFails(updateDoc(doc(alice(), 'products/mango'), { price: 1 }));
+    await assertFails(deleteDoc(doc(alice(), 'products/mango')));
+    await assertFails(addDoc(collection(anonymous(), 'products'), mango));
+    await assertFails(updateDoc(doc(editor(), 'products/mango'), { stock_quantity: 99 }));
+  });
+
+  it('an admin creates, edits, deactivates and deletes a product', async () => {
+    const db = admin();
+    await assertSucceeds(
+      addDoc(collection(db, 'products'), {
+        ...mango,
+        description: null,
+        category: null,
+        original_price: null,
+        created_at: serverTimestamp(),
+        updated_at: serverTimestamp(),
+      }),
+    );
+    await assertSucceeds(
+      updateDoc(doc(db, 'products/mango'), { price: 260.5, updated_at: serverTimestamp() }),
+    );
+    await assertSucceeds(updateDoc(doc(db, 'products/mango'), { is_active: false }));
+    await assertSucceeds(deleteDoc(doc(db, 'products/tamarind')));
+  });
+
+  it('an admin cannot store a product the shop could not sell', async () => {
+    const db = admin();
+    await assertFails(setDoc(doc(db, 'products/bad-1'), { ...mango, price: -5 }));
+    await assertFails(setDoc(doc(db, 'products/bad-2'), { ...mango, stock_quantity: 1.5 }));
+    await assertFails(setDoc(doc(db, 'products/bad-3'), { ...mango, original_price: 250 }));
+    await assertFails(setDoc(doc(db, 'products/bad-4'), { ...mango, name: '  ' }));
+    await assertFails(setDoc(doc(db, 'products/bad-5'), { ...mango, is_active: 'yes' }));
+    await assertFails(setDoc(doc(db, 'products/bad-6'), { ...mango, discount_code: 'FREE' }));
+    const { price: _price, ...withoutPrice } = mango;
+    await assertFails(setDoc(doc(db, 'products/bad-7'), withoutPrice));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { created_at: serverTimestamp() }));
+  });
+});
+
+describe('orders', () => {
+  it('a customer reads their own order and lists their own orders', async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'orders/alice-1')));
+    await assertSucceeds(
+      getDocs(
+        query(collection(alice(), 'orders'), where('user_id', '==', 'alice'), orderBy('created_at', 'desc')),
+      ),
+    );
+  });
+
+  it("a customer cannot read someone else's order or list all orders", async () => {
+    await assertFails(getDoc(doc(alice(), 'orders/bob-1')));
+    await assertFails(getDocs(query(collection(alice(), 'orders'), where('user_id', '==', 'bob'))));
+    await assertFails(getDocs(collection(alice(), 'orders')));
+    await assertFails(getDoc(doc(anonymous(), 'orders/alice-1')));
+    await assertFails(getDocs(collection(editor(), 'orders')));
+  });
+
+  it('an admin reads every order', async () => {
+    await assertSucceeds(getDocs(query(collection(admin(), 'orders'), orderBy('created_at', 'desc'))));
+    await assertSucceeds(getDoc(doc(admin(), 'orders/bob-1')));
+  });
+
+  it('nobody creates an order from a browser, not even an admin: only placeOrder does', async () => {
+    await assertFails(addDoc(collection(alice(), 'orders'), aliceOrder));
+    await assertFails(setDoc(doc(alice(), 'orders/mine'), aliceOrder));
+    await assertFails(addDoc(collection(admin(), 'orders'), aliceOrder));
+    await assertFails(addDoc(collection(anonymous(), 'orders'), aliceOrder));
+  });
+
+  it('nobody deletes an order from a browser', async () => {
+    await assertFails(deleteDoc(doc(alice(), 'orders/alice-1')));
+    await assertFails(deleteDoc(doc(admin(), 'orders/alice-1')));
+  });
+
+  it("a customer cannot change their order's status or anything else in it", async () => {
+    await assertFails(
+      updateDoc(doc(alice(), 'orders/alice-1'), { status: 'cancelled', updated_at: serverTimestamp() }),
+    );
+    await assertFails(updateDoc(doc(alice(), 'orders/alice-1'), { customer_address: 'অন্য ঠিকানা' }));
+  });
+
+  it("an admin changes an order's status with a server timestamp", async () => {
+    await assertSucceeds(
+      updateDoc(doc(admin(), 'orders/alice-1'), { status: 'confirmed', updated_at: serverTimestamp() }),
+    );
+    await assertSucceeds(
+      updateDoc(doc(admin(), 'orders/alice-1'), { status: 'pending', updated_at: serverTimestamp() }),
+    );
+  });
+
+  it("an admin cannot change an order's total or any other field", async () => {
+    await assertFails(updateDoc(doc(admin(), 'orders/alice-1'), { total_amount: 1 }));
+    await assertFails(
+      updateDoc(doc(admin(), 'orders/alice-1'), {
+        status: 'confirmed',
+        total_amount: 1,
+        updated_at: serverTimestamp(),
+      }),
+    );
+    await assertFails(
+      updateDoc(doc(admin(), 'orders/alice-1'), { user_id: 'admin', updated_at: serverTimestamp() }),
+    );
+  });
+
+  it('an admin cannot set an unknown status or a made-up update time', async () => {
+    await assertFails(
+      updateDoc(doc(admin(), 'orders/alice-1'), { status: 'shipped', updated_at: serverTimestamp() }),
+    );
+    await assertFails(
+      updateDoc(doc(admin(), 'orders/alice-1'), { status: 'confirmed', updated_at: created }),
+    );
+    await assertFails(updateDoc(doc(admin(), 'orders/alice-1'), { status: 'confirmed' }));
+  });
+});
+
+describe('roles', () => {
+  const adminCheck = (db: Firestore, uid: string) =>
+    query(collection(db, 'roles'), where('user_id', '==', uid), where('role', '==', 'admin'), limit(1));
+
+  it("the admin check's query is allowed for one's own user id", async () => {
+    await assertSucceeds(getDocs(adminCheck(admin(), 'admin')));
+    await assertSucceeds(getDocs(adminCheck(alice(), 'alice')));
+  });
+
+  it('a user reads their own role record, even a missing one, and nobody else’s', async () => {
+    await assertSucceeds(getDoc(doc(admin(), 'roles/admin')));
+    await assertSucceeds(getDoc(doc(alice(), 'roles/alice')));
+    await assertFails(getDoc(doc(alice(), 'roles/admin')));
+    await assertFails(getDocs(adminCheck(alice(), 'admin')));
+    await assertFails(getDocs(collection(admin(), 'roles')));
+    await assertFails(getDoc(doc(anonymous(), 'roles/admin')));
+  });
+
+  it('nobody writes role records from a browser, not even an admin', async () => {
+    await assertFails(setDoc(doc(alice(), 'roles/alice'), { user_id: 'alice', role: 'admin' }));
+    await assertFails(setDoc(doc(admin(), 'roles/alice'), { user_id: 'alice', role: 'admin' }));
+    await assertFails(updateDoc(doc(editor(), 'roles/editor'), { role: 'admin' }));
+    await assertFails(deleteDoc(doc(admin(), 'roles/admin')));
+  });
+});

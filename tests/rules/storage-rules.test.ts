@@ -1,0 +1,128 @@
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { doc, setDoc, type Firestore } from 'firebase/firestore';
+import {
+  deleteObject,
+  getBytes,
+  getMetadata,
+  ref,
+  uploadBytes,
+  type FirebaseStorage,
+} from 'firebase/storage';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import {
+  emulatorAddress,
+  ensureAcharEmulators,
+  PROJECT_ID,
+  REPO_ROOT,
+  type StartedEmulators,
+} from '../support/emulator-processes';
+
+let emulators: StartedEmulators;
+let env: RulesTestEnvironment;
+
+const MB = 1024 * 1024;
+const image = (bytes: number) => new Uint8Array(bytes).fill(7);
+const imagePath = 'product-images/k3j9x2-1763700000000.webp';
+
+const anonymous = () => env.unauthenticatedContext().storage() as unknown as FirebaseStorage;
+const customer = () => env.authenticatedContext('alice').storage() as unknown as FirebaseStorage;
+const admin = () => env.authenticatedContext('admin').storage() as unknown as FirebaseStorage;
+
+beforeAll(async () => {
+  emulators = await ensureAcharEmulators();
+  const firestore = emulatorAddress('firestore');
+  const storage = emulatorAddress('storage');
+  env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { ...firestore, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
+    storage: { ...storage, rules: readFileSync(`${REPO_ROOT}/storage.rules`, 'utf8') },
+  });
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+  await emulators?.stop();
+});
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.clearStorage();
+  await env.withSecurityRulesDisabled(async (context) => {
+    // Storage rules ask Firestore who is an admin.
+    await setDoc(doc(context.firestore() as unknown as Firestore, 'roles/admin'), {
+      user_id: 'admin',
+      role: 'admin',
+    });
+    const storage = context.storage() as unknown as FirebaseStorage;
+    await uploadBytes(ref(storage, imagePath), image(2048), { contentType: 'image/webp' });
+  });
+});
+
+describe('product images', () => {
+  it('anyone, signed in or not, sees a product image', async () => {
+    await assertSucceeds(getBytes(ref(anonymous(), imagePath)));
+    await assertSucceeds(getMetadata(ref(customer(), imagePath)));
+  });
+
+  it('a customer or a visitor cannot upload an image', async () => {
+    await assertFails(
+      uploadBytes(ref(customer(), 'product-images/mine.jpg'), image(1024), { contentType: 'image/jpeg' }),
+    );
+    await assertFails(
+      uploadBytes(ref(anonymous(), 'product-images/mine.jpg'), image(1024), { contentType: 'image/jpeg' }),
+    );
+  });
+
+  it('an admin uploads an image just under 5 MB', async () => {
+    await assertSucceeds(
+      uploadBytes(ref(admin(), 'product-images/abc123-1763700000001.png'), image(1024), {
+        contentType: 'image/png',
+      }),
+    );
+    await assertSucceeds(
+      uploadBytes(ref(admin(), 'product-images/abc124-1763700000002.jpg'), image(5 * MB - 1), {
+        contentType: 'image/jpeg',
+      }),
+    );
+  });
+
+  it('an upload of 5 MB or more is refused, even for an admin', async () => {
+    await assertFails(
+      uploadBytes(ref(admin(), 'product-images/big-1763700000003.jpg'), image(5 * MB), {
+        contentType: 'image/jpeg',
+      }),
+    );
+  });
+
+  it('a file that is not an image is refused, even for an admin', async () => {
+    await assertFails(
+      uploadBytes(ref(admin(), 'product-images/notes-1763700000004.txt'), image(100), {
+        contentType: 'text/plain',
+      }),
+    );
+    await assertFails(
+      uploadBytes(ref(admin(), 'product-images/page-1763700000005.html'), image(100), {
+        contentType: 'text/html',
+      }),
+    );
+  });
+
+  it('an admin cannot upload outside product-images, nor into sub-folders', async () => {
+    await assertFails(uploadBytes(ref(admin(), 'other/file.jpg'), image(100), { contentType: 'image/jpeg' }));
+    await assertFails(
+      uploadBytes(ref(admin(), 'product-images/a/b.jpg'), image(100), { contentType: 'image/jpeg' }),
+    );
+  });
+
+  it('only an admin deletes an image', async () => {
+    await assertFails(deleteObject(ref(customer(), imagePath)));
+    await assertFails(deleteObject(ref(anonymous(), imagePath)));
+    await assertSucceeds(deleteObject(ref(admin(), imagePath)));
+  });
+});
