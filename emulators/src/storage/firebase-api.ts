@@ -1,0 +1,243 @@
+/**
+ * The Firebase Storage REST API (`/v0/b/{bucket}/o…`) as the JS SDK v12 speaks it with connectStorageEmulator:
+ * list, metadata, download (`?alt=media`, `&token=` for download URLs), PATCH, DELETE, and uploads —
+ * multipart (uploadBytes/uploadString) and the X-Goog-Upload resumable protocol (uploadBytesResumable).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Caller } from '../shared/auth-token.js';
+import { badRequest, StorageError } from './errors.js';
+import {
+  callerOf,
+  decodeSegment,
+  originOf,
+  parseJsonBody,
+  readBody,
+  sendEmpty,
+  sendJson,
+  sendObjectBytes,
+} from './http.js';
+import { parseMetadataPatch, type MetadataPatch } from './metadata.js';
+import { parseMultipartRelated } from './multipart.js';
+import type { StorageOperations } from './operations.js';
+import type { StoredObject } from './state.js';
+
+/** JSON metadata and multipart framing are small; this much on top of the object limit is plenty. */
+const METADATA_ALLOWANCE = 1024 * 1024;
+
+/** Object metadata as the Firebase API returns it (field names the SDK's mappings read). */
+export function firebaseObjectJson(object: StoredObject): Record<string, unknown> {
+  return {
+    name: object.name,
+    bucket: object.bucket,
+    generation: object.generation,
+    metageneration: String(object.metageneration),
+    contentType: object.contentType,
+    timeCreated: object.timeCreated,
+    updated: object.updated,
+    storageClass: 'STANDARD',
+    size: String(object.bytes.length),
+    md5Hash: object.md5Hash,
+    crc32c: object.crc32c,
+    etag: object.etag,
+    contentEncoding: object.contentEncoding ?? 'identity',
+    contentDisposition: object.contentDisposition,
+    contentLanguage: object.contentLanguage,
+    cacheControl: object.cacheControl,
+    downloadTokens: object.downloadTokens.join(','),
+    metadata: Object.keys(object.customMetadata).length > 0 ? object.customMetadata : undefined,
+  };
+}
+
+/** Handles a request whose path starts with /v0/. Throws StorageError for the server to answer. */
+export async function handleFirebaseRequest(
+  operations: StorageOperations,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const match = /^\/v0\/b\/([^/]+)\/o(?:\/(.*))?$/.exec(url.pathname);
+  if (!match) throw new StorageError('notFound', `Not Found. No Firebase Storage API at ${url.pathname}.`);
+  const bucket = decodeSegment(match[1], 'Bucket name');
+  const name = match[2] === undefined || match[2] === '' ? undefined : decodeSegment(match[2], 'Object name');
+  const caller = callerOf(req);
+  const method = req.method ?? 'GET';
+
+  if (name === undefined) {
+    if (method === 'GET') return listObjects(operations, caller, bucket, url, res);
+    if (method === 'POST')
+      return upload(operations, caller, bucket, url.searchParams.get('name') ?? undefined, req, res, url);
+  } else {
+    if (method === 'GET' || method === 'HEAD') {
+      const token = url.searchParams.get('token') ?? undefined;
+      const object = operations.getObject(caller, bucket, name, token);
+      if (url.searchParams.get('alt') === 'media') return sendObjectBytes(req, res, object);
+      return sendJson(res, 200, firebaseObjectJson(operations.ensureDownloadToken(object)));
+    }
+    if (method === 'PATCH') {
+      const patch = parseMetadataPatch(parseJsonBody(await readBody(req, METADATA_ALLOWANCE)));
+      return sendJson(res, 200, firebaseObjectJson(operations.updateMetadata(caller, bucket, name, patch)));
+    }
+    if (method === 'DELETE') {
+      operations.deleteObject(caller, bucket, name);
+      return sendEmpty(res, 204);
+    }
+    if (method === 'POST') return upload(operations, caller, bucket, name, req, res, url);
+  }
+  throw new StorageError('methodNotAllowed', `Method ${method} is not supported on ${url.pathname}.`);
+}
+
+function listObjects(
+  operations: StorageOperations,
+  caller: Caller,
+  bucket: string,
+  url: URL,
+  res: ServerResponse,
+) {
+  const params = url.searchParams;
+  const maxResults = params.get('maxResults');
+  if (maxResults !== null && !/^\d+$/.test(maxResults))
+    throw badRequest('maxResults must be a positive integer.');
+  const result = operations.listObjects(caller, bucket, {
+    prefix: params.get('prefix') ?? '',
+    delimiter: params.get('delimiter') ?? '',
+    pageToken: params.get('pageToken') || undefined,
+    maxResults: maxResults === null ? undefined : Number(maxResults),
+  });
+  sendJson(res, 200, {
+    prefixes: result.prefixes,
+    items: result.items.map((item) => ({ name: item.name, bucket: item.bucket })),
+    nextPageToken: result.nextPageToken,
+  });
+}
+
+async function upload(
+  operations: StorageOperations,
+  caller: Caller,
+  bucket: string,
+  nameInPath: string | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const command = header(req, 'x-goog-upload-command');
+  const uploadId = url.searchParams.get('upload_id');
+  if (uploadId !== null) return continueResumable(operations, uploadId, command, req, res);
+  const protocol = header(req, 'x-goog-upload-protocol');
+  if (protocol === 'resumable' || command !== undefined) {
+    if (command !== 'start')
+      throw badRequest('A resumable upload must begin with X-Goog-Upload-Command: start.');
+    return startResumable(operations, caller, bucket, nameInPath, req, res);
+  }
+  const body = await readBody(req, operations.maxUploadBytes + METADATA_ALLOWANCE);
+  const isMultipart =
+    protocol === 'multipart' ||
+    url.searchParams.get('uploadType') === 'multipart' ||
+    /^multipart\/related/i.test(req.headers['content-type'] ?? '');
+  let metadata: MetadataPatch;
+  let bytes: Buffer;
+  if (isMultipart) {
+    const parts = parseMultipartRelated(req.headers['content-type'], body);
+    if (parts.length !== 2)
+      throw badRequest(`A multipart upload needs 2 parts (metadata, data), got ${parts.length}.`);
+    metadata = parseMetadataPatch(parseJsonBody(parts[0].body));
+    bytes = parts[1].body;
+    metadata.contentType ??= parts[1].headers['content-type'];
+  } else {
+    metadata = { contentType: req.headers['content-type'] };
+    bytes = body;
+  }
+  const name = nameInPath ?? metadata.name;
+  if (!name) throw badRequest('The upload names no object: pass ?name= or "name" in the metadata.');
+  const object = operations.uploadObject(caller, { bucket, name, bytes, metadata, issueDownloadToken: true });
+  sendJson(res, 200, firebaseObjectJson(object));
+}
+
+async function startResumable(
+  operations: StorageOperations,
+  caller: Caller,
+  bucket: string,
+  nameInPath: string | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const metadata = parseMetadataPatch(parseJsonBody(await readBody(req, METADATA_ALLOWANCE)));
+  metadata.contentType ??= header(req, 'x-goog-upload-header-content-type');
+  const name = nameInPath ?? metadata.name;
+  if (!name) throw badRequest('The upload names no object: pass ?name= or "name" in the metadata.');
+  const announced = header(req, 'x-goog-upload-header-content-length');
+  if (announced !== undefined && !/^\d+$/.test(announced)) {
+    throw badRequest('X-Goog-Upload-Header-Content-Length must be a non-negative integer.');
+  }
+  const session = operations.startResumableUpload(caller, {
+    bucket,
+    name,
+    metadata,
+    declaredSize: announced === undefined ? undefined : Number(announced),
+    issueDownloadToken: true,
+  });
+  const sessionUrl = new URL(`/v0/b/${encodeURIComponent(bucket)}/o`, originOf(req));
+  sessionUrl.searchParams.set('name', name);
+  sessionUrl.searchParams.set('upload_id', session.id);
+  sessionUrl.searchParams.set('upload_protocol', 'resumable');
+  sendEmpty(res, 200, {
+    'X-Goog-Upload-URL': sessionUrl.toString(),
+    'X-Goog-Upload-Status': 'active',
+    'X-Goog-Upload-Chunk-Granularity': String(256 * 1024),
+  });
+}
+
+async function continueResumable(
+  operations: StorageOperations,
+  id: string,
+  command: string | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const steps = new Set((command ?? '').split(',').map((step) => step.trim().toLowerCase()));
+  if (steps.has('query')) {
+    const session = operations.resumableUpload(id);
+    return sendEmpty(res, 200, {
+      'X-Goog-Upload-Status': session.status === 'final' ? 'final' : 'active',
+      'X-Goog-Upload-Size-Received': String(session.received),
+    });
+  }
+  if (steps.has('cancel')) {
+    operations.cancelUpload(id);
+    return sendEmpty(res, 200, { 'X-Goog-Upload-Status': 'cancelled' });
+  }
+  if (!steps.has('upload') && !steps.has('finalize')) {
+    throw badRequest(
+      `Unknown X-Goog-Upload-Command "${command ?? ''}" (expected upload, finalize, query or cancel).`,
+    );
+  }
+  if (steps.has('upload')) {
+    const offsetHeader = header(req, 'x-goog-upload-offset');
+    if (offsetHeader !== undefined && !/^\d+$/.test(offsetHeader)) {
+      throw badRequest('X-Goog-Upload-Offset must be a non-negative integer.');
+    }
+    const chunk = await readBody(req, operations.maxUploadBytes).catch((error: unknown) => {
+      operations.abandonUpload(id); // an oversized chunk ends the session: nothing is kept
+      throw error;
+    });
+    const session = operations.appendToUpload(
+      id,
+      chunk,
+      offsetHeader === undefined ? undefined : Number(offsetHeader),
+    );
+    if (!steps.has('finalize')) {
+      return sendEmpty(res, 200, {
+        'X-Goog-Upload-Status': 'active',
+        'X-Goog-Upload-Size-Received': String(session.received),
+      });
+    }
+  } else {
+    req.resume();
+  }
+  const object = operations.finalizeUpload(id);
+  sendJson(res, 200, firebaseObjectJson(object), { 'X-Goog-Upload-Status': 'final' });
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,281 @@
+/**
+ * The Google Cloud Storage JSON API subset that @google-cloud/storage (behind firebase-admin's getStorage())
+ * uses against STORAGE_EMULATOR_HOST. With an emulator host the client drops the `/storage/v1` prefix from
+ * JSON calls, so both `/b/…` and `/storage/v1/b/…` are served. The admin SDK sends no credentials to
+ * emulators and, like the official emulator, this API always acts as the owner: rules are skipped.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Caller } from '../shared/auth-token.js';
+import { badRequest, StorageError } from './errors.js';
+import {
+  decodeSegment,
+  originOf,
+  parseJsonBody,
+  readBody,
+  sendEmpty,
+  sendJson,
+  sendObjectBytes,
+} from './http.js';
+import { DOWNLOAD_TOKENS_KEY, parseMetadataPatch, type MetadataPatch } from './metadata.js';
+import { parseMultipartRelated } from './multipart.js';
+import type { StorageOperations } from './operations.js';
+import type { StoredObject } from './state.js';
+
+const OWNER: Caller = { kind: 'owner' };
+const METADATA_ALLOWANCE = 1024 * 1024;
+/** GCS answers an incomplete resumable chunk with 308 "Resume Incomplete". */
+const RESUME_INCOMPLETE = 308;
+
+export function gcsObjectJson(object: StoredObject, origin: string): Record<string, unknown> {
+  const path = `b/${encodeURIComponent(object.bucket)}/o/${encodeURIComponent(object.name)}`;
+  const metadata: Record<string, string> = { ...object.customMetadata };
+  if (object.downloadTokens.length > 0) metadata[DOWNLOAD_TOKENS_KEY] = object.downloadTokens.join(',');
+  return {
+    kind: 'storage#object',
+    id: `${object.bucket}/${object.name}/${object.generation}`,
+    selfLink: `${origin}/storage/v1/${path}`,
+    mediaLink: `${origin}/download/storage/v1/${path}?generation=${object.generation}&alt=media`,
+    name: object.name,
+    bucket: object.bucket,
+    generation: object.generation,
+    metageneration: String(object.metageneration),
+    contentType: object.contentType,
+    storageClass: 'STANDARD',
+    size: String(object.bytes.length),
+    md5Hash: object.md5Hash,
+    crc32c: object.crc32c,
+    etag: object.etag,
+    timeCreated: object.timeCreated,
+    updated: object.updated,
+    timeStorageClassUpdated: object.timeCreated,
+    cacheControl: object.cacheControl,
+    contentDisposition: object.contentDisposition,
+    contentEncoding: object.contentEncoding,
+    contentLanguage: object.contentLanguage,
+    metadata: Object.keys(metadata).length > 0 ? metadata : undefined,
+  };
+}
+
+function bucketJson(name: string, origin: string): Record<string, unknown> {
+  return {
+    kind: 'storage#bucket',
+    id: name,
+    name,
+    selfLink: `${origin}/storage/v1/b/${encodeURIComponent(name)}`,
+    projectNumber: '0',
+    metageneration: '1',
+    location: 'US',
+    locationType: 'multi-region',
+    storageClass: 'STANDARD',
+    etag: 'CAE=',
+  };
+}
+
+/** True for the paths this router serves. */
+export function isGcsPath(pathname: string): boolean {
+  return /^\/(?:storage\/v1\/|upload\/storage\/v1\/|download\/storage\/v1\/)?b(?:\/|$)/.test(pathname);
+}
+
+export async function handleGcsRequest(
+  operations: StorageOperations,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  const origin = originOf(req);
+  const upload = /^\/upload\/storage\/v1\/b\/([^/]+)\/o$/.exec(url.pathname);
+  if (upload) return handleUpload(operations, decodeSegment(upload[1], 'Bucket name'), req, res, url);
+
+  const download = /^\/download\/storage\/v1\/b\/([^/]+)\/o\/(.+)$/.exec(url.pathname);
+  if (download && (method === 'GET' || method === 'HEAD')) {
+    const object = operations.getObject(
+      OWNER,
+      decodeSegment(download[1], 'Bucket name'),
+      decodeSegment(download[2], 'Object name'),
+    );
+    return sendObjectBytes(req, res, object);
+  }
+
+  const path = url.pathname.replace(/^\/storage\/v1(?=\/)/, '');
+  if (path === '/b' && method === 'GET') {
+    return sendJson(res, 200, {
+      kind: 'storage#buckets',
+      items: [...operations.state.buckets.keys()].map((name) => bucketJson(name, origin)),
+    });
+  }
+  const match = /^\/b\/([^/]+)(?:\/o(?:\/(.+))?)?$/.exec(path);
+  if (!match) throw new StorageError('notFound', `Not Found. No Cloud Storage API at ${url.pathname}.`);
+  const bucket = decodeSegment(match[1], 'Bucket name');
+  const isObjects = path.startsWith(`/b/${match[1]}/o`);
+  const name = match[2] === undefined ? undefined : decodeSegment(match[2], 'Object name');
+
+  if (!isObjects) {
+    if (method === 'GET') {
+      operations.state.bucket(bucket);
+      return sendJson(res, 200, bucketJson(bucket, origin));
+    }
+  } else if (name === undefined) {
+    if (method === 'GET') return listObjects(operations, bucket, url, res, origin);
+  } else if (method === 'GET' || method === 'HEAD') {
+    const object = operations.getObject(OWNER, bucket, name);
+    if (url.searchParams.get('alt') === 'media') return sendObjectBytes(req, res, object);
+    return sendJson(res, 200, gcsObjectJson(object, origin));
+  } else if (method === 'PATCH') {
+    const patch = parseMetadataPatch(parseJsonBody(await readBody(req, METADATA_ALLOWANCE)));
+    return sendJson(res, 200, gcsObjectJson(operations.updateMetadata(OWNER, bucket, name, patch), origin));
+  } else if (method === 'DELETE') {
+    operations.deleteObject(OWNER, bucket, name);
+    return sendEmpty(res, 204);
+  }
+  throw new StorageError('methodNotAllowed', `Method ${method} is not supported on ${url.pathname}.`);
+}
+
+function listObjects(
+  operations: StorageOperations,
+  bucket: string,
+  url: URL,
+  res: ServerResponse,
+  origin: string,
+) {
+  const params = url.searchParams;
+  const maxResults = params.get('maxResults');
+  if (maxResults !== null && !/^\d+$/.test(maxResults))
+    throw badRequest('maxResults must be a positive integer.');
+  const result = operations.listObjects(OWNER, bucket, {
+    prefix: params.get('prefix') ?? '',
+    delimiter: params.get('delimiter') ?? '',
+    pageToken: params.get('pageToken') || undefined,
+    maxResults: maxResults === null ? undefined : Number(maxResults),
+  });
+  sendJson(res, 200, {
+    kind: 'storage#objects',
+    items: result.items.length > 0 ? result.items.map((item) => gcsObjectJson(item, origin)) : undefined,
+    prefixes: result.prefixes.length > 0 ? result.prefixes : undefined,
+    nextPageToken: result.nextPageToken,
+  });
+}
+
+async function handleUpload(
+  operations: StorageOperations,
+  bucket: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  const origin = originOf(req);
+  const uploadId = url.searchParams.get('upload_id');
+  if (uploadId !== null) {
+    if (method === 'DELETE') {
+      operations.cancelUpload(uploadId);
+      // 499 "Client Closed Request" is what GCS answers to a cancelled session.
+      return sendEmpty(res, 499);
+    }
+    if (method === 'PUT' || method === 'POST')
+      return continueResumable(operations, uploadId, req, res, origin);
+  }
+  if (method !== 'POST')
+    throw new StorageError('methodNotAllowed', `Method ${method} is not supported for uploads.`);
+  const uploadType = url.searchParams.get('uploadType');
+
+  if (uploadType === 'resumable') {
+    const metadata = parseMetadataPatch(parseJsonBody(await readBody(req, METADATA_ALLOWANCE)));
+    metadata.contentType ??= headerValue(req, 'x-upload-content-type');
+    const name = url.searchParams.get('name') ?? metadata.name;
+    if (!name) throw badRequest('The upload names no object: pass ?name= or "name" in the metadata.');
+    const announced = headerValue(req, 'x-upload-content-length');
+    if (announced !== undefined && !/^\d+$/.test(announced)) {
+      throw badRequest('X-Upload-Content-Length must be a non-negative integer.');
+    }
+    const session = operations.startResumableUpload(OWNER, {
+      bucket,
+      name,
+      metadata,
+      declaredSize: announced === undefined ? undefined : Number(announced),
+      issueDownloadToken: false,
+    });
+    const location = new URL(`/upload/storage/v1/b/${encodeURIComponent(bucket)}/o`, origin);
+    location.searchParams.set('uploadType', 'resumable');
+    location.searchParams.set('name', name);
+    location.searchParams.set('upload_id', session.id);
+    return sendEmpty(res, 200, { Location: location.toString() });
+  }
+
+  const body = await readBody(req, operations.maxUploadBytes + METADATA_ALLOWANCE);
+  let metadata: MetadataPatch;
+  let bytes: Buffer;
+  if (uploadType === 'multipart') {
+    const parts = parseMultipartRelated(req.headers['content-type'], body);
+    if (parts.length !== 2)
+      throw badRequest(`A multipart upload needs 2 parts (metadata, data), got ${parts.length}.`);
+    metadata = parseMetadataPatch(parseJsonBody(parts[0].body));
+    metadata.contentType ??= parts[1].headers['content-type'];
+    bytes = parts[1].body;
+  } else if (uploadType === 'media' || uploadType === null) {
+    metadata = { contentType: req.headers['content-type'] };
+    bytes = body;
+  } else {
+    throw badRequest(`Unknown uploadType "${uploadType}" (expected media, multipart or resumable).`);
+  }
+  const name = url.searchParams.get('name') ?? metadata.name;
+  if (!name) throw badRequest('The upload names no object: pass ?name= or "name" in the metadata.');
+  const object = operations.uploadObject(OWNER, { bucket, name, bytes, metadata, issueDownloadToken: false });
+  sendJson(res, 200, gcsObjectJson(object, origin));
+}
+
+/** `Content-Range: bytes a-b/total`, `bytes a-*\/total` (rest of the object), or `bytes *\/total` (status). */
+interface ChunkRange {
+  start?: number;
+  /** The body runs to the end of the object (single-request upload). */
+  toEnd: boolean;
+  total?: number;
+}
+
+function parseContentRange(header: string | undefined): ChunkRange {
+  if (header === undefined) return { start: undefined, toEnd: true };
+  const match = /^bytes\s+(?:(\d+)-(\d+|\*)|\*)\/(\d+|\*)$/.exec(header.trim());
+  if (!match) throw badRequest(`Malformed Content-Range "${header}".`);
+  return {
+    start: match[1] === undefined ? undefined : Number(match[1]),
+    toEnd: match[2] === '*',
+    total: match[3] === '*' ? undefined : Number(match[3]),
+  };
+}
+
+async function continueResumable(
+  operations: StorageOperations,
+  id: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+): Promise<void> {
+  const range = parseContentRange(headerValue(req, 'content-range'));
+  const chunk = await readBody(req, operations.maxUploadBytes).catch((error: unknown) => {
+    operations.abandonUpload(id);
+    throw error;
+  });
+  let session = operations.resumableUpload(id);
+  if (session.status === 'final' && session.result)
+    return sendJson(res, 200, gcsObjectJson(session.result, origin));
+  if (range.start !== undefined || range.toEnd) {
+    const start = range.start ?? session.received;
+    if (start > session.received) {
+      throw badRequest(`Chunk starts at byte ${start} but only ${session.received} bytes were received.`);
+    }
+    // A retried chunk may overlap what already arrived; keep only the new tail.
+    session = operations.appendToUpload(id, chunk.subarray(session.received - start), session.received);
+  } else if (chunk.length > 0) {
+    throw badRequest('A status query (Content-Range: bytes */…) must not carry data.');
+  }
+  const complete = range.toEnd || (range.total !== undefined && session.received >= range.total);
+  if (complete) return sendJson(res, 200, gcsObjectJson(operations.finalizeUpload(id), origin));
+  const headers: Record<string, string> = {};
+  if (session.received > 0) headers.Range = `bytes=0-${session.received - 1}`;
+  sendEmpty(res, RESUME_INCOMPLETE, headers);
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
