@@ -5,9 +5,11 @@ import { RulesLatLng, RulesPath, RulesTimestamp, type RulesMap, type Value } fro
 
 /** "projects/p/databases/(default)/documents/a/b" → /databases/(default)/documents/a/b */
 export function documentNameToPath(name: string): RulesPath {
-  const segments = name.split('/').filter((s) => s !== '');
-  const at = segments.indexOf('databases');
-  return new RulesPath(at >= 0 ? segments.slice(at) : segments);
+  const at =
+    name.startsWith('databases/') || name.startsWith('/databases/') ? 0 : name.indexOf('/databases/');
+  const segments = (at > 0 ? name.slice(at + 1) : name).split('/');
+  // Names are well formed ("a/b/c"); drop the empty pieces a leading or doubled slash would leave.
+  return new RulesPath(segments.includes('') ? segments.filter((s) => s !== '') : segments);
 }
 
 function toDouble(value: number | string): number {

@@ -48,34 +48,52 @@ export function buildMatchTree(segments: MatchSegment[], items: BlockItem[], fil
   return { segments, allows, functions: functions.size ? functions : null, children };
 }
 
+/** Receives each way a block's pattern consumed the request path; returning true stops the search. */
+export interface MatchVisitor {
+  onMatch(end: number, bindings: Map<string, Value>): boolean;
+}
+
 /**
- * Calls `onMatch` for every way `pattern` can consume `path` from `start`, with the wildcards it
- * binds. Stops (and returns true) as soon as `onMatch` returns true.
+ * Calls `visitor.onMatch` for every way `pattern` can consume `path` from `start`, with the wildcards
+ * it binds. Stops (and returns true) as soon as onMatch returns true.
  */
 export function matchSegments(
   pattern: MatchSegment[],
   path: readonly string[],
   start: number,
   recursiveMatchesEmpty: boolean,
-  onMatch: (end: number, bindings: Map<string, Value>) => boolean,
+  visitor: MatchVisitor,
 ): boolean {
-  const bindings = new Map<string, Value>();
-  const step = (i: number, pos: number): boolean => {
-    if (i === pattern.length) return onMatch(pos, new Map(bindings));
-    const segment = pattern[i];
-    if (segment.kind === 'rest') {
-      // v2: {rest=**} matches zero or more segments; v1: one or more.
-      for (let end = path.length; end >= pos + (recursiveMatchesEmpty ? 0 : 1); end--) {
-        bindings.set(segment.name, new RulesPath(path.slice(pos, end)));
-        if (step(i + 1, end)) return true;
-      }
-      bindings.delete(segment.name);
-      return false;
+  return step(pattern, 0, path, start, recursiveMatchesEmpty, new Map(), visitor);
+}
+
+function step(
+  pattern: MatchSegment[],
+  i: number,
+  path: readonly string[],
+  pos: number,
+  recursiveMatchesEmpty: boolean,
+  bindings: Map<string, Value>,
+  visitor: MatchVisitor,
+): boolean {
+  if (i === pattern.length) return visitor.onMatch(pos, new Map(bindings));
+  const segment = pattern[i];
+  if (segment.kind === 'rest') {
+    // v2: {rest=**} matches zero or more segments; v1: one or more.
+    for (let end = path.length; end >= pos + (recursiveMatchesEmpty ? 0 : 1); end--) {
+      bindings.set(segment.name, new RulesPath(path.slice(pos, end)));
+      if (step(pattern, i + 1, path, end, recursiveMatchesEmpty, bindings, visitor)) return true;
     }
-    if (pos >= path.length) return false;
-    if (segment.kind === 'literal') return segment.text === path[pos] && step(i + 1, pos + 1);
-    bindings.set(segment.name, path[pos]);
-    return step(i + 1, pos + 1);
-  };
-  return step(0, start);
+    bindings.delete(segment.name);
+    return false;
+  }
+  if (pos >= path.length) return false;
+  if (segment.kind === 'literal') {
+    return (
+      segment.text === path[pos] &&
+      step(pattern, i + 1, path, pos + 1, recursiveMatchesEmpty, bindings, visitor)
+    );
+  }
+  bindings.set(segment.name, path[pos]);
+  return step(pattern, i + 1, path, pos + 1, recursiveMatchesEmpty, bindings, visitor);
 }

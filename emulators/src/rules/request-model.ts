@@ -60,8 +60,16 @@ export interface RequestVariables {
   resource: Value;
 }
 
+// One query or batch evaluates the rules many times with the same request.time; parse it once.
+let lastTime: { text: string; value: RulesTimestamp | null } = { text: '', value: null };
+
+function requestTime(text: string): RulesTimestamp | null {
+  if (lastTime.text !== text) lastTime = { text, value: RulesTimestamp.parse(text) };
+  return lastTime.value;
+}
+
 export function requestVariables(request: RulesRequest): RequestVariables {
-  const time = RulesTimestamp.parse(request.time);
+  const time = requestTime(request.time);
   if (!time) fail(`request.time ${JSON.stringify(request.time)} is not an RFC 3339 timestamp.`);
   const variables = new Map<string, Value>([
     ['auth', authValue(request.auth)],

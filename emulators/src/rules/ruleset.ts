@@ -92,49 +92,74 @@ class CompiledRuleset implements Ruleset {
       ),
       depth: 0,
     };
-    const path = requestSegments(request);
-    const outcomes: string[] = [];
-    let lastLine: number | undefined;
-    let grantedLine: number | undefined;
-
-    const visit = (tree: MatchTree, start: number, parent: Scope): boolean =>
-      matchSegments(tree.segments, path, start, this.recursiveMatchesEmpty, (end, bindings) => {
-        const scope = new Scope(parent, bindings, tree.functions);
-        if (end === path.length) {
-          for (const allow of tree.allows) {
-            if (!grants(allow.methods, request.method)) continue;
-            lastLine = allow.line;
-            const outcome = this.check(allow.condition, scope, ctx);
-            if (outcome === true) {
-              grantedLine = allow.line;
-              return true;
-            }
-            outcomes.push(`${outcome} for '${request.method}' @ L${allow.line}`);
-          }
-        }
-        return tree.children.some((child) => visit(child, end, scope));
-      });
-
-    visit(this.tree, 0, new Scope(null, globals));
-    if (grantedLine !== undefined) return { allowed: true, line: grantedLine };
-    if (outcomes.length === 0)
+    const walk = new RequestWalk(request.method, requestSegments(request), ctx, this.recursiveMatchesEmpty);
+    walk.visit(this.tree, 0, new Scope(null, globals));
+    if (walk.grantedLine !== undefined) return { allowed: true, line: walk.grantedLine };
+    if (walk.outcomes.length === 0)
       return { allowed: false, message: `Denied ${where}: No matching allow statements.` };
-    return { allowed: false, message: `Denied ${where}: ${outcomes.join(', ')}`, line: lastLine };
+    return { allowed: false, message: `Denied ${where}: ${walk.outcomes.join(', ')}`, line: walk.lastLine };
+  }
+}
+
+/** One request's walk over the match tree: evaluates the allows of every block that matches the whole path. */
+class RequestWalk {
+  readonly outcomes: string[] = [];
+  lastLine: number | undefined;
+  grantedLine: number | undefined;
+  private tree: MatchTree | null = null;
+  private parent: Scope | null = null;
+
+  constructor(
+    private readonly method: RulesMethod,
+    private readonly path: string[],
+    private readonly ctx: EvalContext,
+    private readonly recursiveMatchesEmpty: boolean,
+  ) {}
+
+  /** Returns true once an allow has granted the request. */
+  visit(tree: MatchTree, start: number, parent: Scope): boolean {
+    const saved = [this.tree, this.parent] as const;
+    this.tree = tree;
+    this.parent = parent;
+    try {
+      return matchSegments(tree.segments, this.path, start, this.recursiveMatchesEmpty, this);
+    } finally {
+      [this.tree, this.parent] = saved;
+    }
   }
 
-  /** true, or why not: 'false' or the error message. */
-  private check(condition: AllowCondition, scope: Scope, ctx: EvalContext): true | string {
-    if (condition === null) return true;
-    ctx.depth = 0;
-    try {
-      const result = evaluate(condition, scope, ctx);
-      if (result === true) return true;
-      return typeof result === 'boolean' ? 'false' : `Condition is not a bool (got ${String(result)}).`;
-    } catch (error) {
-      if (error instanceof RulesEvaluationError) return error.message;
-      if (error instanceof RangeError) return 'Evaluation exceeded its limits.';
-      throw error;
+  onMatch(end: number, bindings: Map<string, Value>): boolean {
+    const tree = this.tree as MatchTree;
+    const scope = new Scope(this.parent, bindings, tree.functions);
+    if (end === this.path.length) {
+      for (const allow of tree.allows) {
+        if (!grants(allow.methods, this.method)) continue;
+        this.lastLine = allow.line;
+        const outcome = check(allow.condition, scope, this.ctx);
+        if (outcome === true) {
+          this.grantedLine = allow.line;
+          return true;
+        }
+        this.outcomes.push(`${outcome} for '${this.method}' @ L${allow.line}`);
+      }
     }
+    for (const child of tree.children) if (this.visit(child, end, scope)) return true;
+    return false;
+  }
+}
+
+/** true, or why not: 'false' or the error message. */
+function check(condition: AllowCondition, scope: Scope, ctx: EvalContext): true | string {
+  if (condition === null) return true;
+  ctx.depth = 0;
+  try {
+    const result = evaluate(condition, scope, ctx);
+    if (result === true) return true;
+    return typeof result === 'boolean' ? 'false' : `Condition is not a bool (got ${String(result)}).`;
+  } catch (error) {
+    if (error instanceof RulesEvaluationError) return error.message;
+    if (error instanceof RangeError) return 'Evaluation exceeded its limits.';
+    throw error;
   }
 }
 

@@ -1,0 +1,75 @@
+/** How production decides: errors make an allow false, && and || forgive errors when the other side decides. */
+import { describe, expect, it } from 'vitest';
+import { InMemoryFirestore } from './in-memory-firestore.js';
+import { compileRules } from './ruleset.js';
+import { firestoreRequest, holds, signedIn } from './rules-test-kit.js';
+
+describe('errors inside conditions', () => {
+  it('turn the allow false instead of throwing', () => {
+    // Signed-out request: request.auth is null, so request.auth.uid is a null-value error.
+    expect(holds("request.auth.uid == 'u1'")).toBe(false);
+    expect(holds('resource.data.x == 1')).toBe(false); // resource is null: the document does not exist
+    expect(holds('undefinedFunction()')).toBe(false);
+    expect(holds('unknownVariable == 1')).toBe(false);
+    expect(holds("'abc'")).toBe(false); // a non-bool condition
+  });
+
+  it('are forgiven by || when the other side is true, in either order', () => {
+    expect(holds('request.auth.uid == "u1" || true')).toBe(true);
+    expect(holds('true || request.auth.uid == "u1"')).toBe(true);
+    expect(holds('request.auth.uid == "u1" || false')).toBe(false);
+    expect(holds('false || request.auth.uid == "u1"')).toBe(false);
+  });
+
+  it('let && short-circuit so a guard protects the expression after it', () => {
+    expect(holds('request.auth != null && request.auth.uid == "u1"')).toBe(false);
+    expect(holds('request.auth != null && request.auth.uid == "u1"', { auth: signedIn('u1') })).toBe(true);
+    expect(holds('false && undefinedFunction()')).toBe(false);
+  });
+
+  it('let ?: evaluate only the chosen branch', () => {
+    expect(holds('true ? true : undefinedFunction()')).toBe(true);
+    expect(holds('false ? undefinedFunction() : true')).toBe(true);
+    expect(holds("request.auth == null ? true : request.auth.uid == 'x'")).toBe(true);
+  });
+
+  it('do not stop a later allow from granting', () => {
+    const rules = compileRules(
+      `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /notes/{id} {
+      allow read: if resource.data.owner == request.auth.uid;
+      allow read: if resource.data.public == true;
+    }
+  }
+}`,
+      'notes.rules',
+    );
+    const request = firestoreRequest('notes/n1', { resource: { public: true } });
+    expect(rules.evaluate(request, new InMemoryFirestore())).toEqual({ allowed: true, line: 6 });
+  });
+});
+
+describe('error && false', () => {
+  // Written as its own case because the negation above cannot distinguish "false" from "error".
+  it('is false, and false && error is false, while error && true stays an error', () => {
+    const rules = compileRules(
+      `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /a/{id} { allow read: if !(request.auth.uid == 'x' && false); }
+    match /b/{id} { allow read: if !(false && request.auth.uid == 'x'); }
+    match /c/{id} { allow read: if !(request.auth.uid == 'x' && true); }
+  }
+}`,
+      'and.rules',
+    );
+    const data = new InMemoryFirestore();
+    expect(rules.evaluate(firestoreRequest('a/1'), data).allowed).toBe(true);
+    expect(rules.evaluate(firestoreRequest('b/1'), data).allowed).toBe(true);
+    const c = rules.evaluate(firestoreRequest('c/1'), data);
+    expect(c.allowed).toBe(false);
+    expect(c.message).toContain('Null value error');
+  });
+});
