@@ -1,0 +1,104 @@
+/**
+ * What the Cloud Functions suites share: the emulators running, an admin view of the data to arrange and
+ * inspect it, and signed-in browser clients that call the callables the way the shop's web app does.
+ */
+import {
+  deleteApp as deleteAdminApp,
+  initializeApp as initializeAdminApp,
+  type App,
+} from 'firebase-admin/app';
+import { getAuth as getAdminAuth } from 'firebase-admin/auth';
+import { getFirestore as getAdminFirestore, type Firestore } from 'firebase-admin/firestore';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+import {
+  emulatorAddress,
+  emulatorHostEnv,
+  ensureAcharEmulators,
+  ensureAuthAndFunctionsEmulators,
+  PROJECT_ID,
+  type StartedEmulators,
+} from '../support/emulator-processes';
+
+export interface Backend {
+  db: Firestore;
+  admin: App;
+  stop(): Promise<void>;
+}
+
+/** Starts (or reuses) Firestore, Storage, Auth and Functions emulators and connects the admin SDK to them. */
+export async function startBackend(name: string): Promise<Backend> {
+  const started: StartedEmulators[] = [];
+  started.push(await ensureAcharEmulators());
+  started.push(await ensureAuthAndFunctionsEmulators());
+  process.env.FIRESTORE_EMULATOR_HOST = emulatorHostEnv('firestore');
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHostEnv('auth');
+  const admin = initializeAdminApp({ projectId: PROJECT_ID }, name);
+  return {
+    admin,
+    db: getAdminFirestore(admin),
+    async stop() {
+      await Promise.all(clients.splice(0).map((app) => deleteApp(app)));
+      await deleteAdminApp(admin);
+      for (const emulators of started.reverse()) await emulators.stop();
+    },
+  };
+}
+
+/** Empties the collections and the Auth emulator's accounts, so each test starts from nothing. */
+export async function resetData(db: Firestore): Promise<void> {
+  for (const name of ['products', 'orders', 'roles']) {
+    const snapshot = await db.collection(name).get();
+    const batch = db.batch();
+    for (const doc of snapshot.docs) batch.delete(doc.ref);
+    if (!snapshot.empty) await batch.commit();
+  }
+  const { host, port } = emulatorAddress('auth');
+  const response = await fetch(`http://${host}:${port}/emulator/v1/projects/${PROJECT_ID}/accounts`, {
+    method: 'DELETE',
+  });
+  if (!response.ok) throw new Error(`Could not clear the Auth emulator: ${response.status}`);
+}
+
+const clients: FirebaseApp[] = [];
+let clientCount = 0;
+
+/** A browser-like client, signed in as a new account with this e-mail, or signed out when email is null. */
+export async function clientFor(
+  backend: Backend,
+  email: string | null,
+): Promise<{ uid: string | null; functions: Functions }> {
+  const app = initializeApp(
+    { apiKey: 'demo-api-key', projectId: PROJECT_ID },
+    `client-${(clientCount += 1)}`,
+  );
+  clients.push(app);
+  const { host, port } = emulatorAddress('functions');
+  const functions = getFunctions(app, 'us-central1');
+  connectFunctionsEmulator(functions, host, port);
+  if (email === null) return { uid: null, functions };
+
+  const password = 'secret123';
+  const user = await getAdminAuth(backend.admin).createUser({ email, password });
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, `http://${emulatorHostEnv('auth')}`, { disableWarnings: true });
+  await signInWithEmailAndPassword(auth, email, password);
+  return { uid: user.uid, functions };
+}
+
+export function callable<Request, Response>(functions: Functions, name: string) {
+  const call = httpsCallable<Request, Response>(functions, name);
+  return async (data: Request): Promise<Response> => (await call(data)).data;
+}
+
+/** The error code and message a rejected call carried, e.g. "functions/invalid-argument". */
+export async function refusalOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    return { code: String(code), message: String(message) };
+  }
+  throw new Error('expected the call to be refused');
+}

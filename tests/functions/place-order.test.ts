@@ -1,0 +1,226 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import type { Functions } from 'firebase/functions';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bn } from '../../src/i18n/bn';
+import type { PlaceOrderInput, PlaceOrderResult } from '../../src/features/ordering/model';
+import { callable, clientFor, refusalOf, resetData, startBackend, type Backend } from './harness';
+
+let backend: Backend;
+let customer: { uid: string | null; functions: Functions };
+
+const created = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
+
+async function addProduct(id: string, fields: Record<string, unknown> = {}) {
+  await backend.db.doc(`products/${id}`).set({
+    name: 'আমের আচার',
+    description: 'কাঁচা আম আর সরিষার তেলে তৈরি।',
+    price: 249.5,
+    original_price: 300,
+    image_url: null,
+    image_path: null,
+    category: 'আম',
+    stock_quantity: 10,
+    is_active: true,
+    created_at: created,
+    updated_at: created,
+    ...fields,
+  });
+}
+
+const order = (changes: Partial<Record<keyof PlaceOrderInput, unknown>> = {}) => ({
+  productId: 'mango',
+  quantity: 3,
+  customerName: 'রহিমা বেগম',
+  customerPhone: '+880 1712-345678',
+  customerAddress: 'বাড়ি ১২, জিনজিরা, কেরানীগঞ্জ, ঢাকা',
+  paymentMethod: 'bkash',
+  ...changes,
+});
+
+const placeOrderAs = (functions: Functions) =>
+  callable<Record<string, unknown>, PlaceOrderResult>(functions, 'placeOrder');
+
+async function orderCount() {
+  return (await backend.db.collection('orders').get()).size;
+}
+
+async function stockOf(id: string) {
+  return (await backend.db.doc(`products/${id}`).get()).get('stock_quantity') as number;
+}
+
+beforeAll(async () => {
+  backend = await startBackend('place-order-tests');
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+beforeEach(async () => {
+  await resetData(backend.db);
+  await addProduct('mango');
+  customer = await clientFor(backend, 'rahima@example.com');
+});
+
+describe('placeOrder', () => {
+  it('writes a pending order priced from the product, and takes the jars out of stock', async () => {
+    const before = Date.now();
+    const { orderId } = await placeOrderAs(customer.functions)(order());
+
+    const stored = (await backend.db.doc(`orders/${orderId}`).get()).data();
+    expect(stored).toMatchObject({
+      product_id: 'mango',
+      product_name: 'আমের আচার',
+      product_price: 249.5,
+      quantity: 3,
+      total_amount: 748.5,
+      customer_name: 'রহিমা বেগম',
+      customer_phone: '01712345678',
+      customer_email: 'rahima@example.com',
+      customer_address: 'বাড়ি ১২, জিনজিরা, কেরানীগঞ্জ, ঢাকা',
+      payment_method: 'bkash',
+      user_id: customer.uid,
+      status: 'pending',
+    });
+    expect(Object.keys(stored ?? {}).sort()).toEqual(
+      [
+        'product_id',
+        'product_name',
+        'product_price',
+        'quantity',
+        'total_amount',
+        'customer_name',
+        'customer_phone',
+        'customer_email',
+        'customer_address',
+        'payment_method',
+        'user_id',
+        'status',
+        'created_at',
+        'updated_at',
+      ].sort(),
+    );
+    const createdAt = (stored?.created_at as Timestamp).toMillis();
+    expect(createdAt).toBeGreaterThanOrEqual(before - 5_000);
+    expect(createdAt).toBeLessThanOrEqual(Date.now() + 5_000);
+    expect(stored?.updated_at).toEqual(stored?.created_at);
+    expect(await stockOf('mango')).toBe(7);
+  });
+
+  it('ignores a forged total, price or status sent by the caller', async () => {
+    const { orderId } = await placeOrderAs(customer.functions)({
+      ...order({ quantity: 2 }),
+      total_amount: 1,
+      product_price: 0.5,
+      status: 'delivered',
+      user_id: 'someone-else',
+    });
+    const stored = (await backend.db.doc(`orders/${orderId}`).get()).data();
+    expect(stored).toMatchObject({
+      total_amount: 499,
+      product_price: 249.5,
+      status: 'pending',
+      user_id: customer.uid,
+    });
+    expect(await stockOf('mango')).toBe(8);
+  });
+
+  it('sells the last jars in stock', async () => {
+    await placeOrderAs(customer.functions)(order({ quantity: 10 }));
+    expect(await stockOf('mango')).toBe(0);
+  });
+
+  describe('refuses, writing nothing,', () => {
+    const v = bn.ordering.validation;
+    const e = bn.ordering.errors;
+
+    it.each([
+      ['quantity 0', order({ quantity: 0 }), 'functions/invalid-argument', v.quantityMin],
+      ['a negative quantity', order({ quantity: -2 }), 'functions/invalid-argument', v.quantityMin],
+      ['a fractional quantity', order({ quantity: 1.5 }), 'functions/invalid-argument', v.quantityNotInteger],
+      [
+        'a quantity above the stock',
+        order({ quantity: 11 }),
+        'functions/failed-precondition',
+        e.notEnoughStock,
+      ],
+      [
+        'a missing customer name',
+        order({ customerName: undefined }),
+        'functions/invalid-argument',
+        v.nameRequired,
+      ],
+      ['a missing address', order({ customerAddress: '' }), 'functions/invalid-argument', v.addressRequired],
+      [
+        'a missing product id',
+        order({ productId: undefined }),
+        'functions/invalid-argument',
+        v.productRequired,
+      ],
+      [
+        'a bad phone number',
+        order({ customerPhone: '12345' }),
+        'functions/invalid-argument',
+        bn.ordering.phone.mustStartWith01,
+      ],
+      [
+        'an unknown payment method',
+        order({ paymentMethod: 'card' }),
+        'functions/invalid-argument',
+        v.paymentMethodInvalid,
+      ],
+      [
+        'a product that does not exist',
+        order({ productId: 'no-such-pickle' }),
+        'functions/not-found',
+        e.productNotFound,
+      ],
+    ])('%s', async (_case, payload, code, message) => {
+      expect(await refusalOf(placeOrderAs(customer.functions)(payload))).toEqual({ code, message });
+      expect(await orderCount()).toBe(0);
+      expect(await stockOf('mango')).toBe(10);
+    });
+
+    it('an inactive product', async () => {
+      await addProduct('olive', { name: 'জলপাইয়ের আচার', is_active: false });
+      expect(
+        await refusalOf(placeOrderAs(customer.functions)(order({ productId: 'olive', quantity: 1 }))),
+      ).toEqual({
+        code: 'functions/failed-precondition',
+        message: e.productInactive,
+      });
+      expect(await orderCount()).toBe(0);
+      expect(await stockOf('olive')).toBe(10);
+    });
+
+    it('a signed-out caller', async () => {
+      const visitor = await clientFor(backend, null);
+      expect(await refusalOf(placeOrderAs(visitor.functions)(order()))).toEqual({
+        code: 'functions/unauthenticated',
+        message: e.signInRequired,
+      });
+      expect(await orderCount()).toBe(0);
+      expect(await stockOf('mango')).toBe(10);
+    });
+  });
+
+  it('sells exactly the stock when 20 customers order the last 5 jars at once', async () => {
+    await addProduct('lemon', { name: 'লেবুর আচার', price: 180, stock_quantity: 5 });
+    const place = placeOrderAs(customer.functions);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => place(order({ productId: 'lemon', quantity: 1 }))),
+    );
+
+    const fulfilled = results.filter((result) => result.status === 'fulfilled');
+    const refusals = results.flatMap((result) =>
+      result.status === 'rejected' ? [(result.reason as { code?: string }).code] : [],
+    );
+    expect(fulfilled).toHaveLength(5);
+    expect(refusals).toEqual(Array.from({ length: 15 }, () => 'functions/failed-precondition'));
+
+    const orders = await backend.db.collection('orders').where('product_id', '==', 'lemon').get();
+    expect(orders.size).toBe(5);
+    expect(orders.docs.every((doc) => doc.get('total_amount') === 180)).toBe(true);
+    expect(await stockOf('lemon')).toBe(0);
+  });
+});
