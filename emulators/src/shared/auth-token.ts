@@ -32,8 +32,10 @@ export function decodeIdToken(jwt: string): CallerAuth {
   } catch {
     throw new InvalidTokenError('ID token payload is not valid base64url JSON');
   }
-  if (typeof claims !== 'object' || claims === null) throw new InvalidTokenError('ID token payload is not an object');
+  if (typeof claims !== 'object' || claims === null)
+    throw new InvalidTokenError('ID token payload is not an object');
   const uid = (claims.user_id ?? claims.sub ?? claims.uid) as unknown;
-  if (typeof uid !== 'string' || uid === '') throw new InvalidTokenError('ID token has no "sub" or "user_id" claim');
+  if (typeof uid !== 'string' || uid === '')
+    throw new InvalidTokenError('ID token has no "sub" or "user_id" claim');
   return { uid, token: claims };
 }

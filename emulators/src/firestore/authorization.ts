@@ -1,0 +1,94 @@
+/**
+ * The hook where every non-owner request meets the security rules. With no ruleset loaded every request is
+ * allowed, as the official emulator does without a rules file.
+ */
+import type { Caller } from '../shared/auth-token.js';
+import type { FirestoreDataAccess, RulesMethod, RulesQueryInfo, Ruleset } from '../rules/types.js';
+import type { DocumentJson, Fields } from './types.js';
+import { permissionDenied } from './errors.js';
+import type { DatabaseId } from './paths.js';
+import { documentName, parseResourceName } from './paths.js';
+import type { DatabaseState, StoredDocument } from './state.js';
+import { toDocumentJson } from './state.js';
+
+export type RulesProvider = () => Ruleset | null;
+
+export interface AccessRequest {
+  caller: Caller;
+  method: RulesMethod;
+  db: DatabaseId;
+  segments: readonly string[];
+  resource: StoredDocument | null;
+  /** Fields after the write, for create/update. */
+  after?: Fields | null;
+  time: string;
+  query?: RulesQueryInfo;
+}
+
+/** Looks documents up for get()/exists(); `pending` overlays a batch's result for getAfter()/existsAfter(). */
+export function dataAccess(
+  state: DatabaseState,
+  pending?: Map<string, StoredDocument | null>,
+): FirestoreDataAccess {
+  const lookup = (path: string, overlay: boolean): DocumentJson | null => {
+    const match = /^\/?databases\/([^/]+)\/documents\/(.+)$/.exec(path);
+    if (!match) return null;
+    const key = match[2];
+    if (overlay && pending?.has(key)) {
+      const doc = pending.get(key);
+      return doc ? toDocumentJson(state.id, doc) : null;
+    }
+    const doc = state.get(key);
+    return doc ? toDocumentJson(state.id, doc) : null;
+  };
+  return { get: (path) => lookup(path, false), getAfter: (path) => lookup(path, true) };
+}
+
+export function rulesPath(db: DatabaseId, segments: readonly string[]): string {
+  return `/databases/${db.databaseId}/documents/${segments.join('/')}`;
+}
+
+export function authorize(rules: RulesProvider, request: AccessRequest, access: FirestoreDataAccess): void {
+  if (request.caller.kind === 'owner') return;
+  const ruleset = rules();
+  if (!ruleset) return;
+  const name = documentName(request.db, request.segments);
+  const resource = request.resource ? toDocumentJson(request.db, request.resource) : null;
+  const requestResource =
+    request.after !== undefined && request.after !== null
+      ? {
+          name,
+          fields: request.after,
+          createTime: request.resource?.createTime ?? request.time,
+          updateTime: request.time,
+        }
+      : null;
+  const decision = ruleset.evaluate(
+    {
+      service: 'cloud.firestore',
+      path: rulesPath(request.db, request.segments),
+      method: request.method,
+      auth: request.caller.kind === 'user' ? request.caller.auth : null,
+      time: request.time,
+      resource,
+      requestResource,
+      query: request.query,
+    },
+    access,
+  );
+  if (!decision.allowed) {
+    const detail = decision.message ? ` ${decision.message}` : '';
+    throw permissionDenied(
+      `Missing or insufficient permissions. Rules denied '${request.method}' on ${rulesPath(request.db, request.segments)}.${detail}`,
+    );
+  }
+}
+
+/** For messages: the database-relative path of a resource name. */
+export function describeName(name: string): string {
+  try {
+    return '/' + parseResourceName(name).segments.join('/');
+  } catch {
+    return name;
+  }
+}

@@ -1,0 +1,353 @@
+/**
+ * Structured queries: filters, the effective ordering (explicit orderBy, then inequality fields, then
+ * __name__), cursors, offset and limit — compiled once, then run against a DatabaseState.
+ */
+import type { CursorJson, FilterJson, StructuredQueryJson, Value } from './types.js';
+import { invalidArgument } from './errors.js';
+import type { DatabaseId } from './paths.js';
+import {
+  compareSegments,
+  DOCUMENT_NAME_FIELD,
+  documentName,
+  parseFieldPath,
+  parseResourceName,
+} from './paths.js';
+import type { DatabaseState, StoredDocument } from './state.js';
+import { compareValues, getField, isNaNValue, typeOrder, valuesEqual } from './values.js';
+
+export interface OrderSpec {
+  path: string[];
+  /** 1 ascending, -1 descending. */
+  direction: 1 | -1;
+}
+
+export interface CompiledQuery {
+  readonly db: DatabaseId;
+  /** Key of the parent document ("" for the root). */
+  readonly parentKey: string;
+  readonly collectionId: string;
+  readonly allDescendants: boolean;
+  readonly orderBy: readonly OrderSpec[];
+  readonly limit: number | undefined;
+  readonly offset: number;
+  readonly hasCursor: boolean;
+  readonly select: string[][] | undefined;
+  /** Does the document belong to the query's collection (or group) and pass every filter and the cursors? */
+  matches(doc: StoredDocument): boolean;
+  compare(a: StoredDocument, b: StoredDocument): number;
+  /** Runs the query: matching, sorted, offset and limit applied. */
+  run(state: DatabaseState): StoredDocument[];
+  /** Field paths of orderBy for request.query in rules. */
+  readonly orderByPaths: string[];
+}
+
+type DocPredicate = (doc: StoredDocument) => boolean;
+
+const INEQUALITY_OPS = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'NOT_EQUAL',
+  'NOT_IN',
+]);
+
+export function compileQuery(parent: string, query: StructuredQueryJson): CompiledQuery {
+  const { db, segments: parentSegments } = parseResourceName(parent);
+  if (parentSegments.length % 2 !== 0)
+    throw invalidArgument(`Invalid query parent "${parent}": must be a document or the root`);
+  const from = query.from ?? [];
+  if (from.length !== 1 || !from[0].collectionId) {
+    throw invalidArgument('Invalid query: exactly one "from" collection with a collectionId is required');
+  }
+  const collectionId = from[0].collectionId;
+  const allDescendants = from[0].allDescendants === true;
+  const parentKey = parentSegments.join('/');
+
+  const inequalityFields: string[][] = [];
+  const filter = query.where ? compileFilter(query.where, db, inequalityFields) : () => true;
+
+  const orderBy: OrderSpec[] = (query.orderBy ?? []).map((o) => ({
+    path: fieldPathOf(o.field?.fieldPath),
+    direction: o.direction === 'DESCENDING' ? -1 : 1,
+  }));
+  const lastDirection = orderBy.length > 0 ? orderBy[orderBy.length - 1].direction : 1;
+  const ordered = new Set(orderBy.map((o) => o.path.join('\u0000')));
+  const implicit = inequalityFields
+    .filter((p) => !(p.length === 1 && p[0] === DOCUMENT_NAME_FIELD))
+    .filter((p) => !ordered.has(p.join('\u0000')))
+    .sort((a, b) => a.join('.').localeCompare(b.join('.')));
+  for (const path of implicit) {
+    if (!ordered.has(path.join('\u0000'))) {
+      orderBy.push({ path, direction: lastDirection });
+      ordered.add(path.join('\u0000'));
+    }
+  }
+  if (!ordered.has(DOCUMENT_NAME_FIELD))
+    orderBy.push({ path: [DOCUMENT_NAME_FIELD], direction: lastDirection });
+
+  const orderValue = (doc: StoredDocument, path: string[]): Value | undefined =>
+    path.length === 1 && path[0] === DOCUMENT_NAME_FIELD
+      ? { referenceValue: documentName(db, doc.segments) }
+      : getField(doc.fields, path);
+
+  const compare = (a: StoredDocument, b: StoredDocument): number => {
+    for (const { path, direction } of orderBy) {
+      const c =
+        path.length === 1 && path[0] === DOCUMENT_NAME_FIELD
+          ? compareSegments(a.segments, b.segments)
+          : compareValues(getField(a.fields, path)!, getField(b.fields, path)!);
+      if (c !== 0) return c * direction;
+    }
+    return 0;
+  };
+
+  const hasOrderFields: DocPredicate = (doc) =>
+    orderBy.every(({ path }) => path[0] === DOCUMENT_NAME_FIELD || getField(doc.fields, path) !== undefined);
+
+  const startAt = query.startAt ? compileCursor(query.startAt, orderBy, orderValue, 'start') : () => true;
+  const endAt = query.endAt ? compileCursor(query.endAt, orderBy, orderValue, 'end') : () => true;
+
+  const inScope: DocPredicate = allDescendants
+    ? (doc) =>
+        doc.segments[doc.segments.length - 2] === collectionId &&
+        (parentKey === '' || doc.key.startsWith(parentKey + '/'))
+    : (doc) =>
+        doc.segments.length === parentSegments.length + 2 &&
+        doc.segments[doc.segments.length - 2] === collectionId &&
+        (parentKey === '' || doc.key.startsWith(parentKey + '/'));
+
+  const matches: DocPredicate = (doc) =>
+    inScope(doc) && hasOrderFields(doc) && filter(doc) && startAt(doc) && endAt(doc);
+
+  const limit = limitOf(query.limit);
+  const offset = query.offset ?? 0;
+  if (!Number.isInteger(offset) || offset < 0)
+    throw invalidArgument('Invalid query: offset must be a non-negative integer');
+
+  const select = query.select?.fields?.map((f) => fieldPathOf(f.fieldPath));
+
+  return {
+    db,
+    parentKey,
+    collectionId,
+    allDescendants,
+    orderBy,
+    limit,
+    offset,
+    hasCursor: query.startAt !== undefined || query.endAt !== undefined,
+    select,
+    orderByPaths: orderBy.map((o) => o.path.join('.')),
+    matches,
+    compare,
+    run(state) {
+      const candidates = allDescendants
+        ? state.inGroup(parentKey, collectionId)
+        : state.inCollection(parentKey, collectionId);
+      const result: StoredDocument[] = [];
+      for (const doc of candidates) if (matches(doc)) result.push(doc);
+      result.sort(compare);
+      const end = limit === undefined ? undefined : offset + limit;
+      return offset === 0 && end === undefined ? result : result.slice(offset, end);
+    },
+  };
+}
+
+function limitOf(limit: StructuredQueryJson['limit']): number | undefined {
+  if (limit === undefined || limit === null) return undefined;
+  const n = typeof limit === 'number' ? limit : limit.value;
+  if (n === undefined) return undefined;
+  if (!Number.isInteger(n) || n < 0)
+    throw invalidArgument('Invalid query: limit must be a non-negative integer');
+  return n;
+}
+
+function fieldPathOf(path: string | undefined): string[] {
+  if (!path) throw invalidArgument('Invalid query: a field reference has no fieldPath');
+  return path === DOCUMENT_NAME_FIELD ? [DOCUMENT_NAME_FIELD] : parseFieldPath(path);
+}
+
+function compileCursor(
+  cursor: CursorJson,
+  orderBy: OrderSpec[],
+  orderValue: (doc: StoredDocument, path: string[]) => Value | undefined,
+  side: 'start' | 'end',
+): DocPredicate {
+  const values = cursor.values ?? [];
+  if (values.length > orderBy.length)
+    throw invalidArgument('Invalid query: cursor has more values than orderBy fields');
+  const before = cursor.before === true;
+  return (doc) => {
+    let cmp = 0;
+    for (let i = 0; i < values.length && cmp === 0; i++) {
+      const { path, direction } = orderBy[i];
+      const own = orderValue(doc, path);
+      if (own === undefined) return false;
+      cmp = compareValues(own, values[i]) * direction;
+    }
+    // start: `before` = startAt (inclusive); end: `before` = endBefore (exclusive).
+    return side === 'start' ? cmp > 0 || (cmp === 0 && before) : cmp < 0 || (cmp === 0 && !before);
+  };
+}
+
+function compileFilter(filter: FilterJson, db: DatabaseId, inequalities: string[][]): DocPredicate {
+  if (filter.compositeFilter) {
+    const parts = (filter.compositeFilter.filters ?? []).map((f) => compileFilter(f, db, inequalities));
+    if (filter.compositeFilter.op === 'OR') return (doc) => parts.some((p) => p(doc));
+    if (filter.compositeFilter.op === 'AND' || filter.compositeFilter.op === undefined)
+      return (doc) => parts.every((p) => p(doc));
+    throw invalidArgument(`Invalid composite filter operator "${String(filter.compositeFilter.op)}"`);
+  }
+  if (filter.unaryFilter) {
+    const path = fieldPathOf(filter.unaryFilter.field?.fieldPath);
+    const read = fieldReader(path, db);
+    switch (filter.unaryFilter.op) {
+      case 'IS_NAN':
+        return (doc) => {
+          const v = read(doc);
+          return v !== undefined && isNaNValue(v);
+        };
+      case 'IS_NULL':
+        return (doc) => {
+          const v = read(doc);
+          return v !== undefined && 'nullValue' in v;
+        };
+      case 'IS_NOT_NAN':
+        inequalities.push(path);
+        return (doc) => {
+          const v = read(doc);
+          return v !== undefined && !isNaNValue(v);
+        };
+      case 'IS_NOT_NULL':
+        inequalities.push(path);
+        return (doc) => {
+          const v = read(doc);
+          return v !== undefined && !('nullValue' in v);
+        };
+      default:
+        throw invalidArgument(`Invalid unary filter operator "${String(filter.unaryFilter.op)}"`);
+    }
+  }
+  if (filter.fieldFilter) {
+    const { field, op, value } = filter.fieldFilter;
+    const path = fieldPathOf(field?.fieldPath);
+    if (value === undefined) throw invalidArgument('Invalid field filter: no value');
+    if (INEQUALITY_OPS.has(op)) inequalities.push(path);
+    const read = fieldReader(path, db);
+    return fieldPredicate(op, value, read);
+  }
+  throw invalidArgument('Invalid filter: one of compositeFilter, fieldFilter or unaryFilter is required');
+}
+
+function fieldReader(path: string[], db: DatabaseId): (doc: StoredDocument) => Value | undefined {
+  if (path.length === 1 && path[0] === DOCUMENT_NAME_FIELD) {
+    return (doc) => ({ referenceValue: documentName(db, doc.segments) });
+  }
+  return (doc) => getField(doc.fields, path);
+}
+
+const arrayValues = (v: Value): Value[] => ('arrayValue' in v ? (v.arrayValue.values ?? []) : []);
+
+function fieldPredicate(
+  op: string,
+  operand: Value,
+  read: (doc: StoredDocument) => Value | undefined,
+): DocPredicate {
+  const rangeMatch = (test: (c: number) => boolean): DocPredicate => {
+    if (isNaNValue(operand)) return () => false;
+    return (doc) => {
+      const v = read(doc);
+      if (v === undefined || isNaNValue(v) || typeOrder(v) !== typeOrder(operand)) return false;
+      return test(compareReferenceAware(v, operand));
+    };
+  };
+  switch (op) {
+    case 'EQUAL':
+      return (doc) => {
+        const v = read(doc);
+        return v !== undefined && valuesEqual(v, operand);
+      };
+    case 'NOT_EQUAL':
+      return (doc) => {
+        const v = read(doc);
+        return v !== undefined && !('nullValue' in v) && !valuesEqual(v, operand);
+      };
+    case 'LESS_THAN':
+      return rangeMatch((c) => c < 0);
+    case 'LESS_THAN_OR_EQUAL':
+      return rangeMatch((c) => c <= 0);
+    case 'GREATER_THAN':
+      return rangeMatch((c) => c > 0);
+    case 'GREATER_THAN_OR_EQUAL':
+      return rangeMatch((c) => c >= 0);
+    case 'ARRAY_CONTAINS':
+      return (doc) => {
+        const v = read(doc);
+        return v !== undefined && arrayValues(v).some((e) => valuesEqual(e, operand));
+      };
+    case 'IN': {
+      const options = requireArray(operand, 'in');
+      return (doc) => {
+        const v = read(doc);
+        return v !== undefined && options.some((o) => valuesEqual(v, o));
+      };
+    }
+    case 'ARRAY_CONTAINS_ANY': {
+      const options = requireArray(operand, 'array-contains-any');
+      return (doc) => {
+        const v = read(doc);
+        return v !== undefined && arrayValues(v).some((e) => options.some((o) => valuesEqual(e, o)));
+      };
+    }
+    case 'NOT_IN': {
+      const options = requireArray(operand, 'not-in');
+      return (doc) => {
+        const v = read(doc);
+        return v !== undefined && !('nullValue' in v) && !options.some((o) => valuesEqual(v, o));
+      };
+    }
+    default:
+      throw invalidArgument(`Invalid field filter operator "${op}"`);
+  }
+}
+
+function requireArray(operand: Value, opName: string): Value[] {
+  if (!('arrayValue' in operand))
+    throw invalidArgument(`Invalid '${opName}' filter: the value must be an array`);
+  const values = operand.arrayValue.values ?? [];
+  if (values.length > 30) throw invalidArgument(`Invalid '${opName}' filter: at most 30 values are allowed`);
+  return values;
+}
+
+/** `__name__` comparisons order by path segments, which compareValues already does for references. */
+function compareReferenceAware(a: Value, b: Value): number {
+  if ('referenceValue' in a && 'referenceValue' in b) {
+    return compareSegments(
+      parseResourceName(a.referenceValue).segments,
+      parseResourceName(b.referenceValue).segments,
+    );
+  }
+  return compareValues(a, b);
+}
+
+/** Keeps only the selected fields (a projection); `__name__` alone selects no fields. */
+export function project(
+  fields: Record<string, Value>,
+  select: string[][] | undefined,
+): Record<string, Value> {
+  if (!select) return fields;
+  const out: Record<string, Value> = {};
+  for (const path of select) {
+    if (path[0] === DOCUMENT_NAME_FIELD) continue;
+    const value = getField(fields, path);
+    if (value === undefined) continue;
+    let target = out;
+    for (let i = 0; i < path.length - 1; i++) {
+      const existing = target[path[i]];
+      if (!existing || !('mapValue' in existing)) target[path[i]] = { mapValue: { fields: {} } };
+      target = (target[path[i]] as { mapValue: { fields: Record<string, Value> } }).mapValue.fields;
+    }
+    target[path[path.length - 1]] = value;
+  }
+  return out;
+}

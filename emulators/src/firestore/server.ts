@@ -1,0 +1,144 @@
+/**
+ * The Firestore emulator's server: REST, WebChannel and the emulator API over HTTP/1.1, and gRPC over
+ * HTTP/2 — all on one port, as the SDKs expect of FIRESTORE_EMULATOR_HOST. Each connection is routed by
+ * its first bytes: the HTTP/2 preface goes to the gRPC server, anything else to the HTTP/1.1 server.
+ */
+import * as grpc from '@grpc/grpc-js';
+import http from 'node:http';
+import net from 'node:net';
+import { RulesSource } from '../shared/rules-source.js';
+import { FirestoreEngine } from './engine.js';
+import { exportFirestore, importFirestore } from './persistence.js';
+import { createGrpcServer } from './transports/grpc.js';
+import { answerPreflight, setCors } from './transports/http-util.js';
+import { handleRest } from './transports/rest.js';
+import { WebChannelTransport } from './transports/webchannel.js';
+
+export interface FirestoreEmulatorOptions {
+  host?: string;
+  /** 0 picks a free port (tests). */
+  port?: number;
+  /** Rules file to load and follow; without one every request is allowed (official emulator default). */
+  rulesFile?: string;
+  /** Folder to import at start (if it holds an export) and to export to on request. */
+  dataDir?: string;
+  log?: (line: string) => void;
+  webChannelIdleTimeoutMs?: number;
+}
+
+export interface FirestoreEmulator {
+  readonly host: string;
+  readonly port: number;
+  readonly engine: FirestoreEngine;
+  readonly rules: RulesSource;
+  readonly webChannel: WebChannelTransport;
+  exportTo(dir?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
+
+export async function startFirestoreEmulator(
+  options: FirestoreEmulatorOptions = {},
+): Promise<FirestoreEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => {});
+  const rules = new RulesSource('cloud.firestore', log);
+  if (options.rulesFile) rules.watchFile(options.rulesFile);
+  const engine = new FirestoreEngine({ rules: rules.current });
+  if (options.dataDir) {
+    const imported = await importFirestore(engine, options.dataDir);
+    if (imported > 0) log(`firestore: imported ${imported} documents from ${options.dataDir}`);
+  }
+  const webChannel = new WebChannelTransport(engine, { idleTimeoutMs: options.webChannelIdleTimeoutMs });
+  const exportTo = async (dir?: string): Promise<string> => {
+    const target = dir ?? options.dataDir;
+    if (!target) throw new Error('No export folder given and no data folder configured');
+    const count = await exportFirestore(engine, target);
+    log(`firestore: exported ${count} documents to ${target}`);
+    return target;
+  };
+
+  const httpServer = http.createServer((req, res) => {
+    setCors(req, res);
+    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    void (async () => {
+      if (await webChannel.handle(req, res, url)) return;
+      if (await handleRest({ engine, rules, exportData: exportTo }, req, res, url)) return;
+      if (req.method === 'GET' && url.pathname === '/') {
+        res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok');
+        return;
+      }
+      res
+        .writeHead(404, { 'Content-Type': 'application/json' })
+        .end(
+          JSON.stringify({
+            error: { code: 404, message: `Not found: ${req.method} ${url.pathname}`, status: 'NOT_FOUND' },
+          }),
+        );
+    })().catch((error: unknown) => {
+      log(`firestore: unexpected error on ${req.method} ${req.url}: ${String(error)}`);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+  httpServer.keepAliveTimeout = 65_000;
+
+  const grpcServer = createGrpcServer(engine);
+  const grpcPort = await new Promise<number>((resolve, reject) =>
+    grpcServer.bindAsync(`127.0.0.1:0`, grpc.ServerCredentials.createInsecure(), (error, port) =>
+      error ? reject(error) : resolve(port),
+    ),
+  );
+
+  const sockets = new Set<net.Socket>();
+  const front = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.once('readable', () => {
+      const head: Buffer | null =
+        socket.read(Math.min(HTTP2_PREFACE.length, socket.readableLength)) ?? socket.read();
+      if (head === null) return;
+      socket.unshift(head);
+      if (
+        head.length >= 3 &&
+        HTTP2_PREFACE.subarray(0, head.length).equals(head.subarray(0, HTTP2_PREFACE.length))
+      ) {
+        const upstream = net.connect(grpcPort, '127.0.0.1');
+        sockets.add(upstream);
+        upstream.on('close', () => sockets.delete(upstream));
+        socket.pipe(upstream).pipe(socket);
+        socket.on('error', () => upstream.destroy());
+        upstream.on('error', () => socket.destroy());
+      } else {
+        httpServer.emit('connection', socket);
+      }
+    });
+    socket.on('error', () => socket.destroy());
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    front.once('error', reject);
+    front.listen(options.port ?? 8080, host, () => resolve());
+  });
+  const port = (front.address() as net.AddressInfo).port;
+
+  return {
+    host,
+    port,
+    engine,
+    rules,
+    webChannel,
+    exportTo,
+    async close() {
+      rules.close();
+      webChannel.closeAll();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => front.close(() => resolve()));
+      httpServer.close();
+      await new Promise<void>((resolve) => grpcServer.tryShutdown(() => resolve()));
+      grpcServer.forceShutdown();
+    },
+  };
+}

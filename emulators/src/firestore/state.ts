@@ -1,0 +1,114 @@
+/**
+ * The in-memory world of one Firestore database: documents indexed by path and by collection,
+ * so a query scans only its collection (or collection group).
+ */
+import type { DocumentJson, Fields } from './types.js';
+import type { DatabaseId, Segments } from './paths.js';
+import { collectionIdOf, documentName, parentPathOf, segmentsKey } from './paths.js';
+
+export interface StoredDocument {
+  readonly key: string;
+  readonly segments: readonly string[];
+  readonly fields: Fields;
+  readonly createTime: string;
+  readonly updateTime: string;
+  /** Commit version that last changed it (microseconds since epoch); transactions compare it. */
+  readonly version: bigint;
+}
+
+export class DatabaseState {
+  private readonly documents = new Map<string, StoredDocument>();
+  /** "parentPath|collectionId" → documents directly in that collection. */
+  private readonly collections = new Map<string, Map<string, StoredDocument>>();
+  /** collectionId → keys of every document of any collection with that id (collection-group queries). */
+  private readonly groups = new Map<string, Map<string, StoredDocument>>();
+
+  constructor(readonly id: DatabaseId) {}
+
+  get size(): number {
+    return this.documents.size;
+  }
+
+  get(key: string): StoredDocument | undefined {
+    return this.documents.get(key);
+  }
+
+  put(doc: StoredDocument): void {
+    this.documents.set(doc.key, doc);
+    const collectionId = collectionIdOf(doc.segments);
+    bucket(this.collections, collectionKey(parentPathOf(doc.segments), collectionId)).set(doc.key, doc);
+    bucket(this.groups, collectionId).set(doc.key, doc);
+  }
+
+  delete(key: string): void {
+    const doc = this.documents.get(key);
+    if (!doc) return;
+    this.documents.delete(key);
+    const collectionId = collectionIdOf(doc.segments);
+    const ck = collectionKey(parentPathOf(doc.segments), collectionId);
+    this.collections.get(ck)?.delete(key);
+    if (this.collections.get(ck)?.size === 0) this.collections.delete(ck);
+    this.groups.get(collectionId)?.delete(key);
+    if (this.groups.get(collectionId)?.size === 0) this.groups.delete(collectionId);
+  }
+
+  clear(): void {
+    this.documents.clear();
+    this.collections.clear();
+    this.groups.clear();
+  }
+
+  /** Documents directly inside `parent/collectionId`. */
+  inCollection(parentKey: string, collectionId: string): Iterable<StoredDocument> {
+    return this.collections.get(collectionKey(parentKey, collectionId))?.values() ?? [];
+  }
+
+  /** Documents of every collection named `collectionId` below `parentKey` (collection group). */
+  *inGroup(parentKey: string, collectionId: string): Iterable<StoredDocument> {
+    const prefix = parentKey === '' ? '' : parentKey + '/';
+    for (const doc of this.groups.get(collectionId)?.values() ?? []) {
+      if (prefix === '' || doc.key.startsWith(prefix)) yield doc;
+    }
+  }
+
+  all(): Iterable<StoredDocument> {
+    return this.documents.values();
+  }
+
+  /** Ids of the collections directly below a document (or the root, for ""). */
+  collectionIdsUnder(parentKey: string): string[] {
+    const ids = new Set<string>();
+    const prefix = parentKey === '' ? '' : parentKey + '/';
+    for (const key of this.documents.keys()) {
+      if (!key.startsWith(prefix)) continue;
+      ids.add(key.slice(prefix.length).split('/')[0]);
+    }
+    return [...ids].sort();
+  }
+
+  toJson(doc: StoredDocument): DocumentJson {
+    return toDocumentJson(this.id, doc);
+  }
+}
+
+export function toDocumentJson(db: DatabaseId, doc: StoredDocument): DocumentJson {
+  return {
+    name: documentName(db, doc.segments),
+    fields: doc.fields,
+    createTime: doc.createTime,
+    updateTime: doc.updateTime,
+  };
+}
+
+export const keyOf = (segments: Segments): string => segmentsKey(segments);
+
+const collectionKey = (parentKey: string, collectionId: string): string => `${parentKey}|${collectionId}`;
+
+function bucket<K, V>(map: Map<K, Map<string, V>>, key: K): Map<string, V> {
+  let inner = map.get(key);
+  if (!inner) {
+    inner = new Map();
+    map.set(key, inner);
+  }
+  return inner;
+}

@@ -1,0 +1,74 @@
+/**
+ * The Firestore v1 protos, taken from @google-cloud/firestore (maintained by Google) rather than written by hand.
+ * proto3-json-serializer converts between protobuf messages and the proto3 JSON the engine speaks, so every
+ * transport hands the engine the same canonical JSON (enum names, int64 as strings, RFC 3339 timestamps).
+ */
+import { createRequire } from 'node:module';
+import protobuf from 'protobufjs';
+import { fromProto3JSON, toProto3JSON } from 'proto3-json-serializer';
+import type { JSONValue } from 'proto3-json-serializer';
+import { invalidArgument } from '../errors.js';
+
+const require = createRequire(import.meta.url);
+
+export const firestoreRoot: protobuf.Root = protobuf.Root.fromJSON(
+  require('@google-cloud/firestore/build/protos/v1.json') as protobuf.INamespace,
+);
+
+export const firestoreService: protobuf.Service = firestoreRoot.lookupService(
+  'google.firestore.v1.Firestore',
+);
+
+const typeCache = new Map<string, protobuf.Type>();
+
+export function messageType(name: string): protobuf.Type {
+  let type = typeCache.get(name);
+  if (!type) {
+    type = firestoreRoot.lookupType(name.startsWith('.') ? name.slice(1) : name);
+    typeCache.set(name, type);
+  }
+  return type;
+}
+
+/** Client JSON (any accepted proto3 JSON spelling, numeric or named enums) → canonical proto3 JSON. */
+export function canonicalJson<T>(typeName: string, json: unknown): T {
+  const type = messageType(typeName);
+  let message: protobuf.Message | null;
+  try {
+    message = fromProto3JSON(type, json as JSONValue);
+  } catch (error) {
+    throw invalidArgument(`Invalid ${type.name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!message) throw invalidArgument(`Invalid ${type.name}: empty message`);
+  return toProto3JSON(message) as T;
+}
+
+export function decodeBinary<T>(typeName: string, bytes: Uint8Array): T {
+  const type = messageType(typeName);
+  let message: protobuf.Message;
+  try {
+    message = type.decode(bytes);
+  } catch (error) {
+    throw invalidArgument(
+      `Malformed ${type.name} protobuf: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return toProto3JSON(message) as T;
+}
+
+export function encodeBinary(typeName: string, json: unknown): Buffer {
+  const type = messageType(typeName);
+  const message = fromProto3JSON(type, toJsonSafe(json) as JSONValue);
+  return Buffer.from(type.encode(message!).finish());
+}
+
+/** JSON text for REST and WebChannel: NaN and ±Infinity become the strings proto3 JSON uses. */
+export function stringifyProto3(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'number' && !Number.isFinite(v) ? String(v) : v,
+  );
+}
+
+function toJsonSafe(value: unknown): unknown {
+  return JSON.parse(stringifyProto3(value));
+}

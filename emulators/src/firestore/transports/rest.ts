@@ -1,0 +1,242 @@
+/**
+ * REST transport: the Firestore v1 HTTP/JSON API (used by the web SDK for unary calls, the lite SDK and
+ * firebase-admin with preferRest), plus the emulator's own endpoints used by @firebase/rules-unit-testing.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Caller } from '../../shared/auth-token.js';
+import { callerFromAuthorization, InvalidTokenError } from '../../shared/auth-token.js';
+import type { RulesSource } from '../../shared/rules-source.js';
+import type { FirestoreEngine } from '../engine.js';
+import { asFirestoreError, FirestoreError, invalidArgument, notFound, unauthenticated } from '../errors.js';
+import type { DocumentJson, PreconditionJson } from '../types.js';
+import { canonicalJson } from './protos.js';
+import { parseJsonBody, readBody, sendError, sendJson } from './http-util.js';
+
+export interface RestContext {
+  engine: FirestoreEngine;
+  rules: RulesSource;
+  /** Writes the current data to the export folder (POST /emulator/v1/projects/{p}:export). */
+  exportData?: (dir?: string) => Promise<string>;
+}
+
+const DOCS_RE = /^\/v1(?:beta1)?\/(projects\/[^/]+\/databases\/[^/]+\/documents)(\/[^:]*)?(?::([A-Za-z]+))?$/;
+
+function callerOf(req: IncomingMessage): Caller {
+  try {
+    return callerFromAuthorization(req.headers.authorization);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw unauthenticated(error.message);
+    throw error;
+  }
+}
+
+/** Handles the request if it is a REST or emulator route; returns false for routes it does not know. */
+export async function handleRest(
+  ctx: RestContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
+  const path = url.pathname;
+  try {
+    if (path.startsWith('/emulator/')) return await handleEmulatorApi(ctx, req, res, url);
+    const match = DOCS_RE.exec(path);
+    if (!match) return false;
+    const root = match[1];
+    const rest = (match[2] ?? '')
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
+    const verb = match[3];
+    const name = rest.length > 0 ? `${root}/${rest.join('/')}` : root;
+    const database = root.slice(0, -'/documents'.length);
+    const caller = callerOf(req);
+    const { engine } = ctx;
+
+    if (verb) {
+      if (req.method !== 'POST')
+        throw new FirestoreError('UNIMPLEMENTED', `${req.method} is not allowed on :${verb}`);
+      const body = parseJsonBody(await readBody(req)) as Record<string, unknown>;
+      const request = (type: string, extra: Record<string, unknown>) =>
+        canonicalJson<Record<string, unknown>>(`google.firestore.v1.${type}`, { ...body, ...extra });
+      switch (verb) {
+        case 'commit':
+          return reply(res, engine.commit(request('CommitRequest', { database }) as never, caller));
+        case 'batchGet':
+          return reply(
+            res,
+            engine.batchGet(request('BatchGetDocumentsRequest', { database }) as never, caller),
+          );
+        case 'beginTransaction':
+          return reply(
+            res,
+            engine.beginTransaction(request('BeginTransactionRequest', { database }) as never),
+          );
+        case 'rollback':
+          return reply(res, engine.rollback(request('RollbackRequest', { database }) as never));
+        case 'runQuery':
+          return reply(res, engine.runQuery(request('RunQueryRequest', { parent: name }) as never, caller));
+        case 'runAggregationQuery':
+          return reply(
+            res,
+            engine.runAggregationQuery(
+              request('RunAggregationQueryRequest', { parent: name }) as never,
+              caller,
+            ),
+          );
+        case 'batchWrite':
+          return reply(res, engine.batchWrite(request('BatchWriteRequest', { database }) as never, caller));
+        case 'listCollectionIds':
+          return reply(
+            res,
+            engine.listCollectionIds(name, request('ListCollectionIdsRequest', { parent: name }) as never),
+          );
+        default:
+          throw notFound(`Unknown method :${verb}`);
+      }
+    }
+
+    const isDocument = rest.length > 0 && rest.length % 2 === 0;
+    const mask = url.searchParams.getAll('mask.fieldPaths');
+    const maskOption = mask.length > 0 ? { fieldPaths: mask } : undefined;
+    switch (req.method) {
+      case 'GET':
+        if (isDocument) {
+          return reply(
+            res,
+            engine.getDocument(
+              name,
+              { mask: maskOption, transaction: url.searchParams.get('transaction') ?? undefined },
+              caller,
+            ),
+          );
+        }
+        if (rest.length === 0) throw invalidArgument('GET needs a document or collection path');
+        return reply(
+          res,
+          engine.listDocuments(
+            `${root}${rest.length > 1 ? '/' + rest.slice(0, -1).join('/') : ''}`,
+            rest[rest.length - 1],
+            {
+              pageSize: numberParam(url, 'pageSize'),
+              pageToken: url.searchParams.get('pageToken') ?? undefined,
+              orderBy: url.searchParams.get('orderBy') ?? undefined,
+              mask: maskOption,
+              showMissing: url.searchParams.get('showMissing') === 'true',
+            },
+            caller,
+          ),
+        );
+      case 'POST': {
+        if (isDocument || rest.length === 0)
+          throw invalidArgument('POST creates a document in a collection path');
+        const body = canonicalJson<DocumentJson>(
+          'google.firestore.v1.Document',
+          parseJsonBody(await readBody(req)),
+        );
+        const parent = `${root}${rest.length > 1 ? '/' + rest.slice(0, -1).join('/') : ''}`;
+        return reply(
+          res,
+          engine.createDocument(
+            parent,
+            rest[rest.length - 1],
+            url.searchParams.get('documentId') ?? undefined,
+            body,
+            caller,
+          ),
+        );
+      }
+      case 'PATCH': {
+        if (!isDocument) throw invalidArgument('PATCH needs a document path');
+        const body = canonicalJson<DocumentJson>(
+          'google.firestore.v1.Document',
+          parseJsonBody(await readBody(req)),
+        );
+        const updateMask = url.searchParams.getAll('updateMask.fieldPaths');
+        return reply(
+          res,
+          engine.updateDocument(
+            { ...body, name },
+            {
+              updateMask: updateMask.length > 0 ? { fieldPaths: updateMask } : undefined,
+              currentDocument: preconditionOf(url),
+            },
+            caller,
+          ),
+        );
+      }
+      case 'DELETE':
+        if (!isDocument) throw invalidArgument('DELETE needs a document path');
+        return reply(res, engine.deleteDocument(name, preconditionOf(url), caller));
+      default:
+        throw new FirestoreError('UNIMPLEMENTED', `${req.method} is not supported`);
+    }
+  } catch (error) {
+    sendError(res, asFirestoreError(error));
+    return true;
+  }
+}
+
+function reply(res: ServerResponse, body: unknown): true {
+  sendJson(res, 200, body);
+  return true;
+}
+
+function numberParam(url: URL, name: string): number | undefined {
+  const text = url.searchParams.get(name);
+  if (text === null) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw invalidArgument(`${name} must be a non-negative integer`);
+  return n;
+}
+
+function preconditionOf(url: URL): PreconditionJson | undefined {
+  const exists = url.searchParams.get('currentDocument.exists');
+  const updateTime = url.searchParams.get('currentDocument.updateTime');
+  if (exists === null && updateTime === null) return undefined;
+  return {
+    ...(exists !== null ? { exists: exists === 'true' } : {}),
+    ...(updateTime !== null ? { updateTime } : {}),
+  };
+}
+
+/** Emulator-only endpoints, as the official emulator and @firebase/rules-unit-testing use them. */
+async function handleEmulatorApi(
+  ctx: RestContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
+  const path = url.pathname;
+  let match = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(path);
+  if (match && req.method === 'PUT') {
+    const body = parseJsonBody(await readBody(req)) as {
+      rules?: { files?: { name?: string; content?: string }[] };
+    };
+    const file = body.rules?.files?.[0];
+    if (!file || typeof file.content !== 'string')
+      throw invalidArgument('Expected {"rules":{"files":[{"name","content"}]}}');
+    const issues = ctx.rules.setSource(file.content, file.name ?? 'firestore.rules');
+    if (issues.length > 0) {
+      const message = issues.map((i) => `${i.file}:${i.line}:${i.column}: ${i.message}`).join('\n');
+      sendJson(res, 400, { error: { code: 400, message, status: 'INVALID_ARGUMENT' } });
+      return true;
+    }
+    return reply(res, {});
+  }
+  match = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/.exec(path);
+  if (match && req.method === 'DELETE') {
+    ctx.engine.reset(decodeURIComponent(match[1]));
+    return reply(res, {});
+  }
+  match = /^\/emulator\/v1\/projects\/([^/:]+):export$/.exec(path);
+  if (match && req.method === 'POST' && ctx.exportData) {
+    const body = parseJsonBody(await readBody(req)) as {
+      export_directory?: string;
+      exportDirectory?: string;
+    };
+    const dir = await ctx.exportData(body.export_directory ?? body.exportDirectory);
+    return reply(res, { exportDirectory: dir });
+  }
+  throw notFound(`Unknown emulator route ${req.method} ${path}`);
+}

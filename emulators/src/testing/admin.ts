@@ -1,0 +1,22 @@
+/** firebase-admin pointed at an in-process emulator; one app per project and port. */
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+
+export function adminFirestore(
+  projectId: string,
+  port: number,
+  options: { preferRest?: boolean } = {},
+): Firestore {
+  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+  const name = `${projectId}:${port}:${options.preferRest ? 'rest' : 'grpc'}`;
+  const app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name);
+  const db = getFirestore(app);
+  if (options.preferRest && !(db as unknown as { _settingsFrozen?: boolean })._settingsFrozen) {
+    // The REST fallback asks for Google credentials even against an emulator; the owner token is all it needs.
+    db.settings({
+      preferRest: true,
+      auth: { getRequestHeaders: async () => ({ Authorization: 'Bearer owner' }) },
+    } as never);
+  }
+  return db;
+}
