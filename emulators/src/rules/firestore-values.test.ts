@@ -80,7 +80,7 @@ describe('Firestore value conversion', () => {
   });
 
   it('does not mistake one type for another', () => {
-    expect(decide('int', { doubleValue: 9007199254740993 })).toBe(false);
+    expect(decide('int', { doubleValue: 9007199254740992 })).toBe(false);
     expect(decide('double', { integerValue: '2' })).toBe(false);
     expect(decide('string', { bytesValue: Buffer.from('আচার').toString('base64') })).toBe(false);
     expect(decide('reference', { stringValue: '/databases/(default)/documents/products/p1' })).toBe(false);
