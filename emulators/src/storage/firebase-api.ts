@@ -59,7 +59,7 @@ export async function handleFirebaseRequest(
   if (!match) throw new StorageError('notFound', `Not Found. No Firebase Storage API at ${url.pathname}.`);
   const bucket = decodeSegment(match[1], 'Bucket name');
   const name = match[2] === undefined || match[2] === '' ? undefined : decodeSegment(match[2], 'Object name');
-  const caller = callerOf(req);
+  const caller = firebaseCaller(req);
   const method = req.method ?? 'GET';
 
   if (name === undefined) {
@@ -235,6 +235,16 @@ async function continueResumable(
   }
   const object = operations.finalizeUpload(id);
   sendJson(res, 200, firebaseObjectJson(object), { 'X-Goog-Upload-Status': 'final' });
+}
+
+/**
+ * firebase-admin's getDownloadURL() reads Firebase metadata through the Cloud Storage client, which sends no
+ * credentials to an emulator; in production that call carries a service-account token. So a credential-less
+ * request from that client (recognised by its x-goog-api-client "gccl/" tag) is treated as the owner.
+ */
+function firebaseCaller(req: IncomingMessage): Caller {
+  const fromAdminSdk = !req.headers.authorization && /\bgccl\//.test(header(req, 'x-goog-api-client') ?? '');
+  return fromAdminSdk ? { kind: 'owner' } : callerOf(req);
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -1,0 +1,29 @@
+/** Test helpers for the Storage emulator's suites: a fake rules engine that records what it was asked. */
+import type { RulesDecision, RulesRequest, Ruleset, StorageRulesRequest } from '../rules/types.js';
+
+export interface RecordingRuleset extends Ruleset {
+  readonly requests: StorageRulesRequest[];
+}
+
+/** A Ruleset that answers with `decide` and keeps every storage request it evaluated. */
+export function recordingRuleset(
+  decide: (request: StorageRulesRequest) => boolean | RulesDecision,
+): RecordingRuleset {
+  const requests: StorageRulesRequest[] = [];
+  return {
+    service: 'firebase.storage',
+    requests,
+    evaluate(request: RulesRequest): RulesDecision {
+      if (request.service !== 'firebase.storage') throw new Error(`unexpected ${request.service} request`);
+      requests.push(request);
+      const decision = decide(request);
+      return typeof decision === 'boolean' ? { allowed: decision } : decision;
+    },
+  };
+}
+
+/** An unsigned emulator ID token (alg "none"), as the Auth emulator and rules-unit-testing produce. */
+export function mockIdToken(uid: string, claims: Record<string, unknown> = {}): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: uid, user_id: uid, ...claims })}.`;
+}
