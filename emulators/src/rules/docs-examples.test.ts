@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { compileRules } from './ruleset.js';
-import { firestoreRequest, signedIn } from './rules-test-kit.js';
+import { type FirestoreRequestInit, firestoreRequest, signedIn } from './rules-test-kit.js';
 
 describe('authentication conditions', () => {
   const rules = compileRules(
@@ -97,7 +97,7 @@ service cloud.firestore {
     'validation.rules',
   );
   const data = new InMemoryFirestore();
-  const create = (requestData: Parameters<typeof firestoreRequest>[1]['requestData']) =>
+  const create = (requestData: FirestoreRequestInit['requestData']) =>
     rules.evaluate(firestoreRequest('cities/SF', { method: 'create', requestData }), data).allowed;
 
   it('reads only documents whose data allows it', () => {
