@@ -1,0 +1,205 @@
+import {
+  ORDER_STATUSES,
+  orderTotal,
+  PAYMENT_METHODS,
+  type OrderStatus,
+  type PaymentMethod,
+} from '../../src/features/ordering/model';
+import { seededRandom } from './random';
+
+export interface DemoCustomer {
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  /** Filled in for the customer who has an account in the Auth emulator. */
+  uid?: string;
+}
+
+/** People of Keraniganj and around Dhaka who buy pickles; the first one is the seeded customer account. */
+export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
+  {
+    name: 'নুসরাত জাহান',
+    phone: '01711234567',
+    email: 'customer@achar.test',
+    address: 'বাড়ি ১৪, রোড ৩, জিনজিরা, কেরানীগঞ্জ, ঢাকা',
+  },
+  {
+    name: 'রহিমা বেগম',
+    phone: '01812345678',
+    email: 'rahima.begum@example.com',
+    address: 'আটি বাজার, কেরানীগঞ্জ, ঢাকা',
+  },
+  {
+    name: 'করিম মিয়া',
+    phone: '01912345670',
+    email: 'karim.mia@example.com',
+    address: '২৭/বি, লালবাগ রোড, ঢাকা ১২১১',
+  },
+  {
+    name: 'সালমা খাতুন',
+    phone: '01551234567',
+    email: 'salma.khatun@example.com',
+    address: 'হাউস ৮, সেক্টর ৭, উত্তরা, ঢাকা',
+  },
+  {
+    name: 'তানভীর আহমেদ',
+    phone: '01612345678',
+    email: 'tanvir.ahmed@example.com',
+    address: 'ফ্ল্যাট ৫এ, ধানমন্ডি ২৭, ঢাকা',
+  },
+  {
+    name: 'ফারহানা ইসলাম',
+    phone: '01312345678',
+    email: 'farhana.islam@example.com',
+    address: 'মিরপুর ১০, ব্লক সি, ঢাকা',
+  },
+  {
+    name: 'আবদুল হালিম',
+    phone: '01412345678',
+    email: 'abdul.halim@example.com',
+    address: 'কদমতলী, কেরানীগঞ্জ, ঢাকা',
+  },
+  {
+    name: 'শারমিন আক্তার',
+    phone: '01798765432',
+    email: 'sharmin.akter@example.com',
+    address: 'মোহাম্মদপুর, টাউন হল, ঢাকা',
+  },
+  {
+    name: 'মাহমুদ হাসান',
+    phone: '01887654321',
+    email: 'mahmud.hasan@example.com',
+    address: 'নারায়ণগঞ্জ সদর, চাষাঢ়া',
+  },
+  {
+    name: 'জান্নাতুল ফেরদৌস',
+    phone: '01976543210',
+    email: 'jannatul.ferdous@example.com',
+    address: 'বসুন্ধরা আবাসিক, ব্লক ডি, ঢাকা',
+  },
+  {
+    name: 'রফিকুল ইসলাম',
+    phone: '01534567890',
+    email: 'rafiqul.islam@example.com',
+    address: 'সাভার, ব্যাংক কলোনি, ঢাকা',
+  },
+  {
+    name: 'Anika Rahman',
+    phone: '01623456789',
+    email: 'anika.rahman@example.com',
+    address: 'House 12, Road 5, Banani, Dhaka',
+  },
+];
+
+export interface DemoOrderProduct {
+  id: string;
+  name: string;
+  price: number;
+}
+
+export interface DemoOrder {
+  product_id: string;
+  product_name: string;
+  product_price: number;
+  quantity: number;
+  total_amount: number;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string;
+  customer_address: string;
+  payment_method: PaymentMethod;
+  user_id: string;
+  status: OrderStatus;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** How far an order has come, by its age: new ones wait, old ones have been delivered (or cancelled). */
+function statusForAge(ageDays: number, roll: number): OrderStatus {
+  if (ageDays < 1) return roll < 0.75 ? 'pending' : 'confirmed';
+  if (ageDays < 3) return roll < 0.35 ? 'pending' : roll < 0.7 ? 'confirmed' : 'preparing';
+  if (ageDays < 6) return roll < 0.3 ? 'preparing' : roll < 0.75 ? 'delivering' : 'delivered';
+  return roll < 0.85 ? 'delivered' : 'cancelled';
+}
+
+/**
+ * Orders of the last 21 days for the given products, the same every time for the same seed: more orders
+ * lately than three weeks ago, every status and payment method among them.
+ */
+export function demoOrders(
+  products: readonly DemoOrderProduct[],
+  customers: readonly DemoCustomer[],
+  now: Date,
+  { count = 48, seed = 20241 }: { count?: number; seed?: number } = {},
+): DemoOrder[] {
+  if (products.length === 0) throw new RangeError('Demo orders need at least one product');
+  if (count < 12)
+    throw new RangeError('Ask for at least 12 demo orders, so every status and payment method shows');
+  const random = seededRandom(seed);
+  const orders = Array.from({ length: count }, (_, index): DemoOrder => {
+    // Skewed towards recent days: the shop is growing.
+    const ageDays = 21 * random.next() ** 1.4;
+    const createdAt = new Date(now.getTime() - ageDays * DAY - random.int(0, 59) * 60_000);
+    const product = random.pick(products);
+    const customer = random.pick(customers);
+    const quantity = random.next() < 0.6 ? 1 : random.int(2, 4);
+    const status = statusForAge(ageDays, random.next());
+    const paymentMethod = PAYMENT_METHODS[index % PAYMENT_METHODS.length];
+    const updatedAt =
+      status === 'pending'
+        ? createdAt
+        : new Date(Math.min(now.getTime(), createdAt.getTime() + random.int(1, 30) * HOUR));
+    return {
+      product_id: product.id,
+      product_name: product.name,
+      product_price: product.price,
+      quantity,
+      total_amount: orderTotal(product.price, quantity),
+      customer_name: customer.name,
+      customer_phone: customer.phone,
+      customer_email: customer.email,
+      customer_address: customer.address,
+      payment_method: paymentMethod,
+      user_id: customer.uid ?? `demo-${customer.email.split('@')[0]}`,
+      status,
+      created_at: createdAt,
+      updated_at: updatedAt,
+    };
+  });
+  coverEveryStatus(orders, now);
+  return orders.sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+}
+
+/** A typical age, in days, of an order in each status. */
+const TYPICAL_AGE_DAYS: Record<OrderStatus, number> = {
+  pending: 0.2,
+  confirmed: 0.8,
+  preparing: 2.5,
+  delivering: 4,
+  delivered: 10,
+  cancelled: 12,
+};
+
+/**
+ * Makes sure the dashboard has something to show for every status: a missing status is given to the order
+ * closest to its typical age, taken only from statuses that have more than one order.
+ */
+function coverEveryStatus(orders: DemoOrder[], now: Date): void {
+  for (const status of ORDER_STATUSES) {
+    if (orders.some((order) => order.status === status)) continue;
+    const counts = new Map<OrderStatus, number>();
+    for (const order of orders) counts.set(order.status, (counts.get(order.status) ?? 0) + 1);
+    const ageOf = (order: DemoOrder) => (now.getTime() - order.created_at.getTime()) / DAY;
+    const candidates = orders.filter((order) => (counts.get(order.status) ?? 0) > 1);
+    const closest = candidates.reduce((best, order) =>
+      Math.abs(ageOf(order) - TYPICAL_AGE_DAYS[status]) < Math.abs(ageOf(best) - TYPICAL_AGE_DAYS[status])
+        ? order
+        : best,
+    );
+    closest.status = status;
+  }
+}

@@ -1,0 +1,197 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DEMO_CATALOG, type CatalogProduct } from './catalog';
+import { DEMO_CUSTOMERS, demoOrders, type DemoOrderProduct } from './demo-orders';
+import { DEMO_PROJECT_ID, useEmulators } from './emulator-env';
+import { renderJarImage } from './jar-image';
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@achar.test', password: 'admin123', displayName: 'আচার ঘর অ্যাডমিন' },
+  customer: { email: 'customer@achar.test', password: 'customer123', displayName: 'নুসরাত জাহান' },
+} as const;
+
+export interface SeedOptions {
+  /** Replace the products and orders even when the store already has some. */
+  force?: boolean;
+  /** The moment the demo orders are spread back from; defaults to now. */
+  now?: Date;
+  /** How many demo orders to write (30–60 makes a lively dashboard). */
+  orderCount?: number;
+  projectId?: string;
+  log?: (line: string) => void;
+}
+
+export interface SeededAccount {
+  email: string;
+  uid: string;
+  created: boolean;
+}
+
+export interface SeedReport {
+  /** True when the store already had data and --force was not given: only the accounts were ensured. */
+  skipped: boolean;
+  accounts: { admin: SeededAccount; customer: SeededAccount };
+  removed: { products: number; orders: number; images: number };
+  products: { id: string; name: string; image_path: string }[];
+  orders: number;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function ensureAccount(auth: Auth, account: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS]) {
+  try {
+    const existing = await auth.getUserByEmail(account.email);
+    return { email: account.email, uid: existing.uid, created: false };
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+  }
+  const user = await auth.createUser({ ...account, emailVerified: true });
+  return { email: account.email, uid: user.uid, created: true };
+}
+
+async function isEmpty(db: Firestore): Promise<boolean> {
+  const [products, orders] = await Promise.all([
+    db.collection('products').limit(1).get(),
+    db.collection('orders').limit(1).get(),
+  ]);
+  return products.empty && orders.empty;
+}
+
+async function deleteAll(db: Firestore, collection: string, onEach?: (data: DocumentData) => Promise<void>) {
+  const snapshot = await db.collection(collection).get();
+  for (const doc of snapshot.docs) await onEach?.(doc.data());
+  for (let start = 0; start < snapshot.docs.length; start += 400) {
+    const batch = db.batch();
+    for (const doc of snapshot.docs.slice(start, start + 400)) batch.delete(doc.ref);
+    await batch.commit();
+  }
+  return snapshot.size;
+}
+
+/** The storage path the admin form also uses: product-images/<random>-<timestamp>.<ext>. */
+function newImagePath(now: Date): string {
+  return `product-images/${randomBytes(6).toString('hex')}-${now.getTime()}.webp`;
+}
+
+function downloadUrl(bucket: string, path: string, token: string): string {
+  const host = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+  return `http://${host}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media&token=${token}`;
+}
+
+async function addProduct(app: App, db: Firestore, product: CatalogProduct, now: Date) {
+  const bucket = getStorage(app).bucket();
+  const imagePath = newImagePath(now);
+  const token = randomUUID();
+  const image = await renderJarImage(product.look, hashKey(product.key));
+  await bucket.file(imagePath).save(image, {
+    resumable: false,
+    contentType: 'image/webp',
+    metadata: { cacheControl: 'public, max-age=3600', metadata: { firebaseStorageDownloadTokens: token } },
+  });
+  const addedAt = Timestamp.fromMillis(now.getTime() - product.addedDaysAgo * DAY);
+  const ref = db.collection('products').doc();
+  await ref.set({
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    original_price: product.original_price,
+    image_url: downloadUrl(bucket.name, imagePath, token),
+    image_path: imagePath,
+    category: product.category,
+    stock_quantity: product.stock_quantity,
+    is_active: product.is_active,
+    created_at: addedAt,
+    updated_at: addedAt,
+  });
+  return { id: ref.id, name: product.name, price: product.price, image_path: imagePath };
+}
+
+function hashKey(key: string): number {
+  let hash = 2166136261;
+  for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return hash >>> 0;
+}
+
+/**
+ * Fills the local emulators with the demo shop: the admin and customer accounts, the admin's role record,
+ * ten pickles with their jar pictures, and a few weeks of orders. Leaves a store that already has products
+ * or orders alone unless `force` is set (the accounts and role are ensured either way).
+ */
+export async function seedDemoData(options: SeedOptions = {}): Promise<SeedReport> {
+  const {
+    force = false,
+    now = new Date(),
+    orderCount = 48,
+    projectId = DEMO_PROJECT_ID,
+    log = () => {},
+  } = options;
+  useEmulators();
+  const app = initializeApp(
+    { projectId, storageBucket: `${projectId}.appspot.com` },
+    `achar-seed-${randomUUID()}`,
+  );
+  try {
+    const db = getFirestore(app);
+    const auth = getAuth(app);
+
+    const admin = await ensureAccount(auth, DEMO_ACCOUNTS.admin);
+    const customer = await ensureAccount(auth, DEMO_ACCOUNTS.customer);
+    await db.doc(`roles/${admin.uid}`).set({ user_id: admin.uid, role: 'admin' });
+    log(`accounts: ${admin.email} (admin), ${customer.email} (customer)`);
+
+    const report: SeedReport = {
+      skipped: false,
+      accounts: { admin, customer },
+      removed: { products: 0, orders: 0, images: 0 },
+      products: [],
+      orders: 0,
+    };
+
+    if (!(await isEmpty(db))) {
+      if (!force) {
+        log('the store already has products or orders; left as it is (use --force to replace them)');
+        return { ...report, skipped: true };
+      }
+      const bucket = getStorage(app).bucket();
+      report.removed.orders = await deleteAll(db, 'orders');
+      report.removed.products = await deleteAll(db, 'products', async (data) => {
+        if (typeof data.image_path !== 'string') return;
+        await bucket.file(data.image_path).delete({ ignoreNotFound: true });
+        report.removed.images += 1;
+      });
+      log(
+        `removed ${report.removed.products} products, ${report.removed.images} images, ${report.removed.orders} orders`,
+      );
+    }
+
+    const products: DemoOrderProduct[] = [];
+    for (const product of DEMO_CATALOG) {
+      const added = await addProduct(app, db, product, now);
+      products.push(added);
+      report.products.push({ id: added.id, name: added.name, image_path: added.image_path });
+    }
+    log(`products: ${products.length}, each with a jar picture in product-images/`);
+
+    const customers = DEMO_CUSTOMERS.map((person) =>
+      person.email === customer.email ? { ...person, uid: customer.uid } : person,
+    );
+    const orders = demoOrders(products, customers, now, { count: orderCount });
+    const batch = db.batch();
+    for (const order of orders) {
+      batch.set(db.collection('orders').doc(), {
+        ...order,
+        created_at: Timestamp.fromDate(order.created_at),
+        updated_at: Timestamp.fromDate(order.updated_at),
+      });
+    }
+    await batch.commit();
+    report.orders = orders.length;
+    log(`orders: ${orders.length} over the last 21 days`);
+    return report;
+  } finally {
+    await deleteApp(app);
+  }
+}
