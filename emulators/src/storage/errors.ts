@@ -4,6 +4,7 @@
  */
 export type StorageErrorReason =
   | 'badRequest'
+  | 'unauthenticated'
   | 'forbidden'
   | 'notFound'
   | 'conflict'
@@ -14,6 +15,7 @@ export type StorageErrorReason =
 
 const STATUS: Record<StorageErrorReason, number> = {
   badRequest: 400,
+  unauthenticated: 401,
   forbidden: 403,
   notFound: 404,
   methodNotAllowed: 405,

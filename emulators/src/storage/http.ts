@@ -80,7 +80,7 @@ export function callerOf(req: IncomingMessage): Caller {
     return callerFromAuthorization(header);
   } catch (error) {
     if (error instanceof InvalidTokenError)
-      throw new StorageError('badRequest', `Invalid Authorization: ${error.message}`);
+      throw new StorageError('unauthenticated', `Invalid Authorization: ${error.message}`);
     throw error;
   }
 }

@@ -13,9 +13,9 @@ export interface MultipartPart {
 }
 
 export function boundaryOf(contentType: string | undefined): string {
-  const match = /^\s*multipart\/related\s*;(.*)$/i.exec(contentType ?? '');
+  const match = /^\s*multipart\/related\s*(?:;(.*))?$/i.exec(contentType ?? '');
   if (!match) throw badRequest('A multipart upload needs Content-Type "multipart/related; boundary=…".');
-  const param = /(?:^|;)\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(match[1]);
+  const param = /(?:^|;)\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(match[1] ?? '');
   const boundary = param?.[1] ?? param?.[2];
   if (!boundary) throw badRequest('The multipart Content-Type has no boundary parameter.');
   return boundary;
