@@ -318,7 +318,7 @@ export const bn = {
         updateSuccess: 'পণ্য আপডেট সফল',
         saveError: 'পণ্য সেভ করতে সমস্যা',
         uploadError: 'ছবি আপলোড করতে সমস্যা',
-        uploadErrorText: 'পণ্যটি নতুন ছবি ছাড়াই সংরক্ষণ করা হচ্ছে।',
+        uploadErrorText: 'পণ্যটি নতুন ছবি ছাড়াই সংরক্ষণ করা হয়েছে।',
       },
       validation: {
         nameRequired: 'পণ্যের নাম দিন।',

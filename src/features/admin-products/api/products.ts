@@ -1,0 +1,73 @@
+import {
+  addDoc,
+  collection,
+  deleteDoc,
+  doc,
+  onSnapshot,
+  orderBy,
+  query,
+  serverTimestamp,
+  updateDoc,
+  type Unsubscribe,
+} from 'firebase/firestore';
+import { db } from '@/lib/firebase';
+import { toAdminProduct, type AdminProduct } from '../model/admin-product';
+import type { ProductFields } from '../model/product-form';
+import { deleteProductImage } from './product-images';
+
+export interface ProductImage {
+  image_url: string | null;
+  image_path: string | null;
+}
+
+const products = collection(db, 'products');
+
+/** Every product, active or not, newest first; pushed again on each change. */
+export function subscribeToProducts(
+  onProducts: (products: AdminProduct[]) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  return onSnapshot(
+    query(products, orderBy('created_at', 'desc')),
+    (snapshot) =>
+      onProducts(
+        snapshot.docs.map((product) =>
+          toAdminProduct(product.id, product.data({ serverTimestamps: 'estimate' })),
+        ),
+      ),
+    onError,
+  );
+}
+
+export async function createProduct(fields: ProductFields, image: ProductImage): Promise<string> {
+  const created = await addDoc(products, {
+    ...fields,
+    ...image,
+    created_at: serverTimestamp(),
+    updated_at: serverTimestamp(),
+  });
+  return created.id;
+}
+
+export async function updateProduct(id: string, fields: ProductFields, image: ProductImage): Promise<void> {
+  await updateDoc(doc(db, 'products', id), { ...fields, ...image, updated_at: serverTimestamp() });
+}
+
+/** The switch in the table: only the active flag changes. */
+export async function setProductActive(id: string, isActive: boolean): Promise<void> {
+  await updateDoc(doc(db, 'products', id), { is_active: isActive, updated_at: serverTimestamp() });
+}
+
+/**
+ * Deletes the product, then its image. The document goes first: a product without its image would show a
+ * broken picture, an image without its product is only a stray file. A failure to delete the image is
+ * logged, not reported as a failed delete, since the product is already gone.
+ */
+export async function deleteProduct(product: Pick<AdminProduct, 'id' | 'image_path'>): Promise<void> {
+  await deleteDoc(doc(db, 'products', product.id));
+  if (product.image_path) {
+    await deleteProductImage(product.image_path).catch((error: unknown) =>
+      console.error('Product image could not be deleted', product.image_path, error),
+    );
+  }
+}

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Button, Dialog, Field, Input, Portal, SimpleGrid, Switch, Textarea, chakra } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { bn } from '@/i18n/bn';
+import { saveProduct } from '../api/save-product';
+import type { AdminProduct } from '../model/admin-product';
+import { productFormSchema, productFormValues, type ProductFormValues } from '../model/product-form';
+import { ProductImageField } from './product-image-field';
+
+const t = bn.admin.products.form;
+const FORM_ID = 'admin-product-form';
+
+export interface ProductFormDialogProps {
+  /** The product being edited, or null for a new one. */
+  product: AdminProduct | null;
+  onClose: () => void;
+}
+
+/** The new/edit product dialog. Mounted only while open, so every opening starts from the product's values. */
+export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) {
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const formik = useFormik<ProductFormValues>({
+    initialValues: productFormValues(product),
+    validationSchema: productFormSchema,
+    onSubmit: async (values) => {
+      setProgress(values.image ? 0 : null);
+      try {
+        const result = await saveProduct(product, values, setProgress);
+        if (result.imageUploadFailed) notifyError(t.uploadError, t.uploadErrorText);
+        notifySuccess(result.created ? t.createSuccess : t.updateSuccess);
+        onClose();
+      } catch (error) {
+        notifyError(t.saveError, undefined, error);
+      } finally {
+        setProgress(null);
+      }
+    },
+  });
+
+  const saving = formik.isSubmitting;
+  const errorOf = (field: keyof ProductFormValues): string | undefined =>
+    formik.touched[field] || formik.submitCount > 0
+      ? (formik.errors[field] as string | undefined)
+      : undefined;
+  const currentImage = formik.values.remove_image ? null : (product?.image_url ?? null);
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={({ open }) => !open && !saving && onClose()}
+      size={{ base: 'full', sm: 'lg' }}
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{product ? t.editTitle : t.createTitle}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <chakra.form
+                id={FORM_ID}
+                display="flex"
+                flexDirection="column"
+                gap="4"
+                onSubmit={formik.handleSubmit}
+                noValidate
+              >
+                <Field.Root required invalid={Boolean(errorOf('name'))}>
+                  <Field.Label>
+                    {t.name}
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input {...formik.getFieldProps('name')} autoComplete="off" />
+                  <Field.ErrorText>{errorOf('name')}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={Boolean(errorOf('description'))}>
+                  <Field.Label>{t.description}</Field.Label>
+                  <Textarea {...formik.getFieldProps('description')} rows={3} autoresize />
+                  <Field.ErrorText>{errorOf('description')}</Field.ErrorText>
+                </Field.Root>
+                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                  <Field.Root required invalid={Boolean(errorOf('price'))}>
+                    <Field.Label>
+                      {t.price}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      {...formik.getFieldProps('price')}
+                      type="number"
+                      step="0.01"
+                      min="0"
+                      inputMode="decimal"
+                    />
+                    <Field.ErrorText>{errorOf('price')}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errorOf('original_price'))}>
+                    <Field.Label>{t.originalPrice}</Field.Label>
+                    <Input
+                      {...formik.getFieldProps('original_price')}
+                      type="number"
+                      step="0.01"
+                      min="0"
+                      inputMode="decimal"
+                    />
+                    {errorOf('original_price') ? (
+                      <Field.ErrorText>{errorOf('original_price')}</Field.ErrorText>
+                    ) : (
+                      <Field.HelperText>{t.originalPriceHint}</Field.HelperText>
+                    )}
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errorOf('category'))}>
+                    <Field.Label>{t.category}</Field.Label>
+                    <Input {...formik.getFieldProps('category')} autoComplete="off" />
+                    <Field.ErrorText>{errorOf('category')}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root required invalid={Boolean(errorOf('stock_quantity'))}>
+                    <Field.Label>
+                      {t.stock}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      {...formik.getFieldProps('stock_quantity')}
+                      type="number"
+                      step="1"
+                      min="0"
+                      inputMode="numeric"
+                    />
+                    <Field.ErrorText>{errorOf('stock_quantity')}</Field.ErrorText>
+                  </Field.Root>
+                </SimpleGrid>
+                <ProductImageField
+                  currentUrl={currentImage}
+                  file={formik.values.image}
+                  error={formik.errors.image as string | undefined}
+                  progress={progress}
+                  disabled={saving}
+                  onChoose={(file) => {
+                    void formik.setFieldValue('image', file, true);
+                  }}
+                  onRemove={() => {
+                    void formik.setValues({ ...formik.values, image: null, remove_image: true }, true);
+                  }}
+                />
+                <Switch.Root
+                  checked={formik.values.is_active}
+                  onCheckedChange={({ checked }) => void formik.setFieldValue('is_active', checked)}
+                  colorPalette="leaf"
+                >
+                  <Switch.HiddenInput />
+                  <Switch.Control />
+                  <Switch.Label>{t.active}</Switch.Label>
+                </Switch.Root>
+              </chakra.form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={saving}>
+                {t.cancel}
+              </Button>
+              <Button
+                type="submit"
+                form={FORM_ID}
+                colorPalette="brand"
+                loading={saving}
+                loadingText={t.saving}
+              >
+                {t.save}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,253 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithChakra } from '@/features/admin/testing/render-with-chakra';
+import type { AdminProduct } from '../model/admin-product';
+import { ProductsTab } from './products-tab';
+
+const api = vi.hoisted(() => ({
+  subscribeToProducts: vi.fn(),
+  setProductActive: vi.fn(),
+  deleteProduct: vi.fn(),
+}));
+vi.mock('../api/products', () => api);
+const saving = vi.hoisted(() => ({ saveProduct: vi.fn() }));
+vi.mock('../api/save-product', () => saving);
+const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
+vi.mock('@/components/ui/toaster', () => toasts);
+
+function product(overrides: Partial<AdminProduct>): AdminProduct {
+  return {
+    id: 'p1',
+    name: 'আমের আচার',
+    description: null,
+    price: 250,
+    original_price: 300,
+    image_url: null,
+    image_path: 'product-images/abc-1.jpg',
+    category: 'আম',
+    stock_quantity: 3,
+    is_active: true,
+    created_at: null,
+    updated_at: null,
+    ...overrides,
+  };
+}
+
+const catalogue = [
+  product({}),
+  product({
+    id: 'p2',
+    name: 'জলপাইয়ের আচার',
+    original_price: null,
+    category: null,
+    stock_quantity: 0,
+    is_active: false,
+  }),
+  product({ id: 'p3', name: 'রসুনের আচার', stock_quantity: 40 }),
+];
+
+function showProducts(products: AdminProduct[], screenWidth?: number) {
+  api.subscribeToProducts.mockImplementation((onProducts: (p: AdminProduct[]) => void) => {
+    onProducts(products);
+    return () => {};
+  });
+  return renderWithChakra(<ProductsTab />, { screenWidth });
+}
+
+beforeEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('products list', () => {
+  it('shows price with the original price struck through, the stock level and the active state', () => {
+    showProducts(catalogue);
+    const mango = screen.getByRole('article', { name: 'আমের আচার' });
+    expect(within(mango).getByText('৳২৫০')).toBeInTheDocument();
+    expect(within(mango).getByText('৳৩০০').tagName).toBe('S');
+    expect(within(mango).getByText('কম স্টক (৩)')).toBeInTheDocument();
+    expect(within(mango).getByText('সক্রিয়')).toBeInTheDocument();
+
+    const olive = screen.getByRole('article', { name: 'জলপাইয়ের আচার' });
+    expect(within(olive).getByText('স্টক শেষ')).toBeInTheDocument();
+    expect(within(olive).getByText('নিষ্ক্রিয়')).toBeInTheDocument();
+    expect(within(olive).getByText('ক্যাটাগরি নেই')).toBeInTheDocument();
+    expect(screen.getByText('স্টকে আছে (৪০)')).toBeInTheDocument();
+  });
+
+  it('is a table with the five columns on a laptop', () => {
+    showProducts(catalogue, 1280);
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['নাম', 'দাম', 'স্টক', 'সক্রিয়', 'কাজ']);
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('deactivates a product with its switch and says so', async () => {
+    api.setProductActive.mockResolvedValue(undefined);
+    showProducts(catalogue);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'সক্রিয় — আমের আচার' }));
+    expect(api.setProductActive).toHaveBeenCalledWith('p1', false);
+    await waitFor(() =>
+      expect(toasts.notifySuccess).toHaveBeenCalledWith('পণ্যটি নিষ্ক্রিয় করা হয়েছে', 'আমের আচার'),
+    );
+  });
+
+  it('reports a failed toggle', async () => {
+    api.setProductActive.mockRejectedValue(new Error('permission-denied'));
+    showProducts(catalogue);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'নিষ্ক্রিয় — জলপাইয়ের আচার' }));
+    expect(api.setProductActive).toHaveBeenCalledWith('p2', true);
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith(
+        'স্ট্যাটাস আপডেট করতে সমস্যা',
+        undefined,
+        expect.any(Error),
+      ),
+    );
+  });
+});
+
+describe('deleting a product', () => {
+  it('asks for confirmation and deletes nothing when the seller cancels', async () => {
+    showProducts(catalogue);
+    await userEvent.click(screen.getByRole('button', { name: 'মুছুন: আমের আচার' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('আপনি কি নিশ্চিত যে এই পণ্যটি মুছে ফেলতে চান?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'বাতিল' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.deleteProduct).not.toHaveBeenCalled();
+  });
+
+  it('deletes the product with its image once confirmed', async () => {
+    api.deleteProduct.mockResolvedValue(undefined);
+    showProducts(catalogue);
+    await userEvent.click(screen.getByRole('button', { name: 'মুছুন: আমের আচার' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'হ্যাঁ, মুছে ফেলুন' }));
+    expect(api.deleteProduct).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'p1', image_path: 'product-images/abc-1.jpg' }),
+    );
+    await waitFor(() => expect(toasts.notifySuccess).toHaveBeenCalledWith('পণ্য মুছে ফেলা হয়েছে'));
+  });
+
+  it('keeps the dialog open and reports a failed delete', async () => {
+    api.deleteProduct.mockRejectedValue(new Error('unavailable'));
+    showProducts(catalogue);
+    await userEvent.click(screen.getByRole('button', { name: 'মুছুন: আমের আচার' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'হ্যাঁ, মুছে ফেলুন' }));
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith('পণ্য মুছতে সমস্যা', undefined, expect.any(Error)),
+    );
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+});
+
+describe('product dialog', { timeout: 20_000 }, () => {
+  async function openNewProduct() {
+    showProducts([]);
+    expect(screen.getByText('এখনো কোনো পণ্য যোগ করা হয়নি।')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /নতুন পণ্য/ }));
+    return screen.findByRole('dialog');
+  }
+
+  it('starts active and will not save without name, price and stock', async () => {
+    const dialog = await openNewProduct();
+    expect(within(dialog).getByRole('checkbox', { name: 'সক্রিয় (দোকানে দেখাবে)' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+    expect(await within(dialog).findByText('পণ্যের নাম দিন।')).toBeInTheDocument();
+    expect(within(dialog).getByText('দাম দিন।')).toBeInTheDocument();
+    expect(within(dialog).getByText('স্টক পরিমাণ দিন।')).toBeInTheDocument();
+    expect(saving.saveProduct).not.toHaveBeenCalled();
+  });
+
+  it('wants the original price above the price', async () => {
+    const dialog = await openNewProduct();
+    await userEvent.type(within(dialog).getByLabelText(/পণ্যের নাম/), 'তেঁতুলের আচার');
+    await userEvent.type(within(dialog).getByLabelText(/^দাম/), '200');
+    await userEvent.type(within(dialog).getByLabelText('আগের দাম (৳)'), '150');
+    await userEvent.type(within(dialog).getByLabelText(/স্টক পরিমাণ/), '12');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+    expect(await within(dialog).findByText('আগের দাম বর্তমান দামের চেয়ে বেশি হতে হবে।')).toBeInTheDocument();
+    expect(saving.saveProduct).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not an image and an image of 5 MB or more', async () => {
+    const dialog = await openNewProduct();
+    const input = within(dialog).getByLabelText('ছবি বাছাই করুন', { selector: 'input' });
+    await userEvent.upload(input, new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' }), {
+      applyAccept: false,
+    });
+    expect(
+      await within(dialog).findByText('শুধু ছবির ফাইল (JPG, PNG, WebP, GIF) দেওয়া যাবে।'),
+    ).toBeInTheDocument();
+
+    const huge = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(huge, 'size', { value: 5 * 1024 * 1024 });
+    await userEvent.upload(input, huge);
+    expect(await within(dialog).findByText('ছবির আকার ৫ MB-এর কম হতে হবে।')).toBeInTheDocument();
+  });
+
+  it('saves a valid product, shows the upload progress and closes', async () => {
+    let finish: (value: { created: boolean; imageUploadFailed: boolean }) => void = () => {};
+    saving.saveProduct.mockImplementation(
+      (_existing: unknown, _values: unknown, onProgress: (p: number) => void) =>
+        new Promise((resolve) => {
+          onProgress(42);
+          finish = resolve;
+        }),
+    );
+    const dialog = await openNewProduct();
+    await userEvent.type(within(dialog).getByLabelText(/পণ্যের নাম/), 'তেঁতুলের আচার');
+    await userEvent.type(within(dialog).getByLabelText(/^দাম/), '199.50');
+    await userEvent.type(within(dialog).getByLabelText(/স্টক পরিমাণ/), '12');
+    const photo = new File(['jpeg'], 'tetul.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(within(dialog).getByLabelText('ছবি বাছাই করুন', { selector: 'input' }), photo);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+
+    expect(await within(dialog).findByText('ছবি আপলোড হচ্ছে… ৪২%')).toBeInTheDocument();
+    expect(saving.saveProduct).toHaveBeenCalledWith(
+      null,
+      expect.objectContaining({
+        name: 'তেঁতুলের আচার',
+        price: 199.5,
+        stock_quantity: 12,
+        image: photo,
+        is_active: true,
+      }),
+      expect.any(Function),
+    );
+    finish({ created: true, imageUploadFailed: false });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toasts.notifySuccess).toHaveBeenCalledWith('পণ্য যোগ সফল');
+  });
+
+  it('tells the seller when the image could not be uploaded but the product was saved', async () => {
+    saving.saveProduct.mockResolvedValue({ created: false, imageUploadFailed: true });
+    showProducts(catalogue);
+    await userEvent.click(screen.getByRole('button', { name: 'সম্পাদনা: আমের আচার' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/পণ্যের নাম/)).toHaveValue('আমের আচার');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+    await waitFor(() => expect(toasts.notifySuccess).toHaveBeenCalledWith('পণ্য আপডেট সফল'));
+    expect(toasts.notifyError).toHaveBeenCalledWith(
+      'ছবি আপলোড করতে সমস্যা',
+      'পণ্যটি নতুন ছবি ছাড়াই সংরক্ষণ করা হয়েছে।',
+    );
+  });
+
+  it('keeps the dialog open and says so when the product cannot be saved', async () => {
+    saving.saveProduct.mockRejectedValue(new Error('permission-denied'));
+    showProducts(catalogue);
+    await userEvent.click(screen.getByRole('button', { name: 'সম্পাদনা: আমের আচার' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith('পণ্য সেভ করতে সমস্যা', undefined, expect.any(Error)),
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

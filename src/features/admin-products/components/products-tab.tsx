@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Button, EmptyState, Flex, Heading, Stack, VStack } from '@chakra-ui/react';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { notifyError } from '@/components/ui/toaster';
+import { bn } from '@/i18n/bn';
+import { subscribeToProducts } from '../api/products';
+import type { AdminProduct } from '../model/admin-product';
+import { DeleteProductDialog } from './delete-product-dialog';
+import { ProductFormDialog } from './product-form-dialog';
+import { ProductList } from './product-list';
+
+const t = bn.admin.products;
+
+type Editing = { product: AdminProduct | null } | null;
+
+export function ProductsTab() {
+  const [products, setProducts] = useState<AdminProduct[] | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+
+  useEffect(
+    () =>
+      subscribeToProducts(setProducts, (error) => {
+        setProducts((current) => current ?? []);
+        notifyError(t.loadError, undefined, error);
+      }),
+    [],
+  );
+
+  return (
+    <Stack gap="4">
+      <Flex justify="space-between" align="center" gap="3">
+        <Heading as="h2" size="md">
+          {t.title}
+        </Heading>
+        <Button colorPalette="brand" onClick={() => setEditing({ product: null })}>
+          <span aria-hidden="true">＋</span>
+          {t.add}
+        </Button>
+      </Flex>
+
+      {products === null ? (
+        <PageSpinner minHeight="30vh" />
+      ) : products.length === 0 ? (
+        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
+          <EmptyState.Content>
+            <VStack textAlign="center">
+              <EmptyState.Title>{t.empty}</EmptyState.Title>
+            </VStack>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <ProductList
+          products={products}
+          onEdit={(product) => setEditing({ product })}
+          onDelete={(product) => setDeleting(product)}
+        />
+      )}
+
+      {editing && (
+        <ProductFormDialog
+          key={editing.product?.id ?? 'new'}
+          product={editing.product}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+import { Badge } from '@chakra-ui/react';
+import { bn } from '@/i18n/bn';
+import { formatNumberBn } from '@/lib/format';
+import { stockLevel } from '../model/admin-product';
+
+const t = bn.admin.products.stock;
+
+export function StockBadge({ quantity }: { quantity: number }) {
+  const level = stockLevel(quantity);
+  if (level === 'out') return <Badge colorPalette="red">{t.out}</Badge>;
+  if (level === 'low') return <Badge colorPalette="orange">{t.low(formatNumberBn(quantity))}</Badge>;
+  return <Badge colorPalette="green">{t.in(formatNumberBn(quantity))}</Badge>;
+}

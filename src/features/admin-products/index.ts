@@ -1,0 +1,2 @@
+// What the admin dashboard composes from this feature.
+export { ProductsTab } from './components/products-tab';

@@ -1,0 +1,3 @@
+export * from './admin-product';
+export * from './product-form';
+export * from './product-image';

@@ -1,0 +1,134 @@
+import {
+  productFormSchema,
+  productFormValues,
+  toProductFields,
+  type ProductFormValues,
+} from './product-form';
+import { MAX_PRODUCT_IMAGE_BYTES, productImagePath, productImageProblem } from './product-image';
+import { stockLevel, toAdminProduct } from './admin-product';
+
+const valid: ProductFormValues = {
+  ...productFormValues(null),
+  name: '  আমের আচার ',
+  price: 250.5,
+  stock_quantity: 10,
+};
+
+async function errorsOf(values: Partial<ProductFormValues>): Promise<string[]> {
+  try {
+    await productFormSchema.validate({ ...valid, ...values }, { abortEarly: false });
+    return [];
+  } catch (error) {
+    return (error as { errors: string[] }).errors;
+  }
+}
+
+describe('product form', () => {
+  it('starts a new product as active with empty fields', () => {
+    expect(productFormValues(null)).toMatchObject({ name: '', price: '', is_active: true, image: null });
+  });
+
+  it('requires a name, a price and a stock quantity', async () => {
+    expect(await errorsOf({ name: ' ', price: '', stock_quantity: '' })).toEqual([
+      'পণ্যের নাম দিন।',
+      'দাম দিন।',
+      'স্টক পরিমাণ দিন।',
+    ]);
+  });
+
+  it('accepts prices to the poisha but not finer, and refuses zero', async () => {
+    expect(await errorsOf({ price: 99.99 })).toEqual([]);
+    expect(await errorsOf({ price: 9.999 })).toEqual(['দামে দশমিকের পর সর্বোচ্চ ২টি অঙ্ক থাকতে পারে।']);
+    expect(await errorsOf({ price: 0 })).toEqual(['দাম ০-এর বেশি হতে হবে।']);
+  });
+
+  it('wants the original price above the price, or none at all', async () => {
+    expect(await errorsOf({ original_price: 300 })).toEqual([]);
+    expect(await errorsOf({ original_price: '' })).toEqual([]);
+    expect(await errorsOf({ original_price: 250.5 })).toEqual(['আগের দাম বর্তমান দামের চেয়ে বেশি হতে হবে।']);
+    expect(await errorsOf({ original_price: 100 })).toEqual(['আগের দাম বর্তমান দামের চেয়ে বেশি হতে হবে।']);
+  });
+
+  it('wants a whole, non-negative stock', async () => {
+    expect(await errorsOf({ stock_quantity: 0 })).toEqual([]);
+    expect(await errorsOf({ stock_quantity: 2.5 })).toEqual(['স্টক পূর্ণসংখ্যা হতে হবে।']);
+    expect(await errorsOf({ stock_quantity: -1 })).toEqual(['স্টক ০ বা তার বেশি হতে হবে।']);
+  });
+
+  it('accepts only image files under 5 MB', async () => {
+    const pdf = new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' });
+    const photo = new File(['x'], 'achar.jpg', { type: 'image/jpeg' });
+    expect(await errorsOf({ image: photo })).toEqual([]);
+    expect(await errorsOf({ image: pdf })).toEqual(['শুধু ছবির ফাইল (JPG, PNG, WebP, GIF) দেওয়া যাবে।']);
+    const huge = new File(['x'], 'big.png', { type: 'image/png' });
+    Object.defineProperty(huge, 'size', { value: MAX_PRODUCT_IMAGE_BYTES });
+    expect(await errorsOf({ image: huge })).toEqual(['ছবির আকার ৫ MB-এর কম হতে হবে।']);
+  });
+
+  it('stores trimmed texts, and empty description and category as null', () => {
+    expect(toProductFields({ ...valid, description: '  ', category: '' })).toEqual({
+      name: 'আমের আচার',
+      description: null,
+      price: 250.5,
+      original_price: null,
+      category: null,
+      stock_quantity: 10,
+      is_active: true,
+    });
+    expect(
+      toProductFields({ ...valid, description: ' ঝাল ', category: 'আম', original_price: 300 }),
+    ).toMatchObject({
+      description: 'ঝাল',
+      category: 'আম',
+      original_price: 300,
+    });
+  });
+
+  it('refuses to turn invalid values into stored fields', () => {
+    expect(() => toProductFields({ ...valid, price: '' })).toThrow('দাম দিন।');
+  });
+});
+
+describe('product image', () => {
+  it('names the stored file product-images/<random>-<timestamp>.<ext>, keeping the extension', () => {
+    expect(productImagePath({ name: 'আমের ছবি.JPG', type: 'image/jpeg' }, 'k3j9x2', 1763700000000)).toBe(
+      'product-images/k3j9x2-1763700000000.jpg',
+    );
+    expect(productImagePath({ name: 'clipboard', type: 'image/webp' }, 'a1', 5)).toBe(
+      'product-images/a1-5.webp',
+    );
+  });
+
+  it('tells why a file cannot be a product image', () => {
+    expect(productImageProblem({ type: 'text/plain', size: 10 })).toBe('imageType');
+    expect(productImageProblem({ type: 'image/png', size: MAX_PRODUCT_IMAGE_BYTES })).toBe('imageTooLarge');
+    expect(productImageProblem({ type: 'image/png', size: MAX_PRODUCT_IMAGE_BYTES - 1 })).toBeNull();
+  });
+});
+
+describe('admin product', () => {
+  it('grades stock as out, low (5 or fewer) or in stock', () => {
+    expect([0, 1, 5, 6].map(stockLevel)).toEqual(['out', 'low', 'low', 'in']);
+  });
+
+  it('reads a stored product, empty optional texts as null', () => {
+    const product = toAdminProduct('p1', {
+      name: 'জলপাই',
+      description: '',
+      price: 180,
+      original_price: null,
+      image_url: 'http://x/y',
+      image_path: 'product-images/a-1.png',
+      category: 'টক',
+      stock_quantity: 3,
+      is_active: true,
+      created_at: { toDate: () => new Date(0) },
+    });
+    expect(product).toMatchObject({
+      description: null,
+      category: 'টক',
+      is_active: true,
+      created_at: new Date(0),
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import * as yup from 'yup';
+import { toPoisha } from '@/features/ordering/model';
+import { bn } from '@/i18n/bn';
+import type { AdminProduct } from './admin-product';
+import { productImageProblem } from './product-image';
+
+const t = bn.admin.products.validation;
+
+/** The product dialog's fields as Formik holds them: number inputs are '' while empty. */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  price: number | '';
+  original_price: number | '';
+  category: string;
+  stock_quantity: number | '';
+  is_active: boolean;
+  /** A newly chosen image, to be uploaded on save. */
+  image: File | null;
+  /** The seller removed the product's current image. */
+  remove_image: boolean;
+}
+
+/** The stored product fields the dialog writes (the image fields are added once the upload is done). */
+export interface ProductFields {
+  name: string;
+  description: string | null;
+  price: number;
+  original_price: number | null;
+  category: string | null;
+  stock_quantity: number;
+  is_active: boolean;
+}
+
+export function productFormValues(product: AdminProduct | null): ProductFormValues {
+  return {
+    name: product?.name ?? '',
+    description: product?.description ?? '',
+    price: product?.price ?? '',
+    original_price: product?.original_price ?? '',
+    category: product?.category ?? '',
+    stock_quantity: product?.stock_quantity ?? '',
+    is_active: product?.is_active ?? true,
+    image: null,
+    remove_image: false,
+  };
+}
+
+function hasAtMostTwoDecimals(value: number | undefined | null): boolean {
+  if (value == null) return true;
+  try {
+    toPoisha(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// An emptied number input is '' (or NaN from some browsers): that is "not given", not "not a number".
+const emptyAsMissing = (value: unknown, original: unknown) =>
+  original === '' || original === null || (typeof original === 'number' && Number.isNaN(original))
+    ? undefined
+    : value;
+
+export const productFormSchema = yup.object({
+  name: yup.string().trim().required(t.nameRequired).max(120, t.nameTooLong),
+  description: yup.string().trim().max(2000, t.descriptionTooLong),
+  price: yup
+    .number()
+    .transform(emptyAsMissing)
+    .typeError(t.priceNotNumber)
+    .required(t.priceRequired)
+    .moreThan(0, t.pricePositive)
+    .test('two-decimals', t.priceDecimals, hasAtMostTwoDecimals),
+  original_price: yup
+    .number()
+    .transform(emptyAsMissing)
+    .typeError(t.originalPriceNotNumber)
+    .test('two-decimals', t.priceDecimals, hasAtMostTwoDecimals)
+    .test('above-price', t.originalPriceAbovePrice, function abovePrice(value) {
+      const price: unknown = this.parent.price;
+      return value == null || typeof price !== 'number' || Number.isNaN(price) || value > price;
+    }),
+  category: yup.string().trim().max(60, t.categoryTooLong),
+  stock_quantity: yup
+    .number()
+    .transform(emptyAsMissing)
+    .typeError(t.stockNotNumber)
+    .required(t.stockRequired)
+    .integer(t.stockInteger)
+    .min(0, t.stockMin),
+  is_active: yup.boolean().required(),
+  image: yup
+    .mixed<File>()
+    .nullable()
+    .test('image-type', t.imageType, (file) => !file || productImageProblem(file) !== 'imageType')
+    .test('image-size', t.imageTooLarge, (file) => !file || productImageProblem(file) !== 'imageTooLarge'),
+  remove_image: yup.boolean().required(),
+});
+
+/** The fields to store, from values the schema accepted: empty optional texts become null. */
+export function toProductFields(values: ProductFormValues): ProductFields {
+  const valid = productFormSchema.validateSync(values, { abortEarly: true });
+  const description = valid.description?.trim() ?? '';
+  const category = valid.category?.trim() ?? '';
+  return {
+    name: valid.name.trim(),
+    description: description === '' ? null : description,
+    price: valid.price,
+    original_price: valid.original_price ?? null,
+    category: category === '' ? null : category,
+    stock_quantity: valid.stock_quantity,
+    is_active: valid.is_active,
+  };
+}
