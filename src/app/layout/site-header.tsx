@@ -86,7 +86,8 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
             asChild
             fontWeight="bold"
             color="brand.fg"
-            textStyle={{ base: 'md', md: 'xl' }}
+            textStyle={{ base: 'sm', sm: 'md', md: 'xl' }}
+            whiteSpace="nowrap"
             _hover={{ textDecoration: 'none' }}
           >
             <RouterLink to="/">

@@ -32,13 +32,12 @@ export function CredentialsForm({ id, schema, submitLabel, onSubmit }: Credentia
   return (
     <form onSubmit={formik.handleSubmit} noValidate aria-label={submitLabel}>
       <Stack gap="4">
-        <Field.Root invalid={Boolean(emailError)} required>
+        <Field.Root id={`${id}-email`} invalid={Boolean(emailError)} required>
           <Field.Label>
             {bn.auth.email}
             <Field.RequiredIndicator />
           </Field.Label>
           <Input
-            id={`${id}-email`}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -47,13 +46,12 @@ export function CredentialsForm({ id, schema, submitLabel, onSubmit }: Credentia
           />
           <Field.ErrorText>{emailError}</Field.ErrorText>
         </Field.Root>
-        <Field.Root invalid={Boolean(passwordError)} required>
+        <Field.Root id={`${id}-password`} invalid={Boolean(passwordError)} required>
           <Field.Label>
             {bn.auth.password}
             <Field.RequiredIndicator />
           </Field.Label>
           <Input
-            id={`${id}-password`}
             type="password"
             autoComplete={id === 'sign-in' ? 'current-password' : 'new-password'}
             {...formik.getFieldProps('password')}

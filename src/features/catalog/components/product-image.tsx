@@ -43,8 +43,8 @@ export function ProductImage({ src, alt }: { src: string | null; alt: string }) 
         alt={alt}
         loading="lazy"
         decoding="async"
-        width={CARD_IMAGE_WIDTH}
-        height={CARD_IMAGE_HEIGHT}
+        htmlWidth={CARD_IMAGE_WIDTH}
+        htmlHeight={CARD_IMAGE_HEIGHT}
         sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 320px"
         aspectRatio="4 / 3"
         objectFit="cover"

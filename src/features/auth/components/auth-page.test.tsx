@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from 'firebase/auth';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithShop } from '@/testing/render';
+import { signIn, signUp } from '../api/auth-actions';
+import { useAuth } from '../api/use-auth';
+import AuthPage from './auth-page';
+
+vi.mock('../api/auth-actions', () => ({ signIn: vi.fn(), signUp: vi.fn(), signOut: vi.fn() }));
+vi.mock('../api/use-auth', () => ({ useAuth: vi.fn() }));
+
+vi.setConfig({ testTimeout: 20_000 });
+
+function signedIn(user: User | null) {
+  vi.mocked(useAuth).mockReturnValue({ user, session: null, loading: false, signOut: vi.fn() });
+}
+
+function renderAuthPage() {
+  const user = userEvent.setup();
+  renderWithShop(<AuthPage />, { route: '/auth', otherRoutes: { '/': <p>home page</p> } });
+  return user;
+}
+
+const signInForm = () => screen.getByRole('form', { name: 'লগইন করুন' });
+const signUpForm = () => screen.getByRole('form', { name: 'অ্যাকাউন্ট খুলুন' });
+
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  form: HTMLElement,
+  email: string,
+  password: string,
+) {
+  if (email) await user.type(within(form).getByRole('textbox', { name: /ই-মেইল/ }), email);
+  if (password) await user.type(within(form).getByLabelText(/পাসওয়ার্ড/), password);
+}
+
+beforeEach(() => {
+  vi.mocked(signIn).mockReset();
+  vi.mocked(signUp).mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  signedIn(null);
+});
+
+describe('AuthPage', () => {
+  it('opens on the sign-in tab and requires both fields', async () => {
+    const user = renderAuthPage();
+    expect(screen.getByRole('tab', { name: 'লগইন' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(within(signInForm()).getByRole('button', { name: 'লগইন করুন' }));
+
+    expect(await within(signInForm()).findByText('ই-মেইল দিন')).toBeInTheDocument();
+    expect(within(signInForm()).getByText('পাসওয়ার্ড দিন')).toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('refuses an address that is not an e-mail', async () => {
+    const user = renderAuthPage();
+    await fill(user, signInForm(), 'rahim-at-example', 'secret1');
+
+    await user.click(within(signInForm()).getByRole('button', { name: 'লগইন করুন' }));
+
+    expect(await within(signInForm()).findByText('সঠিক ই-মেইল ঠিকানা দিন')).toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('asks for at least 6 characters when signing up', async () => {
+    const user = renderAuthPage();
+    await user.click(screen.getByRole('tab', { name: 'সাইন আপ' }));
+    await fill(user, signUpForm(), 'rahim@example.com', '12345');
+
+    await user.click(within(signUpForm()).getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
+
+    expect(await within(signUpForm()).findByText('পাসওয়ার্ড কমপক্ষে ৬ অক্ষরের হতে হবে')).toBeInTheDocument();
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('signs in, welcomes the shopper and goes home', async () => {
+    vi.mocked(signIn).mockResolvedValue();
+    const user = renderAuthPage();
+    await fill(user, signInForm(), ' rahim@example.com ', 'secret1');
+
+    await user.click(within(signInForm()).getByRole('button', { name: 'লগইন করুন' }));
+
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(signIn).toHaveBeenCalledWith({ email: 'rahim@example.com', password: 'secret1' });
+    expect(screen.getByText('লগইন সফল!')).toBeInTheDocument();
+    expect(screen.getByText('স্বাগতম!')).toBeInTheDocument();
+  });
+
+  it('says in Bengali why signing in failed and stays on the page', async () => {
+    vi.mocked(signIn).mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/invalid-credential' }));
+    const user = renderAuthPage();
+    await fill(user, signInForm(), 'rahim@example.com', 'wrong-password');
+
+    await user.click(within(signInForm()).getByRole('button', { name: 'লগইন করুন' }));
+
+    expect(await screen.findByText('লগইন ত্রুটি')).toBeInTheDocument();
+    expect(screen.getByText('ই-মেইল বা পাসওয়ার্ড সঠিক নয়।')).toBeInTheDocument();
+    expect(screen.queryByText('home page')).not.toBeInTheDocument();
+    expect(within(signInForm()).getByRole('button', { name: 'লগইন করুন' })).toBeEnabled();
+  });
+
+  it('signs up and goes home, or explains that the e-mail is taken', async () => {
+    vi.mocked(signUp).mockRejectedValueOnce(
+      Object.assign(new Error('x'), { code: 'auth/email-already-in-use' }),
+    );
+    const user = renderAuthPage();
+    await user.click(screen.getByRole('tab', { name: 'সাইন আপ' }));
+    await fill(user, signUpForm(), 'rahim@example.com', 'secret1');
+
+    await user.click(within(signUpForm()).getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
+    expect(await screen.findByText('সাইন আপ ত্রুটি')).toBeInTheDocument();
+    expect(screen.getByText('এই ই-মেইল দিয়ে আগেই অ্যাকাউন্ট খোলা হয়েছে।')).toBeInTheDocument();
+
+    vi.mocked(signUp).mockResolvedValueOnce();
+    await user.click(within(signUpForm()).getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(screen.getByText('সাইন আপ সফল!')).toBeInTheDocument();
+    expect(signUp).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends a signed-in user home', async () => {
+    signedIn({ uid: 'u1', email: 'rahim@example.com' } as User);
+    renderAuthPage();
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+  });
+});

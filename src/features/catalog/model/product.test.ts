@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { discountPercent, filterProductsByName, hasDiscount, productFromDocument } from './product';
+
+describe('productFromDocument', () => {
+  it('reads a stored product, turning the timestamp into a Date and empty image URLs into null', () => {
+    const createdAt = new Date('2026-11-01T10:00:00Z');
+    const product = productFromDocument('p1', {
+      name: 'জলপাইয়ের আচার',
+      price: 280,
+      stock_quantity: 5,
+      is_active: true,
+      image_url: '',
+      created_at: { toDate: () => createdAt },
+    });
+    expect(product).toEqual({
+      id: 'p1',
+      name: 'জলপাইয়ের আচার',
+      description: null,
+      price: 280,
+      original_price: null,
+      image_url: null,
+      category: null,
+      stock_quantity: 5,
+      is_active: true,
+      created_at: createdAt,
+    });
+  });
+
+  it('skips a record without a name, a numeric price or a stock count', () => {
+    expect(productFromDocument('x', { price: 10, stock_quantity: 1 })).toBeNull();
+    expect(productFromDocument('x', { name: 'আচার', price: '10', stock_quantity: 1 })).toBeNull();
+    expect(productFromDocument('x', { name: 'আচার', price: 10 })).toBeNull();
+  });
+});
+
+describe('discounts', () => {
+  it('counts only an original price above the price', () => {
+    expect(hasDiscount({ price: 300, original_price: 400 })).toBe(true);
+    expect(hasDiscount({ price: 300, original_price: 300 })).toBe(false);
+    expect(hasDiscount({ price: 300, original_price: null })).toBe(false);
+  });
+
+  it('rounds the percentage down', () => {
+    expect(discountPercent({ price: 299, original_price: 400 })).toBe(25);
+    expect(discountPercent({ price: 300, original_price: null })).toBe(0);
+  });
+});
+
+describe('filterProductsByName', () => {
+  const products = [{ name: 'আমের আচার' }, { name: 'Garlic Achar' }, { name: 'রসুনের আচার' }];
+
+  it('keeps everything for an empty search', () => {
+    expect(filterProductsByName(products, '  ')).toHaveLength(3);
+  });
+
+  it('matches part of a name, ignoring case and spaces around the term', () => {
+    expect(filterProductsByName(products, ' garlic ')).toEqual([{ name: 'Garlic Achar' }]);
+    expect(filterProductsByName(products, 'রসুন')).toEqual([{ name: 'রসুনের আচার' }]);
+    expect(filterProductsByName(products, 'আচার')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithShop } from '@/testing/render';
+import { placeOrder } from '../api/place-order';
+import OrderDialog, { type OrderableProduct } from './order-dialog';
+
+vi.mock('../api/place-order', () => ({ placeOrder: vi.fn() }));
+const placeOrderMock = vi.mocked(placeOrder);
+
+const mangoPickle: OrderableProduct = { id: 'mango-1', name: 'আমের আচার', price: 350, stock_quantity: 12 };
+
+/** The dialog as the home page uses it: an order button opens it, onClose closes it. */
+function Harness({ isSignedIn }: { isSignedIn: boolean }) {
+  const [product, setProduct] = useState<OrderableProduct | null>(mangoPickle);
+  return (
+    <>
+      <button type="button" onClick={() => setProduct(mangoPickle)}>
+        open again
+      </button>
+      <OrderDialog product={product} isSignedIn={isSignedIn} onClose={() => setProduct(null)} />
+    </>
+  );
+}
+
+function renderDialog(isSignedIn = true) {
+  const user = userEvent.setup();
+  renderWithShop(<Harness isSignedIn={isSignedIn} />, { otherRoutes: { '/auth': <p>auth page</p> } });
+  return { user, dialog: () => screen.getByRole('dialog') };
+}
+
+/** Types a whole answer at once (pasting), as typing Bengali letter by letter adds nothing but time. */
+async function answer(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function fillValidOrder(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = screen.getByRole('dialog');
+  const quantity = within(dialog).getByRole('spinbutton', { name: /পরিমাণ/ });
+  await user.clear(quantity);
+  await user.type(quantity, '2');
+  await answer(user, within(dialog).getByRole('textbox', { name: /আপনার নাম/ }), 'রহিম উদ্দিন');
+  await answer(user, within(dialog).getByRole('textbox', { name: /মোবাইল নম্বর/ }), '+880 1712-345678');
+  await answer(
+    user,
+    within(dialog).getByRole('textbox', { name: /ডেলিভারি ঠিকানা/ }),
+    'জিনজিরা, কেরানীগঞ্জ, ঢাকা',
+  );
+  await user.click(within(dialog).getByText('বিকাশ'));
+}
+
+// Each test drives a whole Chakra dialog in jsdom; on a busy machine that takes seconds.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  placeOrderMock.mockReset();
+});
+
+describe('OrderDialog', () => {
+  it('shows the product and a running total that follows the quantity', async () => {
+    const { user, dialog } = renderDialog();
+    expect(within(dialog()).getByText(/আমের আচার/)).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('৳৩৫০');
+
+    const quantity = within(dialog()).getByRole('spinbutton', { name: /পরিমাণ/ });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+
+    expect(screen.getByTestId('order-total')).toHaveTextContent('৳১,০৫০');
+  });
+
+  it('starts with quantity 1 and cash on delivery chosen', () => {
+    const { dialog } = renderDialog();
+    expect(within(dialog()).getByRole('spinbutton', { name: /পরিমাণ/ })).toHaveValue(1);
+    expect(within(dialog()).getByRole('radio', { name: 'ক্যাশ অন ডেলিভারি' })).toBeChecked();
+  });
+
+  it('tells in Bengali what is missing and sends nothing', async () => {
+    const { user, dialog } = renderDialog();
+
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+
+    expect(await within(dialog()).findByText('আপনার নাম দিন।')).toBeInTheDocument();
+    expect(within(dialog()).getByText('ফোন নম্বর দিন।')).toBeInTheDocument();
+    expect(within(dialog()).getByText('ডেলিভারির ঠিকানা দিন।')).toBeInTheDocument();
+    expect(placeOrderMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses more jars than the stock, a wrong phone number and a zero quantity', async () => {
+    const { user, dialog } = renderDialog();
+    const quantity = within(dialog()).getByRole('spinbutton', { name: /পরিমাণ/ });
+    await user.clear(quantity);
+    await user.type(quantity, '13');
+    await answer(user, within(dialog()).getByRole('textbox', { name: /মোবাইল নম্বর/ }), '12345');
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+
+    expect(await within(dialog()).findByText('স্টকে মাত্র ১২টি আছে।')).toBeInTheDocument();
+    expect(within(dialog()).getByText(/ফোন নম্বর ০১ দিয়ে শুরু হতে হবে/)).toBeInTheDocument();
+
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    expect(await within(dialog()).findByText('কমপক্ষে ১টি অর্ডার করতে হবে।')).toBeInTheDocument();
+    expect(placeOrderMock).not.toHaveBeenCalled();
+  });
+
+  it('asks a visitor to log in, offers the way to /auth, and sends nothing', async () => {
+    const { user, dialog } = renderDialog(false);
+    await fillValidOrder(user);
+
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+
+    expect(await screen.findByText('লগইন প্রয়োজন')).toBeInTheDocument();
+    expect(screen.getByText('অর্ডার করতে প্রথমে লগইন করুন।')).toBeInTheDocument();
+    expect(placeOrderMock).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'লগইন করুন' }));
+    expect(await screen.findByText('auth page')).toBeInTheDocument();
+  });
+
+  it('places the order with what the customer chose (never a price), then thanks, resets and closes', async () => {
+    placeOrderMock.mockResolvedValue({ orderId: 'order-123' });
+    const { user, dialog } = renderDialog();
+    await fillValidOrder(user);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('৳৭০০');
+
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(placeOrderMock).toHaveBeenCalledTimes(1);
+    expect(placeOrderMock).toHaveBeenCalledWith({
+      productId: 'mango-1',
+      quantity: 2,
+      customerName: 'রহিম উদ্দিন',
+      customerPhone: '01712345678',
+      customerAddress: 'জিনজিরা, কেরানীগঞ্জ, ঢাকা',
+      paymentMethod: 'bkash',
+    });
+    expect(await screen.findByText('অর্ডার সফল!')).toBeInTheDocument();
+    expect(screen.getByText('আপনার অর্ডারটি সফলভাবে জমা দেওয়া হয়েছে।')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'open again' }));
+    expect(within(dialog()).getByRole('spinbutton', { name: /পরিমাণ/ })).toHaveValue(1);
+    expect(within(dialog()).getByRole('textbox', { name: /আপনার নাম/ })).toHaveValue('');
+    expect(within(dialog()).getByRole('textbox', { name: /মোবাইল নম্বর/ })).toHaveValue('');
+    expect(within(dialog()).getByRole('textbox', { name: /ডেলিভারি ঠিকানা/ })).toHaveValue('');
+    expect(within(dialog()).getByRole('radio', { name: 'ক্যাশ অন ডেলিভারি' })).toBeChecked();
+  });
+
+  it("shows the server's reason when the order fails and keeps the dialog open", async () => {
+    placeOrderMock.mockRejectedValue(new Error('স্টকে পর্যাপ্ত পণ্য নেই।'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, dialog } = renderDialog();
+    await fillValidOrder(user);
+
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+
+    expect(await screen.findByText('অর্ডার জমা দিতে সমস্যা')).toBeInTheDocument();
+    expect(screen.getByText('স্টকে পর্যাপ্ত পণ্য নেই।')).toBeInTheDocument();
+    expect(dialog()).toBeInTheDocument();
+    expect(within(dialog()).getByRole('textbox', { name: /আপনার নাম/ })).toHaveValue('রহিম উদ্দিন');
+  });
+
+  it('falls back to the generic Bengali sentence when the failure has no useful message', async () => {
+    placeOrderMock.mockRejectedValue(new Error('internal'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, dialog } = renderDialog();
+    await fillValidOrder(user);
+
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+
+    expect(await screen.findByText('অর্ডার জমা দিতে সমস্যা হয়েছে।')).toBeInTheDocument();
+  });
+});
