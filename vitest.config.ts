@@ -43,6 +43,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 60_000,

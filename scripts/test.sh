@@ -1,13 +1,26 @@
 #!/usr/bin/env bash
-# Every test of the project: lint, types, unit, emulator, integration and browser suites.
+# Every test of the project: lint, types, the bundle budget, then each Vitest suite in turn
+# (sequentially, so the browser suites' timing is not disturbed by another suite on the same two cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
+export METADATA_SERVER_DETECTION=none NO_UPDATE_NOTIFIER=1
 
 echo "› lint"
 npx eslint . --max-warnings=0
 npx prettier --check . --log-level=warn
 echo "› types"
 npx tsc -p tsconfig.json
-echo "› tests"
-npx vitest run
+echo "› production build and the initial-JavaScript budget of /"
+npx vite build --logLevel warn
+npx tsx scripts/bundle-size.ts
+
+mkdir -p test-results
+status=0
+for project in emulators web functions integration; do
+  echo "› tests: $project"
+  npx vitest run --project "$project" --reporter=default --reporter=json \
+    --outputFile.json="test-results/vitest-$project.json" || status=1
+done
+npx tsx scripts/test-summary.ts test-results/vitest-*.json
+exit $status

@@ -1,0 +1,77 @@
+/**
+ * `npm run emulators`: the offline Firestore and Storage emulators in the foreground, on the ports and with the
+ * rules files of firebase.json, for the project of .firebaserc. One line when ready; Ctrl-C or SIGTERM stops
+ * them cleanly (saving the data folder first when persistence is on).
+ */
+import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { readProjectConfig, startOfflineEmulators } from './index.js';
+
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    persist: { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(`Usage: npm run emulators -- [--persist] [--data-dir DIR] [--fresh] [--quiet]
+  --persist        keep data between runs in the data folder (default .emulator-data)
+  --data-dir DIR   the data folder (implies --persist)
+  --fresh          delete the data folder first
+  --quiet          print only the ready line and errors`);
+  process.exit(0);
+}
+
+const startedAt = performance.now();
+const config = readProjectConfig();
+const persist = values.persist || values['data-dir'] !== undefined;
+const dataDir = persist ? (values['data-dir'] ?? join(config.rootDir, '.emulator-data')) : undefined;
+if (values.fresh && dataDir) await rm(dataDir, { recursive: true, force: true });
+
+const log = values.quiet
+  ? (line: string) => (/error|denied/i.test(line) ? console.error(line) : undefined)
+  : console.log;
+
+let emulators: Awaited<ReturnType<typeof startOfflineEmulators>>;
+try {
+  emulators = await startOfflineEmulators({ config, dataDir, log });
+} catch (error) {
+  const e = error as NodeJS.ErrnoException & { port?: number };
+  if (e.code === 'EADDRINUSE') {
+    console.error(
+      `✖ Port ${e.port ?? ''} is already in use (${e.message}). Stop whatever uses it, or change firebase.json.`,
+    );
+  } else {
+    console.error(`✖ The emulators could not start: ${e.message}`);
+  }
+  process.exit(1);
+}
+
+const ms = Math.round(performance.now() - startedAt);
+console.log(
+  `✔ Offline emulators ready for ${config.projectId} in ${ms} ms: ` +
+    `firestore http://${config.firestore.host}:${emulators.firestore.port}, ` +
+    `storage http://${config.storage.host}:${emulators.storage.port}` +
+    (dataDir ? ` (data: ${dataDir})` : ' (in memory)'),
+);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: stopping the emulators…`);
+  try {
+    await emulators.stop();
+    process.exit(0);
+  } catch (error) {
+    console.error(`✖ Error while stopping: ${String(error)}`);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,71 @@
+/**
+ * Reads the project's firebase.json and .firebaserc: the one source of ports, hosts and rules files.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+export interface EmulatorEndpoint {
+  host: string;
+  port: number;
+}
+
+export interface ProjectConfig {
+  rootDir: string;
+  projectId: string;
+  firestore: EmulatorEndpoint & { rulesFile?: string };
+  storage: EmulatorEndpoint & { rulesFile?: string };
+  auth: EmulatorEndpoint;
+  functions: EmulatorEndpoint;
+  hosting: EmulatorEndpoint;
+}
+
+interface FirebaseJson {
+  firestore?: { rules?: string };
+  storage?: { rules?: string } | { rules?: string }[];
+  emulators?: Record<string, { host?: string; port?: number } | undefined>;
+}
+
+const DEFAULT_PORTS = { firestore: 8080, storage: 9199, auth: 9099, functions: 5001, hosting: 5000 };
+
+/** Finds firebase.json by walking up from `start`. */
+export function findProjectRoot(start = process.cwd()): string {
+  let dir = resolve(start);
+  while (!existsSync(join(dir, 'firebase.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`No firebase.json found in ${start} or any parent folder`);
+    dir = parent;
+  }
+  return dir;
+}
+
+export function readProjectConfig(rootDir = findProjectRoot()): ProjectConfig {
+  const json = JSON.parse(readFileSync(join(rootDir, 'firebase.json'), 'utf8')) as FirebaseJson;
+  const endpoint = (name: keyof typeof DEFAULT_PORTS): EmulatorEndpoint => ({
+    host: json.emulators?.[name]?.host ?? '127.0.0.1',
+    port: json.emulators?.[name]?.port ?? DEFAULT_PORTS[name],
+  });
+  const storageRules = Array.isArray(json.storage) ? json.storage[0]?.rules : json.storage?.rules;
+  return {
+    rootDir,
+    projectId: readProjectId(rootDir),
+    firestore: {
+      ...endpoint('firestore'),
+      rulesFile: json.firestore?.rules ? join(rootDir, json.firestore.rules) : undefined,
+    },
+    storage: { ...endpoint('storage'), rulesFile: storageRules ? join(rootDir, storageRules) : undefined },
+    auth: endpoint('auth'),
+    functions: endpoint('functions'),
+    hosting: endpoint('hosting'),
+  };
+}
+
+function readProjectId(rootDir: string): string {
+  const fromEnv = process.env.GCLOUD_PROJECT ?? process.env.FIREBASE_PROJECT;
+  if (fromEnv) return fromEnv;
+  const rc = join(rootDir, '.firebaserc');
+  if (existsSync(rc)) {
+    const projects = (JSON.parse(readFileSync(rc, 'utf8')) as { projects?: Record<string, string> }).projects;
+    if (projects?.default) return projects.default;
+  }
+  return 'demo-project';
+}

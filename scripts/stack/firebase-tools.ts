@@ -1,0 +1,101 @@
+/**
+ * firebase-tools' own Auth and Functions emulators (pure Node, so they run offline), started as a child
+ * process group and pointed at our Firestore and Storage emulators through the standard environment variables.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface FirebaseToolsOptions {
+  root: string;
+  projectId: string;
+  firestoreHost: string;
+  storageHost: string;
+  /** Folder for the Auth emulator's export (imported at start when present, written on exit). */
+  authDataDir?: string;
+  log: (line: string) => void;
+}
+
+export interface FirebaseToolsProcess {
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const READY = /All emulators ready/;
+
+export async function startFirebaseTools(
+  options: FirebaseToolsOptions,
+  timeoutMs = 120_000,
+): Promise<FirebaseToolsProcess> {
+  const cli = join(options.root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+  const args = [cli, 'emulators:start', '--only', 'auth,functions', '--project', options.projectId];
+  if (options.authDataDir) {
+    if (existsSync(join(options.authDataDir, 'firebase-export-metadata.json')))
+      args.push('--import', options.authDataDir);
+    args.push('--export-on-exit', options.authDataDir);
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: options.root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      FIRESTORE_EMULATOR_HOST: options.firestoreHost,
+      FIREBASE_STORAGE_EMULATOR_HOST: options.storageHost,
+      STORAGE_EMULATOR_HOST: `http://${options.storageHost}`,
+      NO_UPDATE_NOTIFIER: '1',
+      METADATA_SERVER_DETECTION: 'none',
+    },
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-50_000);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      process.kill(-child.pid, 'SIGINT'); // the whole group: functions workers included
+    } catch {
+      return;
+    }
+    const killer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, 20_000);
+    await exited;
+    clearTimeout(killer);
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(
+        new Error(
+          `firebase-tools emulators were not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`,
+        ),
+      );
+    }, timeoutMs);
+    const onData = () => {
+      if (READY.test(output)) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`firebase-tools exited early (code ${code}):\n${output.slice(-4000)}`));
+    });
+  });
+  options.log('› firebase-tools Auth and Functions emulators ready');
+  return { child, output: () => output, stop };
+}

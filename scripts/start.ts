@@ -1,0 +1,67 @@
+/**
+ * `npm start`: the whole shop locally and offline — emulators, demo data, web app — then the URLs and logins.
+ * Ctrl-C stops everything it started and keeps the data for next time; `npm start -- --fresh` starts clean.
+ */
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { PortsTakenError, startShop, type RunningShop } from './stack/shop.js';
+
+const { values } = parseArgs({
+  options: {
+    fresh: { type: 'boolean', default: false },
+    'no-persist': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (values.help) {
+  console.log(
+    'Usage: npm start [-- --fresh] [-- --no-persist]\n  --fresh       delete the kept local data and seed again\n  --no-persist  keep nothing after Ctrl-C',
+  );
+  process.exit(0);
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const startedAt = Date.now();
+let shop: RunningShop;
+try {
+  shop = await startShop({
+    root,
+    persist: !values['no-persist'],
+    fresh: values.fresh,
+    log: (line) => console.log(line),
+  });
+} catch (error) {
+  if (error instanceof PortsTakenError) {
+    console.error(
+      `✖ Cannot start the shop: ${error.message}.\n  Stop the program using ${error.ports.length > 1 ? 'them' : 'it'} (e.g. another npm start) and try again.`,
+    );
+  } else {
+    console.error(`✖ Cannot start the shop: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(1);
+}
+
+const { admin, customer } = shop.accounts;
+console.log(`
+✔ আচার ঘর is running locally (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)
+
+   Shop:             ${shop.shopUrl}
+   Admin dashboard:  ${shop.adminUrl}
+
+   Admin login:      ${admin.email} / ${admin.password}
+   Customer login:   ${customer.email} / ${customer.password}
+
+   Press Ctrl-C to stop (the data is kept for the next start; npm start -- --fresh starts clean).
+`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the shop…`);
+  await shop.stop();
+  console.log('✔ stopped; every port is free again.');
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

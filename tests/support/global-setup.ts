@@ -1,0 +1,26 @@
+/**
+ * Once for the integration suites: the whole local shop (the same stack as `npm start`, in memory). When a shop
+ * or some of its emulators already run on the ports of firebase.json (a developer's `npm start` or
+ * `npm run emulators`), the suites use what runs and nothing is started or stopped here.
+ */
+import { fileURLToPath } from 'node:url';
+import { isPortFree } from '../../scripts/stack/ports.js';
+import { startShop, type RunningShop } from '../../scripts/stack/shop.js';
+import { readProjectConfig } from '../../emulators/src/config.js';
+
+let shop: RunningShop | undefined;
+
+export default async function setup(): Promise<() => Promise<void>> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const config = readProjectConfig(root);
+  const ports = [config.hosting, config.firestore, config.storage, config.auth, config.functions];
+  const free = await Promise.all(ports.map((p) => isPortFree({ name: '', ...p })));
+  if (free.every(Boolean)) {
+    shop = await startShop({ root, persist: false, log: (line) => console.log(`[shop] ${line}`) });
+  } else {
+    console.log('[shop] using the emulators already running on the ports of firebase.json');
+  }
+  return async () => {
+    await shop?.stop();
+  };
+}
