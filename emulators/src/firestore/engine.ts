@@ -19,7 +19,9 @@ import type {
 import { aborted, FirestoreError, invalidArgument, notFound } from './errors.js';
 import type { DatabaseId } from './paths.js';
 import {
+  compareSegments,
   databaseName,
+  documentIdOf,
   documentName,
   parseDatabaseName,
   parseDocumentName,
@@ -265,17 +267,34 @@ export class FirestoreEngine implements ListenHost {
     const offset = options.pageToken ? Number(Buffer.from(options.pageToken, 'base64').toString()) : 0;
     if (!Number.isInteger(offset) || offset < 0) throw invalidArgument('Invalid pageToken');
     const pageSize = options.pageSize && options.pageSize > 0 ? Math.min(options.pageSize, 10_000) : 300;
+    const select = options.mask?.fieldPaths?.map(parseFieldPath);
+    const nextPageToken = (more: boolean) =>
+      more ? Buffer.from(String(offset + pageSize)).toString('base64') : undefined;
+    if (options.showMissing) {
+      // Missing documents (no fields, but subcollections) have only a name; production lists them in
+      // name order and ignores orderBy (firebase-admin's listDocuments() asks for them).
+      const query = compileQuery(parent, { from: [{ collectionId }] });
+      const existing = this.readQuery(query, caller, undefined);
+      const byId = new Map(existing.map((doc) => [documentIdOf(doc.segments), doc]));
+      const state = this.state(query.db);
+      const parentSegments = query.parentKey === '' ? [] : query.parentKey.split('/');
+      const all = [...new Set([...byId.keys(), ...state.idsWithDescendants(query.parentKey, collectionId)])]
+        .map((id) => [...parentSegments, collectionId, id])
+        .sort(compareSegments);
+      const page = all.slice(offset, offset + pageSize).map((segments): DocumentJson => {
+        const doc = byId.get(segments[segments.length - 1]);
+        return doc
+          ? { ...toDocumentJson(query.db, doc), fields: project(doc.fields, select) }
+          : { name: documentName(query.db, segments) };
+      });
+      return { documents: page, nextPageToken: nextPageToken(all.length > offset + pageSize) };
+    }
     const query = compileQuery(parent, { from: [{ collectionId }], orderBy, offset, limit: pageSize + 1 });
     const docs = this.readQuery(query, caller, undefined);
-    const select = options.mask?.fieldPaths?.map(parseFieldPath);
     const page = docs
       .slice(0, pageSize)
       .map((doc) => ({ ...toDocumentJson(query.db, doc), fields: project(doc.fields, select) }));
-    return {
-      documents: page,
-      nextPageToken:
-        docs.length > pageSize ? Buffer.from(String(offset + pageSize)).toString('base64') : undefined,
-    };
+    return { documents: page, nextPageToken: nextPageToken(docs.length > pageSize) };
   }
 
   listCollectionIds(

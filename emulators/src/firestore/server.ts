@@ -70,13 +70,11 @@ export async function startFirestoreEmulator(
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok');
         return;
       }
-      res
-        .writeHead(404, { 'Content-Type': 'application/json' })
-        .end(
-          JSON.stringify({
-            error: { code: 404, message: `Not found: ${req.method} ${url.pathname}`, status: 'NOT_FOUND' },
-          }),
-        );
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          error: { code: 404, message: `Not found: ${req.method} ${url.pathname}`, status: 'NOT_FOUND' },
+        }),
+      );
     })().catch((error: unknown) => {
       log(`firestore: unexpected error on ${req.method} ${req.url}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();

@@ -86,6 +86,19 @@ export class DatabaseState {
     return [...ids].sort();
   }
 
+  /** Ids of the documents of a collection that have subcollections, whether or not they exist themselves. */
+  idsWithDescendants(parentKey: string, collectionId: string): Set<string> {
+    const prefix = `${parentKey === '' ? '' : parentKey + '/'}${collectionId}/`;
+    const ids = new Set<string>();
+    for (const key of this.documents.keys()) {
+      if (!key.startsWith(prefix)) continue;
+      const rest = key.slice(prefix.length);
+      const slash = rest.indexOf('/');
+      if (slash > 0) ids.add(rest.slice(0, slash));
+    }
+    return ids;
+  }
+
   toJson(doc: StoredDocument): DocumentJson {
     return toDocumentJson(this.id, doc);
   }

@@ -39,8 +39,19 @@ export const microsToInstant = (micros: bigint): Instant => ({
   nanos: Number(micros % 1_000_000n) * 1000,
 });
 
-/** Re-formats any accepted timestamp to the canonical form the SDKs expect back. */
-export const normalizeTimestamp = (text: string): string => formatTimestamp(parseTimestamp(text));
+/** 0001-01-01T00:00:00Z, the earliest timestamp Firestore stores. */
+const MIN_SECONDS = -62_135_596_800;
+
+/**
+ * A timestamp value as Firestore stores it: canonical form, microsecond precision (production drops the
+ * nanoseconds below that), and within years 1–9999.
+ */
+export function normalizeTimestamp(text: string): string {
+  const { seconds, nanos } = parseTimestamp(text);
+  if (seconds < MIN_SECONDS)
+    throw invalidArgument(`Invalid timestamp "${text}": must be between 0001-01-01 and 9999-12-31`);
+  return formatTimestamp({ seconds, nanos: nanos - (nanos % 1000) });
+}
 
 /**
  * Commit times: microsecond precision like production, strictly increasing even when the clock

@@ -98,7 +98,10 @@ function stableStringify(value: unknown): string {
       .map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`);
     return `{${entries.join(',')}}`;
   }
-  return typeof value === 'number' && !Number.isFinite(value) ? `"${value}"` : JSON.stringify(value);
+  // NaN, ±Infinity and -0 are distinct stored values that JSON.stringify would blur.
+  if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0)))
+    return Object.is(value, -0) ? '"-0"' : `"${value}"`;
+  return JSON.stringify(value);
 }
 
 function applyTransform(fields: Fields, transform: FieldTransformJson, commitTime: string): Value {

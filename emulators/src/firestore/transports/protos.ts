@@ -62,12 +62,17 @@ export function encodeBinary(typeName: string, json: unknown): Buffer {
   return Buffer.from(type.encode(message!).finish());
 }
 
-/** JSON text for REST and WebChannel: NaN and ±Infinity become the strings proto3 JSON uses. */
+/**
+ * JSON text for REST and WebChannel: NaN and ±Infinity become the strings proto3 JSON uses, and -0 is written
+ * as "-0" because JSON.stringify would turn it into 0 (the SDKs store -0 and expect it back).
+ */
 export function stringifyProto3(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'number' && !Number.isFinite(v) ? String(v) : v,
+    typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? numberText(v) : v,
   );
 }
+
+const numberText = (n: number): string => (Object.is(n, -0) ? '-0' : String(n));
 
 function toJsonSafe(value: unknown): unknown {
   return JSON.parse(stringifyProto3(value));
