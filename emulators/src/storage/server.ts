@@ -6,6 +6,10 @@
  *   DELETE /internal/reset → 204, deletes every object and unfinished upload (also accepts POST, as
  *                            firebase-tools' emulator does)
  *   POST /internal/export  → 200, body {"path": "<dir>"}: exports to <dir>/storage
+ *   PUT  /internal/setRules → 200, body {"rules": {"files": [{"name", "content"}]}}: what
+ *                            @firebase/rules-unit-testing sends; those rules then replace `rules()` for the
+ *                            life of the emulator. 400 with the syntax issues when they do not compile
+ *                            (everything is denied until good rules arrive, as with a broken rules file).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +29,7 @@ import {
 import { StorageOperations } from './operations.js';
 import { exportStorage, hasStorageExport, importStorage } from './persistence.js';
 import { StorageState } from './state.js';
+import { RulesSource } from '../shared/rules-source.js';
 
 export interface StorageEmulatorOptions {
   host: string;
@@ -55,8 +60,10 @@ export interface StorageEmulator {
 export async function createStorageEmulator(options: StorageEmulatorOptions): Promise<StorageEmulator> {
   const log = options.log ?? (() => {});
   const state = new StorageState();
+  const uploadedRules = new RulesSource('firebase.storage', log);
+  let rulesUploaded = false;
   const operations = new StorageOperations(state, {
-    rules: options.rules,
+    rules: () => (rulesUploaded ? uploadedRules.current() : (options.rules?.() ?? null)),
     firestoreData: options.firestoreData,
     maxUploadBytes: options.maxUploadBytes,
   });
@@ -101,6 +108,18 @@ export async function createStorageEmulator(options: StorageEmulatorOptions): Pr
       await exportStorage(state, body.path);
       return sendJson(res, 200, { path: body.path });
     }
+    if (url.pathname === '/internal/setRules' && req.method === 'PUT') {
+      const file = rulesFileOf(parseJsonBody(await readBody(req, 1024 * 1024)));
+      rulesUploaded = true;
+      const issues = uploadedRules.setSource(file.content, file.name);
+      if (issues.length > 0) {
+        const message = issues
+          .map((issue) => `${issue.file}:${issue.line}:${issue.column}: ${issue.message}`)
+          .join('\n');
+        return sendJson(res, 400, { error: { code: 400, message, issues } });
+      }
+      return sendJson(res, 200, { loaded: file.name });
+    }
     if (url.pathname.startsWith('/v0/')) return handleFirebaseRequest(operations, req, res, url);
     if (isGcsPath(url.pathname)) return handleGcsRequest(operations, req, res, url);
     throw new StorageError('notFound', `Not Found: ${req.method} ${url.pathname}`);
@@ -123,6 +142,7 @@ export async function createStorageEmulator(options: StorageEmulatorOptions): Pr
     port,
     defaultBucket: options.defaultBucket ?? `${options.projectId}.appspot.com`,
     async close() {
+      uploadedRules.close();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
@@ -136,4 +156,15 @@ export async function createStorageEmulator(options: StorageEmulatorOptions): Pr
     exportTo: (dir) => exportStorage(state, dir),
     importFrom: (dir) => importStorage(state, dir),
   };
+}
+
+function rulesFileOf(body: unknown): { name: string; content: string } {
+  const files = (body as { rules?: { files?: unknown } } | undefined)?.rules?.files;
+  const file = Array.isArray(files)
+    ? (files[0] as { name?: unknown; content?: unknown } | undefined)
+    : undefined;
+  if (typeof file?.content !== 'string') {
+    throw badRequest('setRules needs {"rules": {"files": [{"name": "storage.rules", "content": "…"}]}}.');
+  }
+  return { name: typeof file.name === 'string' ? file.name : 'storage.rules', content: file.content };
 }
