@@ -1,4 +1,21 @@
-// Placeholder until the admin dashboard lands; the router lazy-loads this module for /admin.
+import { useEffect } from 'react';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { notifyError } from '@/components/ui/toaster';
+import { useIsAdmin } from '@/features/auth';
+import { bn } from '@/i18n/bn';
+import { AccessDeniedCard } from './access-denied-card';
+import { AdminDashboard } from './admin-dashboard';
+
+/** /admin: a spinner while the role record is checked, then the dashboard for admins and a refusal for others. */
 export default function AdminPage() {
-  return null;
+  const access = useIsAdmin();
+
+  useEffect(() => {
+    if (access.error)
+      notifyError(bn.admin.access.checkErrorTitle, bn.admin.access.checkErrorText, access.error);
+  }, [access.error]);
+
+  if (access.status === 'loading') return <PageSpinner minHeight="60vh" />;
+  if (access.status === 'denied') return <AccessDeniedCard />;
+  return <AdminDashboard />;
 }

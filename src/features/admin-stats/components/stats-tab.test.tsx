@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithChakra } from '@/features/admin/testing/render-with-chakra';
+import type { DashboardStats } from '../model/dashboard-stats';
+import { StatsTab } from './stats-tab';
+
+const api = vi.hoisted(() => ({ fetchDashboardStats: vi.fn() }));
+vi.mock('../api/dashboard-stats', () => api);
+
+const days = Array.from({ length: 14 }, (_, index) => ({
+  date: `2026-11-${String(8 + index).padStart(2, '0')}`,
+  orders: index === 13 ? 4 : index % 3,
+  revenue: index === 13 ? 1000 : (index % 3) * 250,
+}));
+
+const stats: DashboardStats = {
+  totalOrders: 1250,
+  ordersLast7Days: 15,
+  ordersPrevious7Days: 10,
+  weeklyGrowth: 50,
+  totalRevenue: 125000.5,
+  pendingOrders: 7,
+  completedOrders: 900,
+  statusBreakdown: [
+    { status: 'pending', count: 7, percentage: 0.6 },
+    { status: 'confirmed', count: 100, percentage: 8 },
+    { status: 'preparing', count: 43, percentage: 3.4 },
+    { status: 'delivering', count: 50, percentage: 4 },
+    { status: 'delivered', count: 900, percentage: 72 },
+    { status: 'cancelled', count: 150, percentage: 12 },
+  ],
+  averageOrderValue: 100,
+  completionRate: 72,
+  recommendations: [
+    { id: 'many-pending', kind: 'warning', message: 'অনেক অর্ডার অমীমাংসিত অবস্থায় আছে — দ্রুত নিশ্চিত করুন।' },
+    { id: 'strong-growth', kind: 'positive', message: 'চমৎকার! গত সপ্তাহের তুলনায় অর্ডার ২০%-এর বেশি বেড়েছে।' },
+  ],
+  daily: days,
+  generatedAt: '2026-11-21T06:00:00.000Z',
+};
+
+beforeEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('stats tab', () => {
+  it('shows the four headline numbers in Bengali, with weekly growth', async () => {
+    api.fetchDashboardStats.mockResolvedValue(stats);
+    renderWithChakra(<StatsTab />);
+    expect(await screen.findByText('১,২৫০')).toBeInTheDocument();
+    expect(screen.getByText(/গত সপ্তাহের তুলনায় \+৫০%/)).toBeInTheDocument();
+    expect(screen.getByText('৳১,২৫,০০০.৫')).toBeInTheDocument();
+    expect(screen.getByText('মোট বিক্রি')).toBeInTheDocument();
+    expect(screen.getByText('অমীমাংসিত অর্ডার')).toBeInTheDocument();
+    expect(screen.getByText('৯০০')).toBeInTheDocument();
+  });
+
+  it('breaks orders down over the six statuses with their Bengali labels', async () => {
+    api.fetchDashboardStats.mockResolvedValue(stats);
+    renderWithChakra(<StatsTab />);
+    await screen.findByText('স্ট্যাটাস অনুযায়ী অর্ডার');
+    const labels = ['অমীমাংসিত', 'নিশ্চিত', 'প্রস্তুত', 'ডেলিভারি', 'সরবরাহ', 'বাতিল'];
+    for (const label of labels) expect(screen.getByRole('group', { name: label })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'প্রস্তুত' })).getByText('৪৩ (৩.৪%)')).toBeInTheDocument();
+  });
+
+  it('shows average order value, completion rate, quick actions, recommendations and 14 days', async () => {
+    api.fetchDashboardStats.mockResolvedValue(stats);
+    renderWithChakra(<StatsTab />);
+    expect(await screen.findByText('৳১০০')).toBeInTheDocument();
+    expect(screen.getByText('৭২%')).toBeInTheDocument();
+    expect(screen.getByText('৭টি অমীমাংসিত অর্ডার নিশ্চিত করুন — অর্ডার ট্যাবে যান।')).toBeInTheDocument();
+    expect(screen.getByText(stats.recommendations[0].message)).toBeInTheDocument();
+    expect(screen.getByText(stats.recommendations[1].message)).toBeInTheDocument();
+    const chart = screen.getByText('গত ১৪ দিনের অর্ডার ও বিক্রি').closest('.chakra-card__root') as HTMLElement;
+    expect(within(chart).getAllByRole('listitem')).toHaveLength(14);
+    expect(within(chart).getByText('২১ নভেম্বর: ৪টি অর্ডার, ৳১,০০০')).toBeInTheDocument();
+  });
+
+  it('says so when there is nothing to recommend', async () => {
+    api.fetchDashboardStats.mockResolvedValue({ ...stats, recommendations: [], pendingOrders: 0 });
+    renderWithChakra(<StatsTab />);
+    expect(await screen.findByText('সবকিছু ঠিকঠাক চলছে — এভাবেই চালিয়ে যান!')).toBeInTheDocument();
+    expect(screen.getByText('কোনো অমীমাংসিত অর্ডার নেই — চমৎকার!')).toBeInTheDocument();
+  });
+
+  it('logs a failed load, shows a Bengali error and loads again on retry', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    api.fetchDashboardStats
+      .mockRejectedValueOnce(new Error('permission-denied'))
+      .mockResolvedValueOnce(stats);
+    renderWithChakra(<StatsTab />);
+    expect(await screen.findByText('পরিসংখ্যান লোড করতে সমস্যা হয়েছে।')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Dashboard statistics could not be loaded', expect.any(Error));
+
+    await userEvent.click(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' }));
+    await waitFor(() => expect(screen.getByText('১,২৫০')).toBeInTheDocument());
+    expect(api.fetchDashboardStats).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('পরিসংখ্যান লোড করতে সমস্যা হয়েছে।')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import { Badge, Box, Container, Heading, Tabs, Text } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router-dom';
+import { CustomersTab } from '@/features/admin-customers';
+import { OrdersTab, useLiveOrders, useNewOrderSound } from '@/features/admin-orders';
+import { ProductsTab } from '@/features/admin-products';
+import { StatsTab } from '@/features/admin-stats/components/stats-tab';
+import { bn } from '@/i18n/bn';
+import { formatNumberBn } from '@/lib/format';
+import { ComingSoon } from './coming-soon';
+
+const t = bn.admin.dashboard;
+
+export const ADMIN_TABS = ['orders', 'products', 'stats', 'customers', 'settings'] as const;
+type AdminTab = (typeof ADMIN_TABS)[number];
+
+function isAdminTab(value: string | null): value is AdminTab {
+  return (ADMIN_TABS as readonly (string | null)[]).includes(value);
+}
+
+/**
+ * The seller's dashboard. The order list is subscribed here, above the tabs, so a new order is announced
+ * whichever tab is open, and the customers tab reads the same live list instead of a second query.
+ * The open tab is kept in the address (?tab=products) so a reload or a shared link opens the same tab.
+ */
+export function AdminDashboard() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: AdminTab = isAdminTab(requested) ? requested : 'orders';
+  const sound = useNewOrderSound();
+  const live = useLiveOrders({ chime: !sound.muted });
+  const pending = live.orders.filter((order) => order.status === 'pending').length;
+
+  return (
+    <Container maxWidth="6xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
+      <Box mb={{ base: '4', md: '6' }}>
+        <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
+          {t.title}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {t.subtitle}
+        </Text>
+      </Box>
+      <Tabs.Root
+        value={tab}
+        onValueChange={({ value }) => setParams(value === 'orders' ? {} : { tab: value }, { replace: true })}
+        lazyMount
+        variant="enclosed"
+        colorPalette="brand"
+      >
+        <Box overflowX="auto" mx={{ base: '-3', md: '0' }} px={{ base: '3', md: '0' }} pb="1">
+          <Tabs.List minWidth="max-content">
+            {ADMIN_TABS.map((value) => (
+              <Tabs.Trigger key={value} value={value} whiteSpace="nowrap" flexShrink={0}>
+                {t.tabs[value]}
+                {value === 'orders' && pending > 0 && (
+                  <Badge colorPalette="yellow" variant="solid" size="sm" borderRadius="full">
+                    {formatNumberBn(pending)}
+                  </Badge>
+                )}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </Box>
+        <Tabs.Content value="orders">
+          <OrdersTab live={live} sound={sound} />
+        </Tabs.Content>
+        <Tabs.Content value="products">
+          <ProductsTab />
+        </Tabs.Content>
+        <Tabs.Content value="stats">
+          <StatsTab />
+        </Tabs.Content>
+        <Tabs.Content value="customers">
+          <CustomersTab orders={live.orders} loading={live.loading} />
+        </Tabs.Content>
+        <Tabs.Content value="settings">
+          <ComingSoon text={t.settingsComingSoon} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Container>
+  );
+}
