@@ -51,6 +51,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       size > limit ? reject(tooLargeBody(size, limit)) : resolve(Buffer.concat(chunks, size)),
     );
     req.on('error', reject);
+    // A client that goes away mid-body (e.g. an aborted XHR upload) must not leave the request pending.
+    req.on('close', () => {
+      if (!req.complete)
+        reject(new StorageError('badRequest', 'The client closed the connection before the body ended.'));
+    });
   });
 }
 

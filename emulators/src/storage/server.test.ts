@@ -233,6 +233,17 @@ describe('storage emulator HTTP surface', () => {
     expect((await fetch(object('small.txt'))).status).toBe(200);
   });
 
+  it('survives a client that disconnects in the middle of an upload, storing nothing', async () => {
+    await new Promise<void>((resolve) => {
+      const req = request(`${v0()}?name=half.txt`, { method: 'POST', headers: { 'Content-Length': '1000' } });
+      req.on('error', () => resolve());
+      req.write('only ten b', () => setTimeout(() => req.destroy(), 20));
+      req.on('close', () => resolve());
+    });
+    expect((await fetch(`${emulator.url}/`)).status).toBe(200);
+    expect((await fetch(object('half.txt'))).status).toBe(404);
+  });
+
   it('answers malformed requests with 400 and a clear message, changing nothing', async () => {
     await put('k.txt', 'keep');
     const patch = (body: string) =>
