@@ -90,6 +90,22 @@ describe('firebase-admin Storage against the emulator', () => {
     await expect(bucket().file('missing.txt').download()).rejects.toMatchObject({ code: 404 });
   });
 
+  it('copies and moves files with their metadata', async () => {
+    const original = bucket().file('product-images/original.png');
+    await original.save(Buffer.from('png'), {
+      contentType: 'image/png',
+      metadata: { metadata: { product: 'p1' } },
+    });
+    await original.copy(bucket().file('backup/original.png'));
+    const [copied] = await bucket().file('backup/original.png').getMetadata();
+    expect(copied).toMatchObject({ contentType: 'image/png', size: '3', metadata: { product: 'p1' } });
+    await original.move('product-images/renamed.png');
+    expect(await original.exists()).toEqual([false]);
+    const [moved] = await bucket().file('product-images/renamed.png').download();
+    expect(moved.toString()).toBe('png');
+    await expect(bucket().file('nope.png').copy('other.png')).rejects.toMatchObject({ code: 404 });
+  });
+
   it('makes a download URL for an admin-uploaded file that the web SDK and plain fetch can use', async () => {
     const file = bucket().file('product-images/jolpai.png');
     await file.save(Buffer.from([1, 2, 3, 4]), { contentType: 'image/png' });

@@ -98,6 +98,22 @@ export async function handleGcsRequest(
   }
 
   const path = url.pathname.replace(/^\/storage\/v1(?=\/)/, '');
+  const transfer = parseTransfer(path);
+  if (transfer && method === 'POST') {
+    const patch = parseMetadataPatch(parseJsonBody(await readBody(req, METADATA_ALLOWANCE)));
+    const written = operations.copyObject(OWNER, transfer.from, transfer.to, patch);
+    if (transfer.kind === 'moveTo') operations.deleteObject(OWNER, transfer.from.bucket, transfer.from.name);
+    const resource = gcsObjectJson(written, origin);
+    if (transfer.kind !== 'rewriteTo') return sendJson(res, 200, resource);
+    // Rewrites finish in one call here, so there is never a rewriteToken to continue with.
+    return sendJson(res, 200, {
+      kind: 'storage#rewriteResponse',
+      totalBytesRewritten: resource.size,
+      objectSize: resource.size,
+      done: true,
+      resource,
+    });
+  }
   if (path === '/b' && method === 'GET') {
     return sendJson(res, 200, {
       kind: 'storage#buckets',
@@ -222,6 +238,32 @@ async function handleUpload(
   if (!name) throw badRequest('The upload names no object: pass ?name= or "name" in the metadata.');
   const object = operations.uploadObject(OWNER, { bucket, name, bytes, metadata, issueDownloadToken: false });
   sendJson(res, 200, gcsObjectJson(object, origin));
+}
+
+interface Transfer {
+  kind: 'rewriteTo' | 'copyTo' | 'moveTo';
+  from: { bucket: string; name: string };
+  to: { bucket: string; name: string };
+}
+
+/** `/b/{b}/o/{name}/rewriteTo|copyTo/b/{b2}/o/{name2}` (file.copy) and `/b/{b}/o/{name}/moveTo/o/{name2}`. */
+function parseTransfer(path: string): Transfer | null {
+  const copy = /^\/b\/([^/]+)\/o\/(.+?)\/(rewriteTo|copyTo)\/b\/([^/]+)\/o\/(.+)$/.exec(path);
+  if (copy) {
+    return {
+      kind: copy[3] as 'rewriteTo' | 'copyTo',
+      from: { bucket: decodeSegment(copy[1], 'Bucket name'), name: decodeSegment(copy[2], 'Object name') },
+      to: { bucket: decodeSegment(copy[4], 'Bucket name'), name: decodeSegment(copy[5], 'Object name') },
+    };
+  }
+  const move = /^\/b\/([^/]+)\/o\/(.+?)\/moveTo\/o\/(.+)$/.exec(path);
+  if (!move) return null;
+  const bucket = decodeSegment(move[1], 'Bucket name');
+  return {
+    kind: 'moveTo',
+    from: { bucket, name: decodeSegment(move[2], 'Object name') },
+    to: { bucket, name: decodeSegment(move[3], 'Object name') },
+  };
 }
 
 /** `Content-Range: bytes a-b/total`, `bytes a-*\/total` (rest of the object), or `bytes *\/total` (status). */

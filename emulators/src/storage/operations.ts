@@ -142,6 +142,32 @@ export class StorageOperations {
     return candidate;
   }
 
+  /** Copies an object's bytes and metadata to a new name (GCS rewrite/copy), optionally patching the metadata. */
+  copyObject(
+    caller: Caller,
+    from: { bucket: string; name: string },
+    to: { bucket: string; name: string },
+    patch: MetadataPatch = {},
+  ): StoredObject {
+    const source = this.getObject(caller, from.bucket, from.name);
+    const metadata: MetadataPatch = {
+      contentType: source.contentType,
+      cacheControl: source.cacheControl,
+      contentDisposition: source.contentDisposition,
+      contentEncoding: source.contentEncoding,
+      contentLanguage: source.contentLanguage,
+      metadata: { ...source.customMetadata },
+    };
+    const copy = { ...metadata, ...patch, metadata: { ...metadata.metadata, ...patch.metadata } };
+    return this.uploadObject(caller, {
+      bucket: to.bucket,
+      name: to.name,
+      bytes: source.bytes,
+      metadata: copy,
+      issueDownloadToken: false,
+    });
+  }
+
   updateMetadata(caller: Caller, bucket: string, name: string, patch: MetadataPatch): StoredObject {
     validateBucketName(bucket);
     validateObjectName(name);
