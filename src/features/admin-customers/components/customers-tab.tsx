@@ -19,7 +19,7 @@ function CustomerCard({ customer }: { customer: Customer }) {
         <Card.Title fontSize="md">{customer.name}</Card.Title>
         <Grid templateColumns="auto 1fr" columnGap="3" rowGap="1" fontSize="sm" alignItems="baseline">
           <Text color="fg.muted">{t.columns.phone}</Text>
-          <Link href={`tel:${customer.phone}`} color="brand.fg" fontFamily="mono">
+          <Link href={`tel:${customer.phone}`} color="brand.fg" fontVariantNumeric="tabular-nums">
             {customer.phone}
           </Link>
           <Text color="fg.muted">{t.columns.email}</Text>

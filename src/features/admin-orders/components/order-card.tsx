@@ -89,7 +89,7 @@ export function OrderCard({ order, fresh, updating, onStatusChange }: OrderCardP
           </Detail>
           <Detail label={t.customer}>{order.customer_name}</Detail>
           <Detail label={t.phone}>
-            <Link href={`tel:${order.customer_phone}`} color="brand.fg" fontFamily="mono">
+            <Link href={`tel:${order.customer_phone}`} color="brand.fg" fontVariantNumeric="tabular-nums">
               {order.customer_phone}
             </Link>
           </Detail>

@@ -26,6 +26,7 @@ import type { LiveOrders } from '../hooks/use-live-orders';
 import type { NewOrderSound } from '../hooks/use-new-order-sound';
 import type { AdminOrder } from '../model/admin-order';
 import { OrderCard } from './order-card';
+import { BellIcon, BellOffIcon, JarIcon, SearchIcon } from '@/features/admin/ui/admin-icons';
 
 const t = bn.admin.orders;
 
@@ -92,7 +93,7 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
           aria-pressed={!sound.muted}
           title={sound.muted ? t.soundOff : t.soundOn}
         >
-          <span aria-hidden="true">{sound.muted ? '🔕' : '🔔'}</span>
+          {sound.muted ? <BellOffIcon /> : <BellIcon />}
           {sound.muted ? t.soundOff : t.soundOn}
         </Button>
       </Flex>
@@ -102,9 +103,7 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
       ) : shown.length === 0 ? (
         <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
           <EmptyState.Content>
-            <EmptyState.Indicator>
-              <span aria-hidden="true">{filtering ? '🔍' : '🫙'}</span>
-            </EmptyState.Indicator>
+            <EmptyState.Indicator>{filtering ? <SearchIcon /> : <JarIcon />}</EmptyState.Indicator>
             <VStack textAlign="center">
               <EmptyState.Title>{filtering ? t.noMatch : t.empty}</EmptyState.Title>
               <EmptyState.Description>{filtering ? t.noMatchHint : t.emptyHint}</EmptyState.Description>

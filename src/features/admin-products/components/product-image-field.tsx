@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Field, HStack, Image, Progress, Text, VisuallyHidden } from '@chakra-ui/react';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn } from '@/lib/format';
+import { JarIcon } from '@/features/admin/ui/admin-icons';
 
 const t = bn.admin.products.form;
 
@@ -64,9 +65,7 @@ export function ProductImageField({
           {shown ? (
             <Image src={shown} alt={t.imagePreview} objectFit="cover" width="full" height="full" />
           ) : (
-            <Text fontSize="2xl" aria-hidden="true">
-              🫙
-            </Text>
+            <JarIcon boxSize="8" color="fg.subtle" />
           )}
         </Box>
         <VisuallyHidden asChild>

@@ -15,6 +15,7 @@ import { formatTaka } from '@/lib/format';
 import type { AdminProduct } from '../model/admin-product';
 import { ProductActiveSwitch } from './product-active-switch';
 import { StockBadge } from './stock-badge';
+import { JarIcon, PencilIcon, TrashIcon } from '@/features/admin/ui/admin-icons';
 
 const t = bn.admin.products;
 
@@ -30,8 +31,8 @@ function Thumbnail({ product }: { product: AdminProduct }) {
       {product.image_url ? (
         <Image src={product.image_url} alt="" width="full" height="full" objectFit="cover" loading="lazy" />
       ) : (
-        <Flex boxSize="full" align="center" justify="center" aria-hidden="true">
-          🫙
+        <Flex boxSize="full" align="center" justify="center" color="fg.subtle">
+          <JarIcon />
         </Flex>
       )}
     </Box>
@@ -85,7 +86,7 @@ function Actions({
         aria-label={`${t.edit}: ${product.name}`}
         onClick={() => onEdit(product)}
       >
-        <span aria-hidden="true">✏️</span>
+        <PencilIcon />
       </IconButton>
       <IconButton
         variant="ghost"
@@ -94,7 +95,7 @@ function Actions({
         aria-label={`${t.delete}: ${product.name}`}
         onClick={() => onDelete(product)}
       >
-        <span aria-hidden="true">🗑️</span>
+        <TrashIcon />
       </IconButton>
     </HStack>
   );

@@ -8,6 +8,7 @@ import type { AdminProduct } from '../model/admin-product';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductList } from './product-list';
+import { PlusIcon } from '@/features/admin/ui/admin-icons';
 
 const t = bn.admin.products;
 
@@ -34,7 +35,7 @@ export function ProductsTab() {
           {t.title}
         </Heading>
         <Button colorPalette="brand" onClick={() => setEditing({ product: null })}>
-          <span aria-hidden="true">＋</span>
+          <PlusIcon />
           {t.add}
         </Button>
       </Flex>

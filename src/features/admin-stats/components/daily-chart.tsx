@@ -55,7 +55,7 @@ export function DailyChart({ days }: { days: readonly DailyOrders[] }) {
             return (
               <Flex as="li" key={day.date} direction="column" align="center" gap="1" title={label} flex="1">
                 <VisuallyHidden>{label}</VisuallyHidden>
-                <Text fontSize="2xs" color="fg.muted" aria-hidden="true" minHeight="4">
+                <Text fontSize="xs" color="fg.muted" aria-hidden="true" minHeight="4">
                   {day.orders > 0 ? formatNumberBn(day.orders) : ''}
                 </Text>
                 <Flex align="flex-end" gap="0.5" height={`${BAR_AREA_PX}px`} aria-hidden="true">
@@ -72,7 +72,7 @@ export function DailyChart({ days }: { days: readonly DailyOrders[] }) {
                     borderTopRadius="sm"
                   />
                 </Flex>
-                <Text fontSize="2xs" color="fg.muted" aria-hidden="true" whiteSpace="nowrap">
+                <Text fontSize="xs" color="fg.muted" aria-hidden="true" whiteSpace="nowrap">
                   {formatNumberBn(dayjs(day.date).date())}
                 </Text>
               </Flex>

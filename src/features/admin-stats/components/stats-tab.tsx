@@ -21,6 +21,7 @@ import { formatNumberBn, formatTaka } from '@/lib/format';
 import { fetchDashboardStats } from '../api/dashboard-stats';
 import type { DashboardStats, RecommendationKind } from '../model/dashboard-stats';
 import { DailyChart } from './daily-chart';
+import { RefreshIcon } from '@/features/admin/ui/admin-icons';
 
 const t = bn.admin.stats;
 
@@ -90,7 +91,7 @@ function StatsView({ stats }: { stats: DashboardStats }) {
 
   return (
     <Stack gap="4">
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3">
         <StatCard
           label={t.totalOrders}
           value={formatNumberBn(stats.totalOrders)}
@@ -243,7 +244,8 @@ export function StatsTab() {
     <Stack gap="3">
       <Flex justify="flex-end">
         <Button size="xs" variant="ghost" onClick={() => void reload()}>
-          ↻ {t.refresh}
+          <RefreshIcon />
+          {t.refresh}
         </Button>
       </Flex>
       <StatsView stats={load.stats} />

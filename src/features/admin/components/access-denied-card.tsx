@@ -1,6 +1,7 @@
 import { Button, Card, Center, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { bn } from '@/i18n/bn';
+import { LockIcon } from '../ui/admin-icons';
 
 const t = bn.admin.access;
 
@@ -10,9 +11,7 @@ export function AccessDeniedCard() {
     <Center py={{ base: '10', md: '20' }} px="4">
       <Card.Root role="alert" maxWidth="md" width="full" textAlign="center" borderColor="red.muted">
         <Card.Body gap="3" alignItems="center">
-          <Text fontSize="4xl" aria-hidden="true">
-            🔒
-          </Text>
+          <LockIcon boxSize="10" color="red.fg" />
           <Card.Title color="red.fg" fontSize="xl">
             {t.deniedTitle}
           </Card.Title>

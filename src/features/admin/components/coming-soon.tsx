@@ -1,12 +1,13 @@
 import { EmptyState, VStack } from '@chakra-ui/react';
 import { bn } from '@/i18n/bn';
+import { ToolsIcon } from '../ui/admin-icons';
 
 export function ComingSoon({ text }: { text: string }) {
   return (
     <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
       <EmptyState.Content>
         <EmptyState.Indicator>
-          <span aria-hidden="true">🛠️</span>
+          <ToolsIcon />
         </EmptyState.Indicator>
         <VStack textAlign="center">
           <EmptyState.Title>{bn.admin.dashboard.comingSoon}</EmptyState.Title>

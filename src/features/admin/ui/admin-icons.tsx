@@ -1,0 +1,83 @@
+import { Icon, type IconProps } from '@chakra-ui/react';
+
+// Inline line icons for the dashboard: emoji render as empty boxes on phones and kiosks without an emoji
+// font, and an icon library would weigh more than the whole admin chunk needs.
+type AdminIconProps = Omit<IconProps, 'children'>;
+
+function lineIcon(paths: React.ReactNode) {
+  return function AdminIcon(props: AdminIconProps) {
+    return (
+      <Icon {...props} asChild>
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          {paths}
+        </svg>
+      </Icon>
+    );
+  };
+}
+
+export const BellIcon = lineIcon(
+  <>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </>,
+);
+export const BellOffIcon = lineIcon(
+  <>
+    <path d="M8.7 3A6 6 0 0 1 18 8a21.3 21.3 0 0 0 .6 5" />
+    <path d="M17 17H3s3-2 3-9a4.67 4.67 0 0 1 .3-1.7" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    <path d="m2 2 20 20" />
+  </>,
+);
+export const PencilIcon = lineIcon(
+  <>
+    <path d="M17 3a2.85 2.85 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />
+    <path d="m15 5 4 4" />
+  </>,
+);
+export const TrashIcon = lineIcon(
+  <>
+    <path d="M3 6h18" />
+    <path d="M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" />
+    <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
+  </>,
+);
+export const PlusIcon = lineIcon(<path d="M12 5v14M5 12h14" />);
+export const RefreshIcon = lineIcon(
+  <>
+    <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
+    <path d="M21 3v5h-5" />
+  </>,
+);
+export const LockIcon = lineIcon(
+  <>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </>,
+);
+export const SearchIcon = lineIcon(
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </>,
+);
+/** A pickle jar: the shop's "nothing here yet" picture. */
+export const JarIcon = lineIcon(
+  <>
+    <path d="M8 2h8v3H8z" />
+    <path d="M7 5h10a2 2 0 0 1 2 2v13a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Z" />
+    <path d="M5 11h14" />
+  </>,
+);
+export const ToolsIcon = lineIcon(
+  <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9Z" />,
+);
