@@ -14,6 +14,17 @@ import { WriteStreamSession } from './write-stream.js';
 
 type Json = Record<string, unknown>;
 
+/**
+ * Ends a streaming call with an error status. grpc-js sends the status from the stream's 'error' event;
+ * `destroy(error)` would tear the stream down without ever sending it, leaving the client waiting forever.
+ */
+function failCall(
+  call: grpc.ServerWritableStream<Json, Json> | grpc.ServerDuplexStream<Json, Json>,
+  error: unknown,
+) {
+  call.emit('error', toServiceError(error));
+}
+
 function callerOf(metadata: grpc.Metadata): Caller {
   const header = metadata.get('authorization')[0];
   try {
@@ -71,7 +82,7 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
         for (const response of fn(call.request, callerOf(call.metadata))) call.write(response as Json);
         call.end();
       } catch (error) {
-        call.destroy(toServiceError(error));
+        failCall(call, error);
       }
     }) as grpc.handleServerStreamingCall<Json, Json>;
   };
@@ -125,7 +136,7 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
     try {
       stream = engine.openListen(callerOf(call.metadata), (response) => call.write(response as Json));
     } catch (error) {
-      call.destroy(toServiceError(error));
+      failCall(call, error);
       return;
     }
     call.on('data', (request: Json) => {
@@ -133,7 +144,7 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
         stream.handle(request as ListenRequestJson);
       } catch (error) {
         stream.close();
-        call.destroy(toServiceError(error));
+        failCall(call, error);
       }
     });
     const end = () => stream.close();
@@ -151,7 +162,7 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
     try {
       session = new WriteStreamSession(engine, callerOf(call.metadata));
     } catch (error) {
-      call.destroy(toServiceError(error));
+      failCall(call, error);
       return;
     }
     call.on('data', (request: Json) => {
@@ -162,7 +173,7 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
           ) as unknown as Json,
         );
       } catch (error) {
-        call.destroy(toServiceError(error));
+        failCall(call, error);
       }
     });
     call.on('end', () => call.end());
@@ -179,7 +190,7 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
           new FirestoreError('UNIMPLEMENTED', `${method.name} is not supported by this emulator`),
         );
         if (callback) callback(error);
-        else (call as unknown as grpc.ServerWritableStream<Json, Json>).destroy(error);
+        else failCall(call as unknown as grpc.ServerWritableStream<Json, Json>, error);
       }) as grpc.handleUnaryCall<Json, Json>;
     }
   }
