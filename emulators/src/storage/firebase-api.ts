@@ -24,8 +24,31 @@ import type { StoredObject } from './state.js';
 /** JSON metadata and multipart framing are small; this much on top of the object limit is plenty. */
 const METADATA_ALLOWANCE = 1024 * 1024;
 
-/** Object metadata as the Firebase API returns it (field names the SDK's mappings read). */
-export function firebaseObjectJson(object: StoredObject): Record<string, unknown> {
+/** Object metadata as the Firebase API returns it (the fields the SDK's mappings read). */
+export interface FirebaseObjectMetadata {
+  name: string;
+  bucket: string;
+  generation: string;
+  metageneration: string;
+  contentType: string;
+  timeCreated: string;
+  updated: string;
+  storageClass: 'STANDARD';
+  /** Decimal string, as the real API sends it; the SDK converts it to a number. */
+  size: string;
+  md5Hash: string;
+  crc32c: string;
+  etag: string;
+  contentEncoding: string;
+  contentDisposition?: string;
+  contentLanguage?: string;
+  cacheControl?: string;
+  /** Comma-separated; the SDK builds download URLs from the first. */
+  downloadTokens: string;
+  metadata?: Record<string, string>;
+}
+
+export function firebaseObjectJson(object: StoredObject): FirebaseObjectMetadata {
   return {
     name: object.name,
     bucket: object.bucket,
@@ -44,7 +67,7 @@ export function firebaseObjectJson(object: StoredObject): Record<string, unknown
     contentLanguage: object.contentLanguage,
     cacheControl: object.cacheControl,
     downloadTokens: object.downloadTokens.join(','),
-    metadata: Object.keys(object.customMetadata).length > 0 ? object.customMetadata : undefined,
+    metadata: Object.keys(object.customMetadata).length > 0 ? { ...object.customMetadata } : undefined,
   };
 }
 

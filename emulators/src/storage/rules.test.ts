@@ -55,6 +55,7 @@ describe('storage security rules through the SDK', () => {
   let emulator: StorageEmulator;
   let rules: RecordingRuleset;
   const apps: FirebaseApp[] = [];
+  const logLines: string[] = [];
   let admin: FirebaseStorage;
   let customer: FirebaseStorage;
   let visitor: FirebaseStorage;
@@ -89,6 +90,7 @@ describe('storage security rules through the SDK', () => {
       projectId: PROJECT,
       rules: () => rules,
       firestoreData,
+      log: (line) => logLines.push(line),
     });
     admin = client('rules-admin', { user_id: 'admin-uid', email: 'admin@achar.example' });
     customer = client('rules-customer', { user_id: 'customer-uid' });
@@ -134,6 +136,10 @@ describe('storage security rules through the SDK', () => {
     expect(error.code).toBe('storage/unauthorized');
     expect(error.status).toBe(403);
     expect(rules.requests[0].auth?.uid).toBe('customer-uid');
+    // Developers see why in the emulator's log.
+    expect(logLines.at(-1)).toMatch(
+      /^storage: denied POST \/v0\/b\/.+: Permission denied\. No create permission/,
+    );
     expect((await sdkError(getMetadata(ref(owner, 'product-images/x.png')))).code).toBe(
       'storage/object-not-found',
     );

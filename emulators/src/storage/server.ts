@@ -78,6 +78,8 @@ export async function createStorageEmulator(options: StorageEmulatorOptions): Pr
         log(
           `storage: ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`,
         );
+      } else if (error.status === 403) {
+        log(`storage: denied ${req.method} ${req.url}: ${error.message}`);
       }
       // Let the rest of an unread request body drain so the client still receives our answer.
       req.resume();
