@@ -44,6 +44,16 @@ function toServiceError(error: unknown): grpc.ServiceError {
   }) as grpc.ServiceError;
 }
 
+/** Requests whose bytes did not decode, with the error to answer them with. */
+const malformedRequests = new WeakMap<Json, FirestoreError>();
+
+/** Throws the decoding error of a malformed request, so every handler answers it like any other bad input. */
+function wellFormed(request: Json): Json {
+  const error = malformedRequests.get(request);
+  if (error) throw error;
+  return request;
+}
+
 function definitionFor(method: protobuf.Method): grpc.MethodDefinition<Json, Json> {
   method.resolve();
   const requestType = method.resolvedRequestType!.fullName;
@@ -53,7 +63,16 @@ function definitionFor(method: protobuf.Method): grpc.MethodDefinition<Json, Jso
     requestStream: method.requestStream === true,
     responseStream: method.responseStream === true,
     requestSerialize: (value: Json) => encodeBinary(requestType, value),
-    requestDeserialize: (bytes: Buffer) => decodeBinary<Json>(requestType, bytes),
+    requestDeserialize: (bytes: Buffer) => {
+      try {
+        return decodeBinary<Json>(requestType, bytes);
+      } catch (error) {
+        // grpc-js would answer a throwing deserializer with INTERNAL; the handler answers INVALID_ARGUMENT.
+        const placeholder: Json = {};
+        malformedRequests.set(placeholder, asFirestoreError(error));
+        return placeholder;
+      }
+    },
     responseSerialize: (value: Json) => encodeBinary(responseType, value),
     responseDeserialize: (bytes: Buffer) => decodeBinary<Json>(responseType, bytes),
   };
@@ -70,7 +89,7 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
   const unary = (name: string, fn: Unary) => {
     implementation[name] = ((call: grpc.ServerUnaryCall<Json, Json>, callback: grpc.sendUnaryData<Json>) => {
       try {
-        callback(null, fn(call.request, callerOf(call.metadata)) as Json);
+        callback(null, fn(wellFormed(call.request), callerOf(call.metadata)) as Json);
       } catch (error) {
         callback(toServiceError(error));
       }
@@ -79,7 +98,8 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
   const serverStreaming = (name: string, fn: ServerStreaming) => {
     implementation[name] = ((call: grpc.ServerWritableStream<Json, Json>) => {
       try {
-        for (const response of fn(call.request, callerOf(call.metadata))) call.write(response as Json);
+        for (const response of fn(wellFormed(call.request), callerOf(call.metadata)))
+          call.write(response as Json);
         call.end();
       } catch (error) {
         failCall(call, error);
@@ -141,7 +161,7 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
     }
     call.on('data', (request: Json) => {
       try {
-        stream.handle(request as ListenRequestJson);
+        stream.handle(wellFormed(request) as ListenRequestJson);
       } catch (error) {
         stream.close();
         failCall(call, error);
@@ -169,7 +189,7 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
       try {
         call.write(
           session.handle(
-            request as { database?: string; streamToken?: string; writes?: WriteJson[] },
+            wellFormed(request) as { database?: string; streamToken?: string; writes?: WriteJson[] },
           ) as unknown as Json,
         );
       } catch (error) {

@@ -33,6 +33,7 @@ export function messageType(name: string): protobuf.Type {
 /** Client JSON (any accepted proto3 JSON spelling, numeric or named enums) → canonical proto3 JSON. */
 export function canonicalJson<T>(typeName: string, json: unknown): T {
   const type = messageType(typeName);
+  rejectOutOfRangeIntegers(json);
   let message: protobuf.Message | null;
   try {
     message = fromProto3JSON(type, json as JSONValue);
@@ -41,6 +42,28 @@ export function canonicalJson<T>(typeName: string, json: unknown): T {
   }
   if (!message) throw invalidArgument(`Invalid ${type.name}: empty message`);
   return toProto3JSON(message) as T;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * The protobuf conversion silently wraps an int64 beyond 64 bits (9223372036854775808 becomes its negative),
+ * so integer values are range-checked while they are still text, as production rejects them.
+ */
+function rejectOutOfRangeIntegers(json: unknown, depth = 0): void {
+  if (typeof json !== 'object' || json === null || depth > 64) return;
+  for (const [key, value] of Object.entries(json)) {
+    if (key === 'integerValue' && (typeof value === 'string' || typeof value === 'number')) {
+      const text = String(value);
+      if (!/^-?\d+$/.test(text)) throw invalidArgument(`Invalid integerValue "${text}": not an integer`);
+      const n = BigInt(text);
+      if (n < INT64_MIN || n > INT64_MAX)
+        throw invalidArgument(`Invalid integerValue ${text}: exceeds the 64-bit integer range`);
+    } else {
+      rejectOutOfRangeIntegers(value, depth + 1);
+    }
+  }
 }
 
 export function decodeBinary<T>(typeName: string, bytes: Uint8Array): T {
