@@ -13,6 +13,7 @@ const BUCKET = `${PROJECT}.appspot.com`;
 describe('firebase-admin Storage against the emulator', () => {
   let emulator: StorageEmulator;
   let app: App;
+  let previousHosts: (string | undefined)[] = [];
   const denyEveryone = recordingRuleset(() => false);
   const bucket = () => getStorage(app).bucket();
 
@@ -24,10 +25,14 @@ describe('firebase-admin Storage against the emulator', () => {
       rules: () => denyEveryone,
       maxUploadBytes: 4 << 20,
     });
+    previousHosts = [process.env.FIREBASE_STORAGE_EMULATOR_HOST, process.env.STORAGE_EMULATOR_HOST];
     process.env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${emulator.port}`;
+    delete process.env.STORAGE_EMULATOR_HOST; // firebase-admin derives it from the line above
     app = initializeApp({ projectId: PROJECT, storageBucket: BUCKET }, 'gcs-api-test');
   });
   afterAll(async () => {
+    restoreEnv('FIREBASE_STORAGE_EMULATOR_HOST', previousHosts[0]);
+    restoreEnv('STORAGE_EMULATOR_HOST', previousHosts[1]);
     await deleteApp(app);
     await emulator.close();
   });
@@ -142,3 +147,8 @@ describe('firebase-admin Storage against the emulator', () => {
     expect(await bucket().file('small.txt').exists()).toEqual([true]);
   });
 });
+
+function restoreEnv(name: string, value: string | undefined) {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
