@@ -43,11 +43,20 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
+          exclude: ['tests/start/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'start',
+          include: ['tests/start/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
         },
       },
     ],

@@ -25,7 +25,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const rows: BenchRow[] = [];
 
 async function firestoreRows(): Promise<BenchRow[]> {
-  const module = (await import('../emulators/src/firestore/bench.js').catch(() => null)) as {
+  const benchPath = '../emulators/src/firestore/bench.js';
+  const module = (await import(benchPath).catch(() => null)) as {
     benchFirestore?: () => Promise<BenchRow[]>;
   } | null;
   if (!module?.benchFirestore)

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { PortsTakenError, startShop, type RunningShop } from './stack/shop.js';
+import { LocalShop, PortsTakenError, StartAbortedError, type RunningShop } from './stack/shop.js';
 
 const { values } = parseArgs({
   options: {
@@ -22,15 +22,31 @@ if (values.help) {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const startedAt = Date.now();
+const local = new LocalShop({
+  root,
+  persist: !values['no-persist'],
+  fresh: values.fresh,
+  log: (line) => console.log(line),
+});
+
+// Installed before anything starts: Ctrl-C during start-up stops what has started so far.
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the shop…`);
+  await local.stop();
+  console.log('✔ stopped; every port is free again.');
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
 let shop: RunningShop;
 try {
-  shop = await startShop({
-    root,
-    persist: !values['no-persist'],
-    fresh: values.fresh,
-    log: (line) => console.log(line),
-  });
+  shop = await local.start();
 } catch (error) {
+  if (error instanceof StartAbortedError) await new Promise(() => {}); // the signal handler exits
   if (error instanceof PortsTakenError) {
     console.error(
       `✖ Cannot start the shop: ${error.message}.\n  Stop the program using ${error.ports.length > 1 ? 'them' : 'it'} (e.g. another npm start) and try again.`,
@@ -53,15 +69,3 @@ console.log(`
 
    Press Ctrl-C to stop (the data is kept for the next start; npm start -- --fresh starts clean).
 `);
-
-let stopping = false;
-const stop = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\n${signal}: stopping the shop…`);
-  await shop.stop();
-  console.log('✔ stopped; every port is free again.');
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -19,15 +19,14 @@ export interface FirebaseToolsOptions {
 export interface FirebaseToolsProcess {
   child: ChildProcess;
   output(): string;
+  /** Resolves when firebase-tools says every emulator is ready; rejects if it exits or times out. */
+  ready: Promise<void>;
   stop(): Promise<void>;
 }
 
 const READY = /All emulators ready/;
 
-export async function startFirebaseTools(
-  options: FirebaseToolsOptions,
-  timeoutMs = 120_000,
-): Promise<FirebaseToolsProcess> {
+export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 120_000): FirebaseToolsProcess {
   const cli = join(options.root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
   const args = [cli, 'emulators:start', '--only', 'auth,functions', '--project', options.projectId];
   if (options.authDataDir) {
@@ -74,7 +73,7 @@ export async function startFirebaseTools(
     clearTimeout(killer);
   };
 
-  await new Promise<void>((resolve, reject) => {
+  const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
       reject(
@@ -95,7 +94,8 @@ export async function startFirebaseTools(
       clearTimeout(timer);
       reject(new Error(`firebase-tools exited early (code ${code}):\n${output.slice(-4000)}`));
     });
-  });
-  options.log('› firebase-tools Auth and Functions emulators ready');
-  return { child, output: () => output, stop };
+  }).then(() => options.log('› firebase-tools Auth and Functions emulators ready'));
+  // Marked handled: a start-up that was stopped early never awaits it, and that is fine.
+  ready.catch(() => {});
+  return { child, output: () => output, ready, stop };
 }

@@ -3,6 +3,7 @@
  * emulators, seeded demo data and the web app — started in order, stopped in reverse, nothing left behind.
  * Used by `npm start` and by the end-to-end tests.
  */
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PreviewServer } from 'vite';
@@ -13,7 +14,7 @@ import {
 } from '../../emulators/src/index.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed-demo-data.js';
 import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.js';
-import { startFirebaseTools, type FirebaseToolsProcess } from './firebase-tools.js';
+import { startFirebaseTools } from './firebase-tools.js';
 import { takenPorts, type NamedPort } from './ports.js';
 
 export interface ShopOptions {
@@ -41,95 +42,138 @@ export class PortsTakenError extends Error {
   }
 }
 
-export async function startShop(options: ShopOptions): Promise<RunningShop> {
-  const log = options.log ?? (() => {});
-  const config = readProjectConfig(options.root);
-  const extra = JSON.parse(
-    (await import('node:fs')).readFileSync(join(options.root, 'firebase.json'), 'utf8'),
-  ) as { emulators: Record<string, { host: string; port: number }> };
-  const ports: NamedPort[] = [
-    { name: 'web app', ...config.hosting },
-    { name: 'firestore', ...config.firestore },
-    { name: 'storage', ...config.storage },
-    { name: 'auth', ...config.auth },
-    { name: 'functions', ...config.functions },
-    { name: 'emulator hub', ...extra.emulators.hub },
-    { name: 'emulator logging', ...extra.emulators.logging },
-  ].map(({ name, host, port }) => ({ name, host, port }));
-  const taken = await takenPorts(ports);
-  if (taken.length > 0) throw new PortsTakenError(taken);
+/**
+ * The local shop's lifecycle. `stop()` may be called at any moment — during start-up too (Ctrl-C while it
+ * builds or seeds) — and stops exactly what has been started so far, in reverse order.
+ */
+export class LocalShop {
+  private readonly stops: (() => Promise<void>)[] = [];
+  private stopping: Promise<void> | null = null;
 
-  const dataDir = options.persist ? join(options.root, '.emulator-data') : undefined;
-  if (options.fresh && dataDir) await rm(dataDir, { recursive: true, force: true });
+  constructor(private readonly options: ShopOptions) {}
 
-  await Promise.all([buildFunctionsIfStale(options.root, log), buildWebIfStale(options.root, log)]);
-
-  const stops: (() => Promise<void>)[] = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) {
-      try {
-        await stop();
-      } catch (error) {
-        log(`✖ while stopping: ${String(error)}`);
-      }
-    }
-    stops.length = 0;
-  };
-
-  try {
-    const emulators = await startOfflineEmulators({
-      config,
-      dataDir,
-      log: (line) => /error/i.test(line) && log(line),
-    });
-    stops.push(() => emulators.stop());
-    log('› offline Firestore and Storage emulators ready');
-
-    const firestoreHost = `${config.firestore.host}:${config.firestore.port}`;
-    const storageHost = `${config.storage.host}:${config.storage.port}`;
-    const tools: FirebaseToolsProcess = await startFirebaseTools({
-      root: options.root,
-      projectId: config.projectId,
-      firestoreHost,
-      storageHost,
-      authDataDir: dataDir ? join(dataDir, 'auth') : undefined,
-      log,
-    });
-    stops.push(() => tools.stop());
-
-    process.env.FIRESTORE_EMULATOR_HOST = firestoreHost;
-    process.env.FIREBASE_STORAGE_EMULATOR_HOST = storageHost;
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = `${config.auth.host}:${config.auth.port}`;
-    const report = await seedDemoData({ projectId: config.projectId, log: () => {} });
-    log(
-      report.skipped
-        ? '› kept the existing shop data'
-        : `› seeded ${report.products.length} products and ${report.orders} orders`,
-    );
-
-    const { preview } = await import('vite');
-    const server: PreviewServer = await preview({
-      root: options.root,
-      logLevel: 'warn',
-      build: { outDir: LOCAL_WEB_DIR },
-      preview: { host: config.hosting.host, port: config.hosting.port, strictPort: true, open: false },
-    });
-    stops.push(async () => {
-      await server.close();
-    });
-
-    const shopUrl = `http://${config.hosting.host}:${config.hosting.port}`;
-    return {
-      shopUrl,
-      adminUrl: `${shopUrl}/admin`,
-      accounts: DEMO_ACCOUNTS,
-      seeded: !report.skipped,
-      ports,
-      emulators,
-      stop: stopAll,
-    };
-  } catch (error) {
-    await stopAll();
-    throw error;
+  get stopped(): boolean {
+    return this.stopping !== null;
   }
+
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      const log = this.options.log ?? (() => {});
+      for (const stop of this.stops.reverse()) {
+        try {
+          await stop();
+        } catch (error) {
+          log(`✖ while stopping: ${String(error)}`);
+        }
+      }
+      this.stops.length = 0;
+    })();
+    return this.stopping;
+  }
+
+  /** Registers something started, or stops it at once when a stop was requested meanwhile. */
+  private async started(stop: () => Promise<void>): Promise<void> {
+    if (this.stopping) {
+      await stop();
+      throw new StartAbortedError();
+    }
+    this.stops.push(stop);
+  }
+
+  async start(): Promise<RunningShop> {
+    const { options } = this;
+    const log = options.log ?? (() => {});
+    const config = readProjectConfig(options.root);
+    const hubs = JSON.parse(readFileSync(join(options.root, 'firebase.json'), 'utf8')) as {
+      emulators: Record<string, { host: string; port: number }>;
+    };
+    const ports: NamedPort[] = [
+      { name: 'web app', ...config.hosting },
+      { name: 'firestore', ...config.firestore },
+      { name: 'storage', ...config.storage },
+      { name: 'auth', ...config.auth },
+      { name: 'functions', ...config.functions },
+      { name: 'emulator hub', ...hubs.emulators.hub },
+      { name: 'emulator logging', ...hubs.emulators.logging },
+    ].map(({ name, host, port }) => ({ name, host, port }));
+    const taken = await takenPorts(ports);
+    if (taken.length > 0) throw new PortsTakenError(taken);
+
+    const dataDir = options.persist ? join(options.root, '.emulator-data') : undefined;
+    if (options.fresh && dataDir) await rm(dataDir, { recursive: true, force: true });
+
+    try {
+      await Promise.all([buildFunctionsIfStale(options.root, log), buildWebIfStale(options.root, log)]);
+      if (this.stopping) throw new StartAbortedError();
+
+      const emulators = await startOfflineEmulators({
+        config,
+        dataDir,
+        log: (line) => /error/i.test(line) && log(line),
+      });
+      await this.started(() => emulators.stop());
+      log('› offline Firestore and Storage emulators ready');
+
+      const firestoreHost = `${config.firestore.host}:${config.firestore.port}`;
+      const storageHost = `${config.storage.host}:${config.storage.port}`;
+      const tools = startFirebaseTools({
+        root: options.root,
+        projectId: config.projectId,
+        firestoreHost,
+        storageHost,
+        authDataDir: dataDir ? join(dataDir, 'auth') : undefined,
+        log,
+      });
+      // Registered before it is ready, so a Ctrl-C while it boots still stops its whole process group.
+      await this.started(() => tools.stop());
+      await tools.ready;
+
+      process.env.FIRESTORE_EMULATOR_HOST = firestoreHost;
+      process.env.FIREBASE_STORAGE_EMULATOR_HOST = storageHost;
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = `${config.auth.host}:${config.auth.port}`;
+      const report = await seedDemoData({ projectId: config.projectId, log: () => {} });
+      log(
+        report.skipped
+          ? '› kept the existing shop data'
+          : `› seeded ${report.products.length} products and ${report.orders} orders`,
+      );
+      if (this.stopping) throw new StartAbortedError();
+
+      const { preview } = await import('vite');
+      const server: PreviewServer = await preview({
+        root: options.root,
+        logLevel: 'warn',
+        build: { outDir: LOCAL_WEB_DIR },
+        preview: { host: config.hosting.host, port: config.hosting.port, strictPort: true, open: false },
+      });
+      await this.started(async () => {
+        await server.close();
+      });
+
+      const shopUrl = `http://${config.hosting.host}:${config.hosting.port}`;
+      return {
+        shopUrl,
+        adminUrl: `${shopUrl}/admin`,
+        accounts: DEMO_ACCOUNTS,
+        seeded: !report.skipped,
+        ports,
+        emulators,
+        stop: () => this.stop(),
+      };
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+  }
+}
+
+export class StartAbortedError extends Error {
+  constructor() {
+    super('start-up was stopped');
+  }
+}
+
+/** Starts the shop; for callers that need no early stop (tests). */
+export function startShop(options: ShopOptions): Promise<RunningShop> {
+  return new LocalShop(options).start();
 }

@@ -1,0 +1,102 @@
+/**
+ * The README's first command, as a seller would use it: `npm start`, wait for the URLs, see the seeded pickles
+ * with their pictures in a browser, press Ctrl-C — then every port is free and no process it started survives.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readProjectConfig } from '../../emulators/src/config.js';
+import { launchChromium } from '../../emulators/src/testing/browser.js';
+import { isPortFree } from '../../scripts/stack/ports.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const marker = `achar-start-test-${randomUUID()}`;
+
+/** Processes that carry this test's marker in their environment: everything `npm start` spawned. */
+function markedProcesses(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').includes(marker)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return pids;
+}
+
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  for (const pid of markedProcesses()) process.kill(pid, 'SIGKILL');
+});
+
+describe('npm start', () => {
+  it('starts the whole shop, shows the seeded products with images, and stops without leaving anything behind', async () => {
+    const config = readProjectConfig(root);
+    child = spawn('npm', ['start', '--', '--no-persist'], {
+      cwd: root,
+      env: { ...process.env, ACHAR_TEST_MARKER: marker },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not ready in 240 s:\n${output}`)), 240_000);
+      child!.stdout!.on('data', () => {
+        if (output.includes('Customer login')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child!.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`npm start exited with ${code}:\n${output}`));
+      });
+    });
+
+    const shopUrl = `http://${config.hosting.host}:${config.hosting.port}`;
+    expect(output).toContain(shopUrl);
+    expect(output).toContain(`${shopUrl}/admin`);
+    expect(output).toContain('admin@achar.test');
+    expect(output).toContain('customer@achar.test');
+
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+      await page.goto(shopUrl);
+      const prices = page.getByTestId('product-price');
+      await prices.first().waitFor({ timeout: 30_000 });
+      expect(await prices.count()).toBeGreaterThanOrEqual(8);
+      expect(await page.getByText('আমের আচার').count()).toBeGreaterThan(0);
+      // Every product picture is served by the Storage emulator and decodes as an image.
+      const images = page.locator('img[src*="/v0/b/"]');
+      await images.first().scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => {
+        const first = document.querySelector<HTMLImageElement>('img[src*="/v0/b/"]');
+        return first !== null && first.complete && first.naturalWidth > 0;
+      });
+      expect(await images.count()).toBeGreaterThanOrEqual(8);
+    } finally {
+      await browser.close();
+    }
+
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    // Ctrl-C in a terminal signals the whole foreground group; npm forwards SIGINT to the start script.
+    const starter = markedProcesses().filter((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/start.ts'),
+    );
+    for (const pid of starter) process.kill(pid, 'SIGINT');
+    expect(await exited).toBe(0);
+    await new Promise((r) => setTimeout(r, 500));
+
+    expect(markedProcesses()).toEqual([]);
+    const ports = [config.hosting, config.firestore, config.storage, config.auth, config.functions];
+    const free = await Promise.all(ports.map((p) => isPortFree({ name: '', ...p })));
+    expect(free).toEqual(ports.map(() => true));
+  }, 300_000);
+});
