@@ -8,6 +8,7 @@ export default tseslint.config(
       'node_modules/**',
       '**/node_modules/**',
       'dist/**',
+      'dist-local/**',
       'functions/lib/**',
       '.emulator-data/**',
       'test-results/**',
