@@ -126,6 +126,7 @@ describe('literals and types', () => {
       'float(2) is float',
       "bool('true') && !bool('false')",
       "path('/databases/x/documents/a/b') == /databases/x/documents/a/b",
+      'debug(resource.data.price) == 250',
     ]);
     expectAllDenied(["int('abc') == 0", "bool('yes')", "float('') == 0.0"]);
   });

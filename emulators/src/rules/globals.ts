@@ -73,6 +73,8 @@ export const conversions: Record<string, Builtin> = {
     return fail(`Function bool() cannot convert ${showValue(v)} to bool.`);
   },
   path: (args) => (arity('path', args, 1), RulesPath.parse(argString('path', args[0]))),
+  // Production logs the value to firestore-debug.log and returns it unchanged; the value is what matters here.
+  debug: (args) => (arity('debug', args, 1), args[0]),
 };
 
 const math: Record<string, Builtin> = {
