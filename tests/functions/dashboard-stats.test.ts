@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await resetData(backend.db);
+  await resetData(backend);
   await addOrders();
 });
 

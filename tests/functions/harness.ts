@@ -13,48 +13,60 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import {
-  emulatorAddress,
-  emulatorHostEnv,
-  ensureAcharEmulators,
-  ensureAuthAndFunctionsEmulators,
+  hostAndPort,
   PROJECT_ID,
-  type StartedEmulators,
+  startAcharEmulators,
+  startAuthAndFunctionsEmulators,
+  type EmulatorAddress,
 } from '../support/emulator-processes';
 
 export interface Backend {
   db: Firestore;
   admin: App;
+  auth: EmulatorAddress;
+  functions: EmulatorAddress;
   stop(): Promise<void>;
 }
 
-/** Starts (or reuses) Firestore, Storage, Auth and Functions emulators and connects the admin SDK to them. */
+/**
+ * Starts a private Firestore + Storage (this repo's emulators) and Auth + Functions (firebase-tools) on free
+ * ports, and connects the admin SDK to them. Nothing a developer runs on the usual ports is touched.
+ */
 export async function startBackend(name: string): Promise<Backend> {
-  const started: StartedEmulators[] = [];
-  started.push(await ensureAcharEmulators());
-  started.push(await ensureAuthAndFunctionsEmulators());
-  process.env.FIRESTORE_EMULATOR_HOST = emulatorHostEnv('firestore');
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHostEnv('auth');
+  const achar = await startAcharEmulators();
+  let firebaseTools;
+  try {
+    firebaseTools = await startAuthAndFunctionsEmulators(achar);
+  } catch (error) {
+    await achar.stop();
+    throw error;
+  }
+  process.env.FIRESTORE_EMULATOR_HOST = hostAndPort(achar.firestore);
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = hostAndPort(firebaseTools.auth);
   const admin = initializeAdminApp({ projectId: PROJECT_ID }, name);
   return {
     admin,
     db: getAdminFirestore(admin),
+    auth: firebaseTools.auth,
+    functions: firebaseTools.functions,
     async stop() {
       await Promise.all(clients.splice(0).map((app) => deleteApp(app)));
       await deleteAdminApp(admin);
-      for (const emulators of started.reverse()) await emulators.stop();
+      await firebaseTools.stop();
+      await achar.stop();
     },
   };
 }
 
 /** Empties the collections and the Auth emulator's accounts, so each test starts from nothing. */
-export async function resetData(db: Firestore): Promise<void> {
+export async function resetData({ db, auth }: Backend): Promise<void> {
   for (const name of ['products', 'orders', 'roles']) {
     const snapshot = await db.collection(name).get();
     const batch = db.batch();
     for (const doc of snapshot.docs) batch.delete(doc.ref);
     if (!snapshot.empty) await batch.commit();
   }
-  const { host, port } = emulatorAddress('auth');
+  const { host, port } = auth;
   const response = await fetch(`http://${host}:${port}/emulator/v1/projects/${PROJECT_ID}/accounts`, {
     method: 'DELETE',
   });
@@ -74,15 +86,14 @@ export async function clientFor(
     `client-${(clientCount += 1)}`,
   );
   clients.push(app);
-  const { host, port } = emulatorAddress('functions');
   const functions = getFunctions(app, 'us-central1');
-  connectFunctionsEmulator(functions, host, port);
+  connectFunctionsEmulator(functions, backend.functions.host, backend.functions.port);
   if (email === null) return { uid: null, functions };
 
   const password = 'secret123';
   const user = await getAdminAuth(backend.admin).createUser({ email, password });
   const auth = getAuth(app);
-  connectAuthEmulator(auth, `http://${emulatorHostEnv('auth')}`, { disableWarnings: true });
+  connectAuthEmulator(auth, `http://${hostAndPort(backend.auth)}`, { disableWarnings: true });
   await signInWithEmailAndPassword(auth, email, password);
   return { uid: user.uid, functions };
 }

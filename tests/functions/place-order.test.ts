@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await resetData(backend.db);
+  await resetData(backend);
   await addProduct('mango');
   customer = await clientFor(backend, 'rahima@example.com');
 });

@@ -16,6 +16,7 @@ import {
   query,
   serverTimestamp,
   setDoc,
+  setLogLevel,
   Timestamp,
   updateDoc,
   where,
@@ -24,14 +25,13 @@ import {
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import {
-  emulatorAddress,
-  ensureAcharEmulators,
   PROJECT_ID,
   REPO_ROOT,
-  type StartedEmulators,
+  startAcharEmulators,
+  type AcharEmulators,
 } from '../support/emulator-processes';
 
-let emulators: StartedEmulators;
+let emulators: AcharEmulators;
 let env: RulesTestEnvironment;
 
 const created = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
@@ -76,11 +76,12 @@ const admin = () =>
 const editor = () => env.authenticatedContext('editor').firestore() as unknown as Firestore;
 
 beforeAll(async () => {
-  emulators = await ensureAcharEmulators();
-  const { host, port } = emulatorAddress('firestore');
+  // Every denial would otherwise be logged by the SDK as an error; the assertions say what matters.
+  setLogLevel('silent');
+  emulators = await startAcharEmulators();
   env = await initializeTestEnvironment({
     projectId: PROJECT_ID,
-    firestore: { host, port, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
+    firestore: { ...emulators.firestore, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
   });
 });
 

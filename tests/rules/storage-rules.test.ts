@@ -4,7 +4,7 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { doc, setDoc, type Firestore } from 'firebase/firestore';
+import { doc, setDoc, setLogLevel, type Firestore } from 'firebase/firestore';
 import {
   deleteObject,
   getBytes,
@@ -16,14 +16,13 @@ import {
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import {
-  emulatorAddress,
-  ensureAcharEmulators,
   PROJECT_ID,
   REPO_ROOT,
-  type StartedEmulators,
+  startAcharEmulators,
+  type AcharEmulators,
 } from '../support/emulator-processes';
 
-let emulators: StartedEmulators;
+let emulators: AcharEmulators;
 let env: RulesTestEnvironment;
 
 const MB = 1024 * 1024;
@@ -35,13 +34,12 @@ const customer = () => env.authenticatedContext('alice').storage() as unknown as
 const admin = () => env.authenticatedContext('admin').storage() as unknown as FirebaseStorage;
 
 beforeAll(async () => {
-  emulators = await ensureAcharEmulators();
-  const firestore = emulatorAddress('firestore');
-  const storage = emulatorAddress('storage');
+  setLogLevel('silent');
+  emulators = await startAcharEmulators();
   env = await initializeTestEnvironment({
     projectId: PROJECT_ID,
-    firestore: { ...firestore, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
-    storage: { ...storage, rules: readFileSync(`${REPO_ROOT}/storage.rules`, 'utf8') },
+    firestore: { ...emulators.firestore, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
+    storage: { ...emulators.storage, rules: readFileSync(`${REPO_ROOT}/storage.rules`, 'utf8') },
   });
 });
 

@@ -1,137 +1,167 @@
 /**
- * Starts the emulators a suite needs, unless they already run (e.g. under `npm start` or a lead's session),
- * and stops only what it started. Ports come from firebase.json, the one source of them.
+ * Private emulators for a test suite: the repo's own Firestore and Storage emulators in-process, and
+ * firebase-tools' Auth and Functions emulators as a child process, all on free ports. A suite therefore never
+ * clears or re-rules the data of a shop someone is running on the ports of firebase.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readProjectConfig, startOfflineEmulators } from '../../emulators/src/index';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PROJECT_ID = 'demo-achar-shop';
+const HOST = '127.0.0.1';
 
-interface EmulatorAddress {
+export interface EmulatorAddress {
   host: string;
   port: number;
 }
 
-type EmulatorName = 'auth' | 'functions' | 'firestore' | 'storage';
-
-const firebaseJson = JSON.parse(readFileSync(`${REPO_ROOT}/firebase.json`, 'utf8')) as {
-  emulators: Record<EmulatorName, EmulatorAddress>;
-};
-
-export function emulatorAddress(name: EmulatorName): EmulatorAddress {
-  const { host, port } = firebaseJson.emulators[name];
-  return { host, port };
-}
-
-export function emulatorHostEnv(name: EmulatorName): string {
-  const { host, port } = emulatorAddress(name);
+export function hostAndPort({ host, port }: EmulatorAddress): string {
   return `${host}:${port}`;
 }
 
-export function isListening({ host, port }: EmulatorAddress): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string, log: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} did not become ready within ${timeoutMs / 1000}s. Output so far:\n${log()}`);
-}
-
-export interface StartedEmulators {
-  /** Stops what this call started; a no-op for emulators that were already running. */
+export interface AcharEmulators {
+  firestore: EmulatorAddress;
+  storage: EmulatorAddress;
   stop(): Promise<void>;
 }
 
-function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(command, args, {
-    cwd: REPO_ROOT,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The offline Firestore and Storage emulators of `emulators/`, in memory, with the project's rules files. */
+export async function startAcharEmulators(): Promise<AcharEmulators> {
+  const emulators = await startOfflineEmulators({
+    config: readProjectConfig(REPO_ROOT),
+    ports: { firestore: 0, storage: 0 },
   });
+  return {
+    firestore: { host: HOST, port: emulators.firestore.port },
+    storage: { host: HOST, port: emulators.storage.port },
+    stop: () => emulators.stop(),
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = REPO_ROOT) {
+  // Its own process group, so that stopping it also stops the runtimes firebase-tools forks.
+  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-20_000);
+    output = (output + chunk.toString('utf8')).slice(-30_000);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   return { child, output: () => output };
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const pid = child.pid;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // The process group: npx and tsx/firebase spawn children of their own.
-  process.kill(-child.pid, 'SIGINT');
-  const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 10_000);
+  process.kill(-pid, 'SIGINT');
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }, 10_000);
   await exited;
   clearTimeout(timer);
 }
 
-/** The repo's own Firestore (8080) and Storage (9199) emulators, from the `emulators/` workspace. */
-export async function ensureAcharEmulators(): Promise<StartedEmulators> {
-  const addresses = [emulatorAddress('firestore'), emulatorAddress('storage')];
-  if ((await Promise.all(addresses.map(isListening))).every(Boolean)) return { stop: async () => {} };
+export async function buildFunctions(): Promise<void> {
+  const build = run('npm', ['--prefix', 'functions', 'run', 'build'], process.env);
+  const code = await new Promise<number | null>((resolve) => build.child.once('exit', resolve));
+  if (code !== 0) throw new Error(`Building the Cloud Functions failed:\n${build.output()}`);
+}
 
-  const { child, output } = startProcess('npx', ['tsx', 'emulators/src/cli.ts'], process.env);
-  await waitUntil(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`The achar emulators exited early:\n${output()}`);
-      return (await Promise.all(addresses.map(isListening))).every(Boolean);
-    },
-    60_000,
-    'The Firestore and Storage emulators (npm run emulators)',
-    output,
-  );
-  return { stop: () => stopProcess(child) };
+export interface AuthAndFunctionsEmulators {
+  auth: EmulatorAddress;
+  functions: EmulatorAddress;
+  stop(): Promise<void>;
 }
 
 /**
- * firebase-tools' Auth (9099) and Functions (5001) emulators, with the callables built from functions/src
- * and pointed at the repo's Firestore and Storage emulators.
+ * firebase-tools' Auth and Functions emulators on free ports, serving the callables freshly built from
+ * functions/src and talking to the given Firestore and Storage emulators.
  */
-export async function ensureAuthAndFunctionsEmulators(): Promise<StartedEmulators> {
-  const addresses = [emulatorAddress('auth'), emulatorAddress('functions')];
-  if ((await Promise.all(addresses.map(isListening))).every(Boolean)) return { stop: async () => {} };
+export async function startAuthAndFunctionsEmulators(backing: {
+  firestore: EmulatorAddress;
+  storage: EmulatorAddress;
+}): Promise<AuthAndFunctionsEmulators> {
+  await buildFunctions();
+  const [authPort, functionsPort, hubPort, loggingPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  const configDir = await mkdtemp(join(tmpdir(), 'achar-functions-emulators-'));
+  await writeFile(
+    join(configDir, 'firebase.json'),
+    JSON.stringify({
+      // firebase-tools resolves the source against the config's folder.
+      functions: [{ source: relative(configDir, join(REPO_ROOT, 'functions')), codebase: 'default' }],
+      emulators: {
+        singleProjectMode: true,
+        auth: { host: HOST, port: authPort },
+        functions: { host: HOST, port: functionsPort },
+        hub: { host: HOST, port: hubPort },
+        logging: { host: HOST, port: loggingPort },
+        ui: { enabled: false },
+      },
+    }),
+  );
 
-  const build = startProcess('npm', ['--prefix', 'functions', 'run', 'build'], process.env);
-  const buildCode = await new Promise<number | null>((resolve) => build.child.once('exit', resolve));
-  if (buildCode !== 0) throw new Error(`Building the Cloud Functions failed:\n${build.output()}`);
-
-  const { child, output } = startProcess(
-    'npx',
-    ['firebase', 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID],
+  const { child, output } = run(
+    process.execPath,
+    [
+      join(REPO_ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+      'emulators:start',
+      '--only',
+      'auth,functions',
+      '--project',
+      PROJECT_ID,
+      '--config',
+      join(configDir, 'firebase.json'),
+    ],
     {
       ...process.env,
-      FIRESTORE_EMULATOR_HOST: emulatorHostEnv('firestore'),
-      FIREBASE_STORAGE_EMULATOR_HOST: emulatorHostEnv('storage'),
-      // Nothing here may reach the network: no update checks, no analytics.
-      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      FIRESTORE_EMULATOR_HOST: hostAndPort(backing.firestore),
+      FIREBASE_STORAGE_EMULATOR_HOST: hostAndPort(backing.storage),
       CI: 'true',
     },
+    configDir,
   );
-  await waitUntil(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`firebase emulators:start exited early:\n${output()}`);
-      return output().includes('All emulators ready');
-    },
-    120_000,
-    'The Auth and Functions emulators (firebase emulators:start)',
-    output,
-  );
-  return { stop: () => stopProcess(child) };
+
+  const stop = async () => {
+    await stopGroup(child);
+    await rm(configDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 150_000;
+  while (!/Loaded functions definitions/.test(output()) || !output().includes('All emulators ready')) {
+    if (
+      child.exitCode !== null ||
+      Date.now() > deadline ||
+      /Failed to load function definition/.test(output())
+    ) {
+      await stop();
+      throw new Error(`The Auth and Functions emulators did not start:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { auth: { host: HOST, port: authPort }, functions: { host: HOST, port: functionsPort }, stop };
 }
