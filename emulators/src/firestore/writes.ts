@@ -11,10 +11,10 @@ import {
   compareValues,
   doubleOf,
   getField,
+  isNaNValue,
   isNumber,
   setField,
   typeOrder,
-  valuesEqual,
 } from './values.js';
 
 export interface DocumentVersion {
@@ -164,6 +164,9 @@ function numericTransform(
     }
     return { doubleValue: asNumber(existing) + asNumber(operand) };
   }
+  // "The maximum (or minimum) of any numeric value x and NaN is NaN", although NaN sorts first in queries.
+  if (isNaNValue(existing)) return existing;
+  if (isNaNValue(operand)) return operand;
   const cmp = compareValues(existing, operand);
   if (kind === 'maximum') {
     if (cmp > 0) return existing;
@@ -172,10 +175,8 @@ function numericTransform(
     if (cmp < 0) return existing;
     if (cmp > 0) return operand;
   }
-  // Equal values of different numeric types: production keeps the stored value unless the stored one is an integer.
-  return 'integerValue' in existing && valuesEqual(existing, operand) && 'doubleValue' in operand
-    ? operand
-    : existing;
+  // Equivalent operands (3 and 3.0, 0 and -0.0): the field does not change (google.firestore.v1.DocumentTransform).
+  return existing;
 }
 
 const asNumber = (v: Value): number =>
