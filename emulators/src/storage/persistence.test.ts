@@ -83,6 +83,22 @@ describe('storage export and import', () => {
     expect(list.items).toEqual([{ name: 'a/very/deep/name.txt', bucket: 'second-bucket' }]);
   });
 
+  it('exports through POST /internal/export', async () => {
+    const source = await start();
+    await upload(source, 'via-http.png', Buffer.from('h'), {});
+    const response = await fetch(`${source.url}/internal/export`, {
+      method: 'POST',
+      body: JSON.stringify({ path: dir }),
+    });
+    expect(response.status).toBe(200);
+    const manifest = JSON.parse(await readFile(join(dir, 'storage', 'metadata.json'), 'utf8'));
+    expect(manifest.buckets[0].objects.map((object: { name: string }) => object.name)).toEqual([
+      'via-http.png',
+    ]);
+    const missingPath = await fetch(`${source.url}/internal/export`, { method: 'POST', body: '{}' });
+    expect(missingPath.status).toBe(400);
+  });
+
   it('import replaces what was there', async () => {
     const source = await start();
     await upload(source, 'kept.png', Buffer.from('k'), {});
