@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FirestoreEngine } from './engine.js';
 import type { DocumentJson } from './types.js';
+import { stringifyProto3 } from './transports/protos.js';
 
 interface ExportFile {
   format: 'achar-firestore-export';
@@ -26,8 +27,9 @@ export async function exportFirestore(engine: FirestoreEngine, dir: string): Pro
   const folder = join(dir, 'firestore');
   await mkdir(folder, { recursive: true });
   const target = join(folder, 'data.json');
-  // Write then rename, so a crash mid-export never leaves a half-written file behind.
-  await writeFile(`${target}.tmp`, JSON.stringify(file));
+  // Write then rename, so a crash mid-export never leaves a half-written file behind. Proto3 JSON text, because
+  // plain JSON would write NaN and ±Infinity as null and -0 as 0.
+  await writeFile(`${target}.tmp`, stringifyProto3(file));
   await rename(`${target}.tmp`, target);
   return databases.reduce((n, d) => n + d.documents.length, 0);
 }
