@@ -311,10 +311,27 @@ async function continueResumable(
     throw badRequest('A status query (Content-Range: bytes */…) must not carry data.');
   }
   const complete = range.toEnd || (range.total !== undefined && session.received >= range.total);
-  if (complete) return sendJson(res, 200, gcsObjectJson(operations.finalizeUpload(id), origin));
+  if (complete) {
+    const stored = operations.finalizeUpload(id, parseGoogHash(headerValue(req, 'x-goog-hash')));
+    return sendJson(res, 200, gcsObjectJson(stored, origin));
+  }
   const headers: Record<string, string> = {};
   if (session.received > 0) headers.Range = `bytes=0-${session.received - 1}`;
   sendEmpty(res, RESUME_INCOMPLETE, headers);
+}
+
+/** `X-Goog-Hash: crc32c=<b64>,md5=<b64>`, sent by @google-cloud/storage with the last chunk. */
+function parseGoogHash(header: string | undefined): { md5Hash?: string; crc32c?: string } {
+  const checksums: { md5Hash?: string; crc32c?: string } = {};
+  for (const pair of (header ?? '').split(',')) {
+    const cut = pair.indexOf('=');
+    if (cut < 0) continue;
+    const kind = pair.slice(0, cut).trim().toLowerCase();
+    const value = pair.slice(cut + 1).trim();
+    if (kind === 'md5') checksums.md5Hash = value;
+    else if (kind === 'crc32c') checksums.crc32c = value;
+  }
+  return checksums;
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {

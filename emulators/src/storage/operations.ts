@@ -250,8 +250,11 @@ export class StorageOperations {
     return upload;
   }
 
-  /** Stores the uploaded bytes as the object. Finalizing twice answers the first result. */
-  finalizeUpload(id: string): StoredObject {
+  /**
+   * Stores the uploaded bytes as the object. Finalizing twice answers the first result. Checksums the client
+   * computed are verified against the bytes (400 on mismatch, nothing stored).
+   */
+  finalizeUpload(id: string, checksums: { md5Hash?: string; crc32c?: string } = {}): StoredObject {
     const upload = this.resumableUpload(id);
     if (upload.status === 'final' && upload.result) return upload.result;
     if (upload.status !== 'active') throw badRequest('The upload was cancelled.');
@@ -263,7 +266,7 @@ export class StorageOperations {
         bucket: upload.bucket,
         name: upload.name,
         bytes: Buffer.concat(upload.chunks),
-        metadata: upload.metadata,
+        metadata: { ...upload.metadata, ...checksums },
         issueDownloadToken: upload.issueDownloadToken,
       });
       upload.status = 'final';

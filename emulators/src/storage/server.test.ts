@@ -206,6 +206,24 @@ describe('storage emulator HTTP surface', () => {
       contentType: 'image/png',
     });
     expect(await (await fetch(`${emulator.url}/b/${BUCKET}/o/g.bin?alt=media`)).text()).toBe('abcdef');
+
+    // A last chunk whose X-Goog-Hash does not match the data is refused and nothing is stored.
+    const again = await fetch(
+      `${emulator.url}/upload/storage/v1/b/${BUCKET}/o?uploadType=resumable&name=h.bin`,
+      {
+        method: 'POST',
+      },
+    );
+    const corrupt = await fetch(again.headers.get('location') as string, {
+      method: 'PUT',
+      headers: {
+        'Content-Range': 'bytes 0-2/3',
+        'X-Goog-Hash': 'crc32c=AAAAAA==,md5=AAAAAAAAAAAAAAAAAAAAAA==',
+      },
+      body: 'xyz',
+    });
+    await expectError(corrupt, 400, /does not match the uploaded data/);
+    expect((await fetch(`${emulator.url}/b/${BUCKET}/o/h.bin`)).status).toBe(404);
   });
 
   it('refuses oversized uploads with 413, stores nothing and keeps serving', async () => {
