@@ -38,7 +38,8 @@ export function DailyChart({ days }: { days: readonly DailyOrders[] }) {
         <Legend color="brand.solid" label={t.dailyOrders} />
         <Legend color="leaf.solid" label={t.dailyRevenue} />
       </HStack>
-      <Box overflowX="auto" pb="1">
+      {/* relative: the spoken day labels are absolutely placed and must scroll with the chart, not widen the page. */}
+      <Box overflowX="auto" pb="1" position="relative">
         <Flex
           as="ul"
           listStyleType="none"

@@ -1,0 +1,247 @@
+/**
+ * The seller's dashboard in a real browser (Debian Chromium, headless) against the local shop that
+ * tests/support/global-setup.ts starts, or the one already running (npm start): access for admins only, a
+ * customer's order arriving live, a status change reaching the customer live, and a product's whole life with
+ * its picture. Screenshots of every tab at phone and laptop widths land in test-results/.
+ *
+ * SHOP_URL overrides the address (default: firebase.json's hosting emulator, http://127.0.0.1:5000).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const { hosting } = (
+  JSON.parse(readFileSync(`${root}/firebase.json`, 'utf8')) as {
+    emulators: { hosting: { host: string; port: number } };
+  }
+).emulators;
+const SHOP_URL = process.env.SHOP_URL ?? `http://${hosting.host}:${hosting.port}`;
+const RESULTS = `${root}/test-results`;
+
+const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
+const CUSTOMER = { email: 'customer@achar.test', password: 'customer123' };
+const TABS = [
+  ['orders', 'অর্ডার'],
+  ['products', 'পণ্য'],
+  ['stats', 'পরিসংখ্যান'],
+  ['customers', 'গ্রাহক'],
+  ['settings', 'সেটিংস'],
+] as const;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function newVisitor(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bn-BD' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  return page;
+}
+
+async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto(`${SHOP_URL}/auth`);
+  const form = page.getByRole('form', { name: 'লগইন করুন' });
+  await form.getByLabel('ই-মেইল').fill(who.email);
+  await form.getByLabel('পাসওয়ার্ড').fill(who.password);
+  await form.getByRole('button', { name: 'লগইন করুন' }).click();
+  await page.waitForURL(`${SHOP_URL}/`, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'লগআউট' }).waitFor();
+}
+
+async function openDashboard(page: Page, tab = 'orders'): Promise<void> {
+  await page.goto(`${SHOP_URL}/admin${tab === 'orders' ? '' : `?tab=${tab}`}`);
+  await page.getByRole('heading', { name: 'অ্যাডমিন ড্যাশবোর্ড' }).waitFor({ timeout: 20_000 });
+}
+
+const orderCards = (page: Page) => page.locator('article[aria-label^="অর্ডার #"]');
+
+beforeAll(async () => {
+  mkdirSync(RESULTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+describe('admin dashboard in a browser', () => {
+  it('turns away a signed-in customer with the access-denied card', async () => {
+    const page = await newVisitor(360);
+    await signIn(page, CUSTOMER);
+    await page.goto(`${SHOP_URL}/admin`);
+    const card = page.getByRole('alert').filter({ hasText: 'অ্যাক্সেস অস্বীকার' });
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.innerText()).toContain('সিস্টেম অ্যাডমিনিস্ট্রেটরের সাথে যোগাযোগ করুন');
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await page.screenshot({ path: `${RESULTS}/admin-access-denied-360.png`, fullPage: true });
+  });
+
+  it("shows a customer's new order to the admin within 2 s and the admin's status change to the customer live", async () => {
+    const admin = await newVisitor(1280);
+    await signIn(admin, ADMIN);
+    await openDashboard(admin);
+    await orderCards(admin).first().waitFor({ timeout: 20_000 });
+    const before = await orderCards(admin).count();
+
+    const customer = await newVisitor(360);
+    await signIn(customer, CUSTOMER);
+    const buyer = `ই-টু-ই ক্রেতা ${Date.now()}`;
+    const product = customer.locator('#products article').first();
+    await product.waitFor({ timeout: 30_000 });
+    await product.getByRole('button', { name: 'অর্ডার করুন' }).click();
+    const dialog = customer.getByRole('dialog');
+    await dialog.getByLabel('আপনার নাম').fill(buyer);
+    await dialog.getByLabel('মোবাইল নম্বর').fill('01812345678');
+    await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('আটি বাজার, কেরানীগঞ্জ, ঢাকা');
+    await dialog.getByText('নগদ').click();
+    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await customer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
+
+    // The order is stored once the customer sees success; the admin's open list must show it without reload.
+    const arrived = orderCards(admin).filter({ hasText: buyer });
+    await arrived.waitFor({ timeout: 2_000 });
+    expect(await orderCards(admin).count()).toBe(before + 1);
+    expect(await arrived.getAttribute('data-fresh')).not.toBeNull();
+    const text = await arrived.innerText();
+    expect(text).toContain('নগদ');
+    expect(text).toContain('অমীমাংসিত');
+    expect(await arrived.getByRole('link', { name: '01812345678' }).getAttribute('href')).toBe(
+      'tel:01812345678',
+    );
+    await admin.screenshot({ path: `${RESULTS}/admin-new-order-1280.png` });
+    const shortId = (await arrived.getAttribute('aria-label'))!.replace('অর্ডার #', '');
+
+    await customer.goto(`${SHOP_URL}/orders`);
+    const mine = customer.getByTestId('my-order').filter({ hasText: `#${shortId}` });
+    await mine.waitFor({ timeout: 20_000 });
+    expect(await mine.innerText()).toContain('অমীমাংসিত');
+
+    await arrived.getByLabel('স্ট্যাটাস পরিবর্তন').selectOption('confirmed');
+    await admin.getByText('অর্ডার স্ট্যাটাস আপডেট হয়েছে।').waitFor({ timeout: 10_000 });
+    await expect.poll(() => mine.innerText(), { timeout: 5_000 }).toContain('নিশ্চিত');
+    await customer.screenshot({ path: `${RESULTS}/admin-status-seen-by-customer-360.png`, fullPage: true });
+  });
+
+  it('creates a product with a picture, shows it in the shop, hides it and deletes it with its picture', async () => {
+    const admin = await newVisitor(1280);
+    await signIn(admin, ADMIN);
+    await openDashboard(admin, 'products');
+    const shop = await newVisitor(1280);
+    await shop.goto(SHOP_URL);
+    await shop.locator('#products article').first().waitFor({ timeout: 30_000 });
+
+    const name = `ই-টু-ই কাঁচা মরিচের আচার ${Date.now()}`;
+    await admin.getByRole('button', { name: 'নতুন পণ্য' }).click();
+    const form = admin.getByRole('dialog');
+    await form.getByLabel(/^পণ্যের নাম/).fill(name);
+    await form.getByLabel(/^দাম \(৳\)/).fill('149.50');
+    await form.getByLabel('আগের দাম (৳)').fill('180');
+    await form.getByLabel('ক্যাটাগরি').fill('ঝাল');
+    await form.getByLabel(/^স্টক পরিমাণ/).fill('9');
+    // Noise does not compress: ~2.4 MB, enough chunks for the progress bar to move.
+    const { width, height } = { width: 900, height: 900 };
+    const noise = Buffer.from(
+      Array.from({ length: width * height * 3 }, () => Math.floor(Math.random() * 256)),
+    );
+    const png = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'কাঁচা মরিচ.png', mimeType: 'image/png', buffer: png });
+    await form.getByRole('img', { name: 'ছবির প্রিভিউ' }).waitFor();
+
+    // Slow the upload down so the progress bar can be seen (and photographed) before it finishes.
+    const cdp = await admin.context().newCDPSession(admin);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 600 * 1024,
+    });
+    await form.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    const progress = form.getByText(/ছবি আপলোড হচ্ছে… [০-৯]+%/);
+    await progress.waitFor({ timeout: 10_000 });
+    await admin.screenshot({ path: `${RESULTS}/admin-product-upload-progress-1280.png` });
+    await admin.getByText('পণ্য যোগ সফল').waitFor({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    const row = admin.getByRole('row', { name });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('৳১৪৯.৫');
+
+    const card = shop.locator('#products article', { hasText: name });
+    await card.waitFor({ timeout: 10_000 });
+    const imageUrl = await card.locator('img').first().getAttribute('src');
+    expect(imageUrl).toMatch(/product-images%2F[a-z0-9]+-\d+\.png/);
+    await expect
+      .poll(() =>
+        card
+          .locator('img')
+          .first()
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+
+    await row.getByRole('checkbox').click({ force: true });
+    await admin.getByText('পণ্যটি নিষ্ক্রিয় করা হয়েছে').waitFor({ timeout: 10_000 });
+    await card.waitFor({ state: 'detached', timeout: 10_000 });
+
+    await row.getByRole('button', { name: `মুছুন: ${name}` }).click();
+    const confirm = admin.getByRole('alertdialog');
+    expect(await confirm.innerText()).toContain('আপনি কি নিশ্চিত যে এই পণ্যটি মুছে ফেলতে চান?');
+    await admin.screenshot({ path: `${RESULTS}/admin-product-delete-confirm-1280.png` });
+    await confirm.getByRole('button', { name: 'হ্যাঁ, মুছে ফেলুন' }).click();
+    await admin.getByText('পণ্য মুছে ফেলা হয়েছে').waitFor({ timeout: 10_000 });
+    await row.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await shop.request.get(imageUrl!)).status(), { timeout: 10_000 })
+      .toBe(404);
+  });
+
+  it('fits every tab on a 360 px phone and a 1280 px laptop', async () => {
+    for (const width of [360, 1280]) {
+      const page = await newVisitor(width);
+      await signIn(page, ADMIN);
+      for (const [tab, label] of TABS) {
+        await openDashboard(page, tab);
+        expect(await page.getByRole('tab', { name: label }).getAttribute('aria-selected')).toBe('true');
+        const panel = page.getByRole('tabpanel');
+        if (tab === 'orders') await orderCards(page).first().waitFor({ timeout: 20_000 });
+        if (tab === 'stats') await panel.getByText('মোট অর্ডার').waitFor({ timeout: 30_000 });
+        if (tab === 'products')
+          await panel
+            .getByRole('button', { name: /^মুছুন: / })
+            .first()
+            .waitFor();
+        if (tab === 'customers') await panel.getByText(/মোট [০-৯]+ জন গ্রাহক/).waitFor({ timeout: 20_000 });
+        if (tab === 'settings') await panel.getByText('শীঘ্রই আসছে', { exact: true }).waitFor();
+        // Nothing may stick out sideways: the page itself never scrolls horizontally (the tab strip may).
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${tab} at ${width} px`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${RESULTS}/admin-${tab}-${width}.png`, fullPage: true });
+      }
+    }
+  });
+});
