@@ -91,9 +91,11 @@ export async function handleFirebaseRequest(
       return upload(operations, caller, bucket, url.searchParams.get('name') ?? undefined, req, res, url);
   } else {
     if (method === 'GET' || method === 'HEAD') {
-      const token = url.searchParams.get('token') ?? undefined;
+      const media = url.searchParams.get('alt') === 'media';
+      // A download token is a credential for the bytes only, as in production; metadata needs the rules.
+      const token = media ? (url.searchParams.get('token') ?? undefined) : undefined;
       const object = operations.getObject(caller, bucket, name, token);
-      if (url.searchParams.get('alt') === 'media') return sendObjectBytes(req, res, object);
+      if (media) return sendObjectBytes(req, res, object);
       return sendJson(res, 200, firebaseObjectJson(operations.ensureDownloadToken(object)));
     }
     if (method === 'PATCH') {

@@ -221,6 +221,8 @@ describe('storage security rules through the SDK', () => {
       error: { code: 403, message: expect.stringMatching(/^Permission denied\./) },
     });
     expect((await sdkError(getBytes(ref(visitor, 'private/receipt.pdf')))).code).toBe('storage/unauthorized');
+    // The token opens the bytes, not the metadata.
+    expect((await fetch(url.replace('alt=media&', ''))).status).toBe(403);
   });
 
   it('answers 403 rather than 404 for a missing object the caller may not read', async () => {
