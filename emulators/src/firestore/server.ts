@@ -104,6 +104,10 @@ export async function startFirestoreEmulator(
         HTTP2_PREFACE.subarray(0, head.length).equals(head.subarray(0, HTTP2_PREFACE.length))
       ) {
         const upstream = net.connect(grpcPort, '127.0.0.1');
+        // Small gRPC frames through the relay would otherwise meet Nagle's algorithm and delayed ACKs:
+        // ~40 ms added to every call.
+        socket.setNoDelay(true);
+        upstream.setNoDelay(true);
         sockets.add(upstream);
         upstream.on('close', () => sockets.delete(upstream));
         socket.pipe(upstream).pipe(socket);
