@@ -272,6 +272,52 @@ describe('wire-level semantics', () => {
   });
 });
 
+describe('WebChannel errors', () => {
+  const channel = `/google.firestore.v1.Firestore/Write/channel`;
+  const form = (messages: unknown[], ofs: number) =>
+    new URLSearchParams({
+      count: String(messages.length),
+      ofs: String(ofs),
+      ...Object.fromEntries(messages.map((m, i) => [`req${i}___data__`, JSON.stringify(m)])),
+    }).toString();
+  const unframe = (text: string): unknown => JSON.parse(text.slice(text.indexOf('\n') + 1));
+  const send = async (query: string, body?: string) => {
+    const response = await fetch(`http://127.0.0.1:${emulator.port}${channel}?VER=8&${query}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    return { status: response.status, text: await response.text() };
+  };
+
+  it('ends a Write stream with the production status when a write fails its precondition', async () => {
+    const handshake = await send('RID=1&CVER=22&t=1', form([{ database: DB }], 0));
+    const sid = (unframe(handshake.text) as [number, [string, string]][])[0][1][1];
+    const opened = unframe((await send(`RID=rpc&SID=${sid}&AID=0&CI=1&TYPE=xmlhttp&t=1`)).text) as [
+      number,
+      [{ streamToken: string }],
+    ][];
+    const streamToken = opened[0][1][0].streamToken;
+    expect(streamToken).toEqual(expect.any(String));
+    const write = {
+      streamToken,
+      writes: [{ ...update('jars/ghost', { v: { integerValue: '1' } }), currentDocument: { exists: true } }],
+    };
+    expect((await send(`SID=${sid}&RID=2&AID=1&t=1`, form([write], 1))).status).toBe(200);
+    const answer = unframe((await send(`RID=rpc&SID=${sid}&AID=1&CI=1&TYPE=xmlhttp&t=1`)).text);
+    expect(answer).toEqual([
+      [2, [{ error: { code: 5, message: expect.stringMatching(/ghost/), status: 'NOT_FOUND' } }]],
+    ]);
+    expect((await rawRequest(emulator.port, 'GET', `${DOCS}/jars/ghost`, undefined, OWNER)).status).toBe(404);
+    await stillServing();
+  });
+
+  it('answers an unknown session with 400 Unknown SID', async () => {
+    const response = await send('RID=rpc&SID=deadbeef&AID=0&CI=1&TYPE=xmlhttp&t=1');
+    expect(response).toEqual({ status: 400, text: 'Unknown SID' });
+  });
+});
+
 describe('bad gRPC input', () => {
   const identity = (b: Buffer) => b;
   const call = (method: string, payload: Buffer, metadata = new grpc.Metadata()) =>
