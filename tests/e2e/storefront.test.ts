@@ -1,0 +1,143 @@
+/**
+ * The shopper's journey in a real browser (Debian Chromium, headless) against the local shop that
+ * tests/support/global-setup.ts starts, or the one already running (npm start): browse, sign up, order a jar,
+ * see it in /orders, and check that another shopper cannot see it. Screenshots land in test-results/.
+ *
+ * SHOP_URL overrides the address (default: firebase.json's hosting emulator, http://127.0.0.1:5000).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const { hosting } = (
+  JSON.parse(readFileSync(`${root}/firebase.json`, 'utf8')) as {
+    emulators: { hosting: { host: string; port: number } };
+  }
+).emulators;
+const SHOP_URL = process.env.SHOP_URL ?? `http://${hosting.host}:${hosting.port}`;
+const RESULTS = `${root}/test-results`;
+const BENGALI_DIGITS = /[০-৯]/;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function newShopper(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bn-BD' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  return page;
+}
+
+const uniqueEmail = (who: string) => `e2e-${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@achar.test`;
+
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto(`${SHOP_URL}/auth`);
+  await page.getByRole('tab', { name: 'সাইন আপ' }).click();
+  const form = page.getByRole('form', { name: 'অ্যাকাউন্ট খুলুন' });
+  await form.getByLabel('ই-মেইল').fill(email);
+  await form.getByLabel('পাসওয়ার্ড').fill('achar-e2e-123');
+  await form.getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }).click();
+  await expect.poll(() => page.getByText('সাইন আপ সফল!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.waitForURL(`${SHOP_URL}/`);
+  await page.getByRole('button', { name: 'লগআউট' }).waitFor();
+}
+
+const productCards = (page: Page) => page.locator('#products article');
+
+beforeAll(async () => {
+  mkdirSync(RESULTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+describe('storefront in a browser', () => {
+  let ordered: { name: string; orderedTotal: string } | undefined;
+
+  it('shows a visitor the seeded pickles with prices in taka and Bengali digits', async () => {
+    for (const width of [360, 1280]) {
+      const page = await newShopper(width);
+      await page.goto(SHOP_URL);
+      await productCards(page).first().waitFor({ timeout: 30_000 });
+      expect(await productCards(page).count()).toBeGreaterThan(0);
+      const price = await productCards(page).first().getByTestId('product-price').innerText();
+      expect(price).toMatch(/^৳/);
+      expect(price).toMatch(BENGALI_DIGITS);
+      await expect.poll(() => page.getByRole('link', { name: 'লগইন' }).count()).toBeGreaterThan(0);
+      await page.screenshot({ path: `${RESULTS}/storefront-home-${width}.png`, fullPage: true });
+    }
+  });
+
+  it('keeps a visitor from ordering and points to the login page', async () => {
+    const page = await newShopper(360);
+    await page.goto(SHOP_URL);
+    await productCards(page).first().getByRole('button', { name: 'অর্ডার করুন' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await page.getByText('লগইন প্রয়োজন').waitFor();
+    await page.getByText('অর্ডার করতে প্রথমে লগইন করুন।').waitFor();
+  });
+
+  it('lets a new shopper sign up and order a jar, and shows the order in /orders', async () => {
+    const page = await newShopper(360);
+    await signUp(page, uniqueEmail('buyer'));
+
+    const card = productCards(page).first();
+    await card.waitFor({ timeout: 30_000 });
+    const name = await card.getByRole('heading').innerText();
+    await card.getByRole('button', { name: 'অর্ডার করুন' }).click();
+
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('পরিমাণ').fill('2');
+    await dialog.getByLabel('আপনার নাম').fill('রহিম উদ্দিন');
+    await dialog.getByLabel('মোবাইল নম্বর').fill('০১৭১২-৩৪৫৬৭৮');
+    await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('জিনজিরা, কেরানীগঞ্জ, ঢাকা');
+    await dialog.getByText('বিকাশ').click();
+    const orderedTotal = await dialog.getByTestId('order-total').innerText();
+    expect(orderedTotal).toMatch(/^৳/);
+    await page.screenshot({ path: `${RESULTS}/storefront-order-dialog-360.png` });
+    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+
+    await page.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
+    await page.getByText('আপনার অর্ডারটি সফলভাবে জমা দেওয়া হয়েছে।').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('link', { name: /চলমান অর্ডার/ }).click();
+    await page.waitForURL(`${SHOP_URL}/orders`);
+    const myOrder = page.getByTestId('my-order').filter({ hasText: name });
+    await myOrder.first().waitFor({ timeout: 20_000 });
+    const text = await myOrder.first().innerText();
+    expect(text).toContain('অমীমাংসিত');
+    expect(text).toContain(orderedTotal);
+    expect(await page.getByTestId('cart-badge').innerText()).toBe('১');
+    await page.screenshot({ path: `${RESULTS}/storefront-my-orders-360.png`, fullPage: true });
+    ordered = { name, orderedTotal };
+  });
+
+  it("does not show one shopper's order to another", async () => {
+    expect(ordered, 'the ordering test must have placed an order').toBeDefined();
+    const page = await newShopper(1280);
+    await signUp(page, uniqueEmail('neighbour'));
+    await page.goto(`${SHOP_URL}/orders`);
+    await page.getByText('আপনি এখনো কোনো অর্ডার করেননি।').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('my-order').count()).toBe(0);
+    expect(await page.getByTestId('cart-badge').innerText()).toBe('০');
+    await page.screenshot({ path: `${RESULTS}/storefront-my-orders-empty-1280.png`, fullPage: true });
+  });
+});
