@@ -431,6 +431,44 @@ describe.each([
     });
   });
 
+  describe('bulk operations', () => {
+    it('reads many documents with getAll, missing ones included', async () => {
+      await db.doc('bulk/a').set({ v: 'a' });
+      const [a, missing] = await db.getAll(db.doc('bulk/a'), db.doc('bulk/nope'));
+      expect(a.get('v')).toBe('a');
+      expect(missing.exists).toBe(false);
+    });
+
+    it('writes through BulkWriter with a per-write failure', async () => {
+      await db.doc('bulk/taken').set({ v: 0 });
+      const writer = db.bulkWriter();
+      const created = Array.from({ length: 5 }, (_, i) => writer.create(db.doc(`bulk-writer/w${i}`), { i }));
+      const clash = writer.create(db.doc('bulk/taken'), { v: 1 }).catch((e: { code: number }) => e.code);
+      await writer.close();
+      await Promise.all(created);
+      expect(await clash).toBe(6); // ALREADY_EXISTS, carried as a status inside the BatchWrite answer
+      expect((await db.collection('bulk-writer').get()).size).toBe(5);
+      expect((await db.doc('bulk/taken').get()).get('v')).toBe(0);
+    });
+
+    it('deletes a document with all its subcollections, and a whole collection, with recursiveDelete', async () => {
+      await db.doc('orchard/keraniganj').set({ v: 1 });
+      await db.doc('orchard/keraniganj/trees/t1').set({ v: 1 });
+      await db.doc('orchard/keraniganj/trees/t1/fruit/f1').set({ v: 1 });
+      await db.doc('orchard/savar').set({ v: 1 });
+      await db.doc('orchardist/near-name').set({ v: 1 });
+      await db.recursiveDelete(db.doc('orchard/keraniganj'));
+      expect((await db.collectionGroup('fruit').get()).size).toBe(0);
+      expect((await db.collectionGroup('trees').get()).size).toBe(0);
+      expect((await db.doc('orchard/savar').get()).exists).toBe(true);
+      await db.doc('orchard/savar/trees/t2').set({ v: 1 });
+      await db.recursiveDelete(db.collection('orchard'));
+      expect((await db.collection('orchard').get()).size).toBe(0);
+      expect((await db.collectionGroup('trees').get()).size).toBe(0);
+      expect((await db.doc('orchardist/near-name').get()).exists).toBe(true);
+    });
+  });
+
   describe('transactions', () => {
     it('reads then writes', async () => {
       await db.doc('stock/mango').set({ jars: 5 });

@@ -95,6 +95,15 @@ describe('ordering of names and strings', () => {
     expect(compareSegments(['a', 'b'], ['a', 'b'])).toBe(0);
   });
 
+  it('orders numeric ids (__id<n>__) numerically and before every string id', () => {
+    expect(compareSegments(['c', '__id-5__'], ['c', '__id3__'])).toBeLessThan(0);
+    expect(compareSegments(['c', '__id9__'], ['c', '__id10__'])).toBeLessThan(0);
+    expect(compareSegments(['c', '__id9223372036854775807__'], ['c', '0'])).toBeLessThan(0);
+    expect(
+      parseResourceName('projects/p/databases/d/documents/c/__id-9223372036854775808__').segments,
+    ).toEqual(['c', '__id-9223372036854775808__']);
+  });
+
   it('orders strings by UTF-8 bytes, so astral characters follow every BMP character', () => {
     expect(compareUtf8('\uffff', '🌶')).toBeLessThan(0);
     expect('\uffff' < '🌶').toBe(false); // UTF-16 order disagrees, which is why compareUtf8 exists

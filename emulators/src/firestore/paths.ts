@@ -40,8 +40,19 @@ export function parseResourceName(name: string): { db: DatabaseId; segments: str
   return { db: { projectId: match[1], databaseId: match[2] }, segments };
 }
 
+/**
+ * `__id<int64>__` names a numeric id (Datastore's), which sorts before every string id. Such names appear as
+ * query bounds, e.g. firebase-admin's recursiveDelete() starts at `…/__id-9223372036854775808__`.
+ */
+const NUMERIC_ID = /^__id(-?\d{1,19})__$/;
+
 function validateSegment(segment: string, name: string): void {
-  if (segment === '' || segment === '.' || segment === '..' || /^__.*__$/.test(segment)) {
+  if (
+    segment === '' ||
+    segment === '.' ||
+    segment === '..' ||
+    (/^__.*__$/.test(segment) && !NUMERIC_ID.test(segment))
+  ) {
     throw invalidArgument(`Invalid resource name "${name}": segment "${segment}" is not allowed`);
   }
   if (Buffer.byteLength(segment, 'utf8') > 1500) {
@@ -75,9 +86,22 @@ export const parentPathOf = (docSegments: Segments): string => segmentsKey(docSe
 export function compareSegments(a: Segments, b: Segments): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    if (a[i] !== b[i]) return compareUtf8(a[i], b[i]);
+    if (a[i] !== b[i]) return compareSegment(a[i], b[i]);
   }
   return a.length - b.length;
+}
+
+function compareSegment(a: string, b: string): number {
+  const numericA = NUMERIC_ID.exec(a);
+  const numericB = NUMERIC_ID.exec(b);
+  if (numericA && numericB) {
+    const x = BigInt(numericA[1]);
+    const y = BigInt(numericB[1]);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  if (numericA) return -1;
+  if (numericB) return 1;
+  return compareUtf8(a, b);
 }
 
 /** Firestore orders strings by their UTF-8 bytes, which differs from UTF-16 code unit order for surrogates. */

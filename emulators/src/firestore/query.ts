@@ -57,10 +57,13 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
   if (parentSegments.length % 2 !== 0)
     throw invalidArgument(`Invalid query parent "${parent}": must be a document or the root`);
   const from = query.from ?? [];
-  if (from.length !== 1 || !from[0].collectionId) {
+  // A kindless query (all descendants, no collection id) reads every document below the parent; firebase-admin's
+  // recursiveDelete() uses one to find what to delete.
+  const kindless = from.length === 1 && from[0].allDescendants === true && !from[0].collectionId;
+  if (from.length !== 1 || (!from[0].collectionId && !kindless)) {
     throw invalidArgument('Invalid query: exactly one "from" collection with a collectionId is required');
   }
-  const collectionId = from[0].collectionId;
+  const collectionId = from[0].collectionId ?? '';
   const allDescendants = from[0].allDescendants === true;
   const parentKey = parentSegments.join('/');
 
@@ -108,14 +111,16 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
   const startAt = query.startAt ? compileCursor(query.startAt, orderBy, orderValue, 'start') : () => true;
   const endAt = query.endAt ? compileCursor(query.endAt, orderBy, orderValue, 'end') : () => true;
 
-  const inScope: DocPredicate = allDescendants
-    ? (doc) =>
-        doc.segments[doc.segments.length - 2] === collectionId &&
-        (parentKey === '' || doc.key.startsWith(parentKey + '/'))
-    : (doc) =>
-        doc.segments.length === parentSegments.length + 2 &&
-        doc.segments[doc.segments.length - 2] === collectionId &&
-        (parentKey === '' || doc.key.startsWith(parentKey + '/'));
+  const inScope: DocPredicate = kindless
+    ? (doc) => parentKey === '' || doc.key.startsWith(parentKey + '/')
+    : allDescendants
+      ? (doc) =>
+          doc.segments[doc.segments.length - 2] === collectionId &&
+          (parentKey === '' || doc.key.startsWith(parentKey + '/'))
+      : (doc) =>
+          doc.segments.length === parentSegments.length + 2 &&
+          doc.segments[doc.segments.length - 2] === collectionId &&
+          (parentKey === '' || doc.key.startsWith(parentKey + '/'));
 
   const matches: DocPredicate = (doc) =>
     inScope(doc) && hasOrderFields(doc) && filter(doc) && startAt(doc) && endAt(doc);
@@ -141,9 +146,11 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     matches,
     compare,
     run(state) {
-      const candidates = allDescendants
-        ? state.inGroup(parentKey, collectionId)
-        : state.inCollection(parentKey, collectionId);
+      const candidates = kindless
+        ? state.inSubtree(parentKey)
+        : allDescendants
+          ? state.inGroup(parentKey, collectionId)
+          : state.inCollection(parentKey, collectionId);
       const result: StoredDocument[] = [];
       for (const doc of candidates) if (matches(doc)) result.push(doc);
       result.sort(compare);

@@ -71,6 +71,12 @@ export class DatabaseState {
     }
   }
 
+  /** Every document below a document (or the whole database, for ""), at any depth. */
+  *inSubtree(parentKey: string): Iterable<StoredDocument> {
+    const prefix = parentKey === '' ? '' : parentKey + '/';
+    for (const doc of this.documents.values()) if (doc.key.startsWith(prefix)) yield doc;
+  }
+
   all(): Iterable<StoredDocument> {
     return this.documents.values();
   }
