@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithShop } from '@/testing/render';
+import { useActiveProducts } from '../api/use-active-products';
+import type { Product } from '../model/product';
+import { ProductsSection } from './products-section';
+
+vi.mock('../api/use-active-products', () => ({ useActiveProducts: vi.fn() }));
+
+const jar = (id: string, name: string): Product => ({
+  id,
+  name,
+  description: null,
+  price: 300,
+  original_price: null,
+  image_url: null,
+  category: null,
+  stock_quantity: 5,
+  is_active: true,
+  created_at: null,
+});
+
+function renderSection(searchTerm = '') {
+  renderWithShop(<ProductsSection searchTerm={searchTerm} onOrder={() => {}} onShowAll={() => {}} />);
+}
+
+beforeEach(() => {
+  vi.mocked(useActiveProducts).mockReset();
+});
+
+describe('ProductsSection', () => {
+  it('spins while the products load', () => {
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'loading' });
+    renderSection();
+    expect(screen.getByRole('status')).toHaveTextContent('লোড হচ্ছে…');
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('says so when there are no products', () => {
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'ready', products: [] });
+    renderSection();
+    expect(screen.getByText('কোনো পণ্য পাওয়া যায়নি')).toBeInTheDocument();
+  });
+
+  it('shows a card per product in the order given (newest first from the query)', () => {
+    vi.mocked(useActiveProducts).mockReturnValue({
+      status: 'ready',
+      products: [jar('b', 'রসুনের আচার'), jar('a', 'আমের আচার')],
+    });
+    renderSection();
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual([
+      'রসুনের আচার',
+      'আমের আচার',
+    ]);
+  });
+
+  it('keeps only the products whose name matches the search', () => {
+    vi.mocked(useActiveProducts).mockReturnValue({
+      status: 'ready',
+      products: [jar('b', 'রসুনের আচার'), jar('a', 'আমের আচার')],
+    });
+    renderSection('আম');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByRole('article', { name: 'আমের আচার' })).toBeInTheDocument();
+  });
+
+  it('tells the shopper when the search matches nothing', () => {
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'ready', products: [jar('a', 'আমের আচার')] });
+    renderSection('কাঁঠাল');
+    expect(screen.getByText('"কাঁঠাল" নামে কোনো পণ্য পাওয়া যায়নি')).toBeInTheDocument();
+  });
+
+  it('reports a failed load with the Bengali toast and an inline message', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'error', error: new Error('permission-denied') });
+    renderSection();
+    expect(screen.getByRole('alert')).toHaveTextContent('পণ্য লোড করতে সমস্যা');
+    // Once inline, once in the toast.
+    await waitFor(() => expect(screen.getAllByText('পণ্য লোড করতে সমস্যা')).toHaveLength(2));
+    expect(console.error).toHaveBeenCalled();
+  });
+});

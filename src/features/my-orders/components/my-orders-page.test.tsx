@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithShop } from '@/testing/render';
+import { useMyOrders } from '../api/use-my-orders';
+import { MyOrdersPage } from './my-orders-page';
+
+vi.mock('../api/use-my-orders', () => ({ useMyOrders: vi.fn() }));
+
+beforeEach(() => {
+  vi.mocked(useMyOrders).mockReset();
+});
+
+describe('MyOrdersPage', () => {
+  it('asks a visitor to log in', () => {
+    vi.mocked(useMyOrders).mockReturnValue({ status: 'idle' });
+    renderWithShop(<MyOrdersPage uid={null} />, { route: '/orders' });
+    expect(screen.getByText('আপনার অর্ডার দেখতে লগইন করুন।')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'লগইন' })).toHaveAttribute('href', '/auth');
+  });
+
+  it("lists the shopper's orders with Bengali status, relative time, quantity and total", () => {
+    vi.mocked(useMyOrders).mockReturnValue({
+      status: 'ready',
+      orders: [
+        {
+          id: 'abcdefgh12345678',
+          productName: 'আমের আচার',
+          productPrice: 350,
+          quantity: 2,
+          totalAmount: 700,
+          status: 'delivering',
+          createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000),
+        },
+      ],
+    });
+    renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
+
+    expect(vi.mocked(useMyOrders)).toHaveBeenCalledWith('u1');
+    const card = screen.getByTestId('my-order');
+    expect(card).toHaveTextContent('আমের আচার');
+    expect(card).toHaveTextContent('#12345678');
+    expect(card).toHaveTextContent('ডেলিভারি');
+    expect(card).toHaveTextContent('২ ঘন্টা আগে');
+    expect(card).toHaveTextContent('পরিমাণ: ২ × ৳৩৫০');
+    expect(card).toHaveTextContent('মোট: ৳৭০০');
+  });
+
+  it('says when there are no orders yet', () => {
+    vi.mocked(useMyOrders).mockReturnValue({ status: 'ready', orders: [] });
+    renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
+    expect(screen.getByText('আপনি এখনো কোনো অর্ডার করেননি।')).toBeInTheDocument();
+  });
+
+  it('shows the Bengali load error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(useMyOrders).mockReturnValue({ status: 'error', error: new Error('permission-denied') });
+    renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
+    expect(await screen.findByText('ত্রুটি')).toBeInTheDocument();
+    expect(screen.getAllByText('অর্ডার লোড করতে সমস্যা হয়েছে।').length).toBeGreaterThan(0);
+  });
+});
