@@ -253,6 +253,7 @@ export const bn = {
       soundOff: 'নতুন অর্ডারের শব্দ বন্ধ',
       loadErrorTitle: 'ত্রুটি',
       loadError: 'অর্ডার লোড করতে সমস্যা হয়েছে।',
+      retry: 'আবার চেষ্টা করুন',
       updateSuccessTitle: 'সফল!',
       updateSuccess: 'অর্ডার স্ট্যাটাস আপডেট হয়েছে।',
       updateError: 'স্ট্যাটাস আপডেট করতে সমস্যা হয়েছে।',

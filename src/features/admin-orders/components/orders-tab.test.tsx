@@ -31,10 +31,11 @@ function order(overrides: Partial<AdminOrder>): AdminOrder {
 }
 
 const sound = { muted: false, toggleMuted: vi.fn() };
+const retry = vi.fn();
 
 function renderTab(orders: AdminOrder[], freshIds: ReadonlySet<string> = new Set()) {
   return renderWithChakra(
-    <OrdersTab live={{ orders, loading: false, failed: false, freshIds }} sound={sound} />,
+    <OrdersTab live={{ orders, loading: false, failed: false, freshIds, retry }} sound={sound} />,
   );
 }
 
@@ -143,5 +144,20 @@ describe('search and status filter', () => {
     renderTab(orders);
     await userEvent.click(screen.getByRole('button', { name: /নতুন অর্ডারের শব্দ চালু/ }));
     expect(sound.toggleMuted).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('when the orders cannot be loaded', () => {
+  it('says so in Bengali and offers to try again', async () => {
+    renderWithChakra(
+      <OrdersTab
+        live={{ orders: [], loading: false, failed: true, freshIds: new Set(), retry }}
+        sound={sound}
+      />,
+    );
+    expect(screen.getByText('অর্ডার লোড করতে সমস্যা হয়েছে।')).toBeInTheDocument();
+    expect(screen.queryByText('এখনো কোনো অর্ডার আসেনি।')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' }));
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
+  Alert,
   Button,
   EmptyState,
   Flex,
@@ -100,6 +101,14 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
 
       {live.loading ? (
         <PageSpinner minHeight="30vh" />
+      ) : live.failed && live.orders.length === 0 ? (
+        <Alert.Root status="error" alignItems="center" gap="3">
+          <Alert.Indicator />
+          <Alert.Title flex="1">{t.loadError}</Alert.Title>
+          <Button size="sm" variant="outline" onClick={live.retry}>
+            {t.retry}
+          </Button>
+        </Alert.Root>
       ) : shown.length === 0 ? (
         <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
           <EmptyState.Content>

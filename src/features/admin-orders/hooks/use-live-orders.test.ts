@@ -104,3 +104,22 @@ describe('useNewOrderSound', () => {
     expect(renderHook(() => useNewOrderSound()).result.current.muted).toBe(false);
   });
 });
+
+describe('useLiveOrders after a failure', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+
+  it('listens again when the seller retries', () => {
+    const { result } = renderHook(() => useLiveOrders({ chime: true }));
+    const firstPush = feed.push;
+    act(() => feed.fail!(new Error('unavailable')));
+    act(() => result.current.retry());
+    expect(result.current).toMatchObject({ loading: true, failed: false });
+    expect(feed.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(feed.push).not.toBe(firstPush);
+    act(() => feed.push!([order('a')]));
+    expect(result.current).toMatchObject({ loading: false, failed: false });
+    expect(chime.playNewOrderChime).not.toHaveBeenCalled();
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { subscribeToOrders } from '../api/orders';
@@ -15,6 +15,8 @@ export interface LiveOrders {
   failed: boolean;
   /** Orders that arrived while the dashboard was open, for a few seconds after they did. */
   freshIds: ReadonlySet<string>;
+  /** Listens again after a failure (Firestore ends a listener that failed). */
+  retry: () => void;
 }
 
 /**
@@ -22,11 +24,16 @@ export interface LiveOrders {
  * seconds and announced with a chime unless the seller muted it.
  */
 export function useLiveOrders({ chime }: { chime: boolean }): LiveOrders {
-  const [state, setState] = useState<Omit<LiveOrders, 'freshIds'>>({
+  const [state, setState] = useState<Omit<LiveOrders, 'freshIds' | 'retry'>>({
     orders: [],
     loading: true,
     failed: false,
   });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => {
+    setState((current) => ({ ...current, loading: true, failed: false }));
+    setAttempt((n) => n + 1);
+  }, []);
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
   // Read by the long-lived subscription, so toggling the sound never re-subscribes to the orders.
   const chimeRef = useRef(chime);
@@ -65,7 +72,7 @@ export function useLiveOrders({ chime }: { chime: boolean }): LiveOrders {
       window.removeEventListener('pointerdown', wake);
       window.removeEventListener('keydown', wake);
     };
-  }, []);
+  }, [attempt]);
 
-  return { ...state, freshIds };
+  return { ...state, freshIds, retry };
 }
