@@ -9,6 +9,7 @@ import { badRequest, StorageError } from './errors.js';
 import {
   callerOf,
   decodeSegment,
+  listRequestOf,
   originOf,
   parseJsonBody,
   readBody,
@@ -17,7 +18,7 @@ import {
   sendObjectBytes,
 } from './http.js';
 import { parseMetadataPatch, type MetadataPatch } from './metadata.js';
-import { parseMultipartRelated } from './multipart.js';
+import { parseMultipartUpload } from './multipart.js';
 import type { StorageOperations } from './operations.js';
 import type { StoredObject } from './state.js';
 
@@ -118,16 +119,7 @@ function listObjects(
   url: URL,
   res: ServerResponse,
 ) {
-  const params = url.searchParams;
-  const maxResults = params.get('maxResults');
-  if (maxResults !== null && !/^\d+$/.test(maxResults))
-    throw badRequest('maxResults must be a positive integer.');
-  const result = operations.listObjects(caller, bucket, {
-    prefix: params.get('prefix') ?? '',
-    delimiter: params.get('delimiter') ?? '',
-    pageToken: params.get('pageToken') || undefined,
-    maxResults: maxResults === null ? undefined : Number(maxResults),
-  });
+  const result = operations.listObjects(caller, bucket, listRequestOf(url.searchParams));
   sendJson(res, 200, {
     prefixes: result.prefixes,
     items: result.items.map((item) => ({ name: item.name, bucket: item.bucket })),
@@ -161,12 +153,7 @@ async function upload(
   let metadata: MetadataPatch;
   let bytes: Buffer;
   if (isMultipart) {
-    const parts = parseMultipartRelated(req.headers['content-type'], body);
-    if (parts.length !== 2)
-      throw badRequest(`A multipart upload needs 2 parts (metadata, data), got ${parts.length}.`);
-    metadata = parseMetadataPatch(parseJsonBody(parts[0].body));
-    bytes = parts[1].body;
-    metadata.contentType ??= parts[1].headers['content-type'];
+    ({ metadata, bytes } = parseMultipartUpload(req.headers['content-type'], body));
   } else {
     metadata = { contentType: req.headers['content-type'] };
     bytes = body;

@@ -9,6 +9,7 @@ import type { Caller } from '../shared/auth-token.js';
 import { badRequest, StorageError } from './errors.js';
 import {
   decodeSegment,
+  listRequestOf,
   originOf,
   parseJsonBody,
   readBody,
@@ -17,7 +18,7 @@ import {
   sendObjectBytes,
 } from './http.js';
 import { DOWNLOAD_TOKENS_KEY, parseMetadataPatch, type MetadataPatch } from './metadata.js';
-import { parseMultipartRelated } from './multipart.js';
+import { parseMultipartUpload } from './multipart.js';
 import type { StorageOperations } from './operations.js';
 import type { StoredObject } from './state.js';
 
@@ -154,16 +155,7 @@ function listObjects(
   res: ServerResponse,
   origin: string,
 ) {
-  const params = url.searchParams;
-  const maxResults = params.get('maxResults');
-  if (maxResults !== null && !/^\d+$/.test(maxResults))
-    throw badRequest('maxResults must be a positive integer.');
-  const result = operations.listObjects(OWNER, bucket, {
-    prefix: params.get('prefix') ?? '',
-    delimiter: params.get('delimiter') ?? '',
-    pageToken: params.get('pageToken') || undefined,
-    maxResults: maxResults === null ? undefined : Number(maxResults),
-  });
+  const result = operations.listObjects(OWNER, bucket, listRequestOf(url.searchParams));
   sendJson(res, 200, {
     kind: 'storage#objects',
     items: result.items.length > 0 ? result.items.map((item) => gcsObjectJson(item, origin)) : undefined,
@@ -222,12 +214,7 @@ async function handleUpload(
   let metadata: MetadataPatch;
   let bytes: Buffer;
   if (uploadType === 'multipart') {
-    const parts = parseMultipartRelated(req.headers['content-type'], body);
-    if (parts.length !== 2)
-      throw badRequest(`A multipart upload needs 2 parts (metadata, data), got ${parts.length}.`);
-    metadata = parseMetadataPatch(parseJsonBody(parts[0].body));
-    metadata.contentType ??= parts[1].headers['content-type'];
-    bytes = parts[1].body;
+    ({ metadata, bytes } = parseMultipartUpload(req.headers['content-type'], body));
   } else if (uploadType === 'media' || uploadType === null) {
     metadata = { contentType: req.headers['content-type'] };
     bytes = body;

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerFromAuthorization, InvalidTokenError, type Caller } from '../shared/auth-token.js';
 import { badRequest, errorBody, StorageError } from './errors.js';
+import type { ListRequest } from './operations.js';
 import type { StoredObject } from './state.js';
 
 export const DEFAULT_CACHE_CONTROL = 'public, max-age=3600';
@@ -149,6 +150,19 @@ export function answerPreflight(req: IncomingMessage, res: ServerResponse): void
 /** The scheme and host the client used, so URLs we hand out (upload sessions, media links) reach us again. */
 export function originOf(req: IncomingMessage): string {
   return `http://${req.headers.host ?? 'localhost'}`;
+}
+
+/** The list query both APIs share: prefix, delimiter, maxResults, pageToken. */
+export function listRequestOf(params: URLSearchParams): ListRequest {
+  const maxResults = params.get('maxResults');
+  if (maxResults !== null && !/^\d+$/.test(maxResults))
+    throw badRequest('maxResults must be a positive integer.');
+  return {
+    prefix: params.get('prefix') ?? '',
+    delimiter: params.get('delimiter') ?? '',
+    pageToken: params.get('pageToken') || undefined,
+    maxResults: maxResults === null ? undefined : Number(maxResults),
+  };
 }
 
 export function decodeSegment(text: string, what: string): string {

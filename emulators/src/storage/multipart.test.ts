@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StorageError } from './errors.js';
-import { boundaryOf, parseMultipartRelated } from './multipart.js';
+import { boundaryOf, parseMultipartRelated, parseMultipartUpload } from './multipart.js';
 
 const body = (text: string) => Buffer.from(text, 'latin1');
 
@@ -48,5 +48,19 @@ describe('multipart/related upload bodies', () => {
       }
     }
     expect(boundaryOf('multipart/related; boundary=abc')).toBe('abc');
+  });
+
+  it('reads an upload as metadata plus bytes, the data part giving the type when the metadata does not', () => {
+    const upload = parseMultipartUpload(
+      'multipart/related; boundary=u',
+      body(
+        '--u\r\n\r\n{"name":"a.webp","metadata":{"k":"v"}}\r\n--u\r\nContent-Type: image/webp\r\n\r\nRIFF\r\n--u--',
+      ),
+    );
+    expect(upload.metadata).toEqual({ name: 'a.webp', metadata: { k: 'v' }, contentType: 'image/webp' });
+    expect(upload.bytes.toString()).toBe('RIFF');
+    const fail = (text: string) => () => parseMultipartUpload('multipart/related; boundary=u', body(text));
+    expect(fail('--u\r\n\r\n{oops\r\n--u\r\n\r\nx\r\n--u--')).toThrow(/metadata part .* not valid JSON/);
+    expect(fail('--u\r\n\r\n{}\r\n--u--')).toThrow(/needs 2 parts .* got 1/);
   });
 });

@@ -5,6 +5,7 @@
  * The body is already buffered (uploads are size-capped), so a Buffer scan is enough.
  */
 import { badRequest } from './errors.js';
+import { parseMetadataPatch, type MetadataPatch } from './metadata.js';
 
 export interface MultipartPart {
   /** Header names lower-cased. */
@@ -41,6 +42,25 @@ export function parseMultipartRelated(contentType: string | undefined, body: Buf
     parts.push({ headers, body: body.subarray(headerEnd.end, Math.max(partEnd, headerEnd.end)) });
     position = next;
   }
+}
+
+/** A one-shot upload body: part 1 the JSON metadata, part 2 the bytes (its Content-Type the fallback type). */
+export function parseMultipartUpload(
+  contentType: string | undefined,
+  body: Buffer,
+): { metadata: MetadataPatch; bytes: Buffer } {
+  const parts = parseMultipartRelated(contentType, body);
+  if (parts.length !== 2)
+    throw badRequest(`A multipart upload needs 2 parts (metadata, data), got ${parts.length}.`);
+  let json: unknown;
+  try {
+    json = parts[0].body.length > 0 ? JSON.parse(parts[0].body.toString('utf8')) : undefined;
+  } catch {
+    throw badRequest('The metadata part of the multipart upload is not valid JSON.');
+  }
+  const metadata = parseMetadataPatch(json);
+  metadata.contentType ??= parts[1].headers['content-type'];
+  return { metadata, bytes: parts[1].body };
 }
 
 function skipLineEnd(body: Buffer, position: number): number {
