@@ -23,11 +23,15 @@ export const BATCH_DOCUMENT_ACCESS_LIMIT = 20;
 
 const SERVICES: readonly RulesService[] = ['cloud.firestore', 'firebase.storage'];
 
+// Namespaces never change, so every request's scope hangs off one shared root per service.
 const namespaceValues = new Map<string, Value>(NAMESPACES.map((name) => [name, new RulesNamespace(name)]));
-const storageNamespaceValues = new Map<string, Value>([
-  ...namespaceValues,
-  ['firestore', new RulesNamespace('firestore')],
-]);
+const rootScopes: Record<RulesService, Scope> = {
+  'cloud.firestore': new Scope(null, namespaceValues),
+  'firebase.storage': new Scope(
+    null,
+    new Map<string, Value>([...namespaceValues, ['firestore', new RulesNamespace('firestore')]]),
+  ),
+};
 
 function grants(allowed: readonly RuleMethod[], method: RulesMethod): boolean {
   for (const m of allowed) {
@@ -78,11 +82,10 @@ class CompiledRuleset implements Ruleset {
     where: string,
   ): RulesDecision {
     const { request: requestValue, resource } = requestVariables(request);
-    const globals = new Map<string, Value>(
-      this.service === 'firebase.storage' ? storageNamespaceValues : namespaceValues,
-    );
-    globals.set('request', requestValue);
-    globals.set('resource', resource);
+    const globals = new Map<string, Value>([
+      ['request', requestValue],
+      ['resource', resource],
+    ]);
     const ctx: EvalContext = {
       service: this.service,
       documents: new DocumentAccessBudget(
@@ -93,7 +96,7 @@ class CompiledRuleset implements Ruleset {
       depth: 0,
     };
     const walk = new RequestWalk(request.method, requestSegments(request), ctx, this.recursiveMatchesEmpty);
-    walk.visit(this.tree, 0, new Scope(null, globals));
+    walk.visit(this.tree, 0, new Scope(rootScopes[this.service], globals));
     if (walk.grantedLine !== undefined) return { allowed: true, line: walk.grantedLine };
     if (walk.outcomes.length === 0)
       return { allowed: false, message: `Denied ${where}: No matching allow statements.` };
