@@ -1,5 +1,4 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 import { bn } from '../../src/i18n/bn';
 import {
   computeDashboardStats,
@@ -8,6 +7,7 @@ import {
 } from '../../src/features/admin-stats/model';
 import { isAdmin } from './admin-role';
 import type { Caller } from './caller';
+import { refusal } from './refusal';
 
 /** An order document as the statistics read it; documents without a usable timestamp or total are skipped. */
 export function statsOrderFrom(data: Record<string, unknown>): StatsOrder | null {
@@ -23,9 +23,8 @@ export async function getDashboardStats(
   caller: Caller | undefined,
   now: Date = new Date(),
 ): Promise<DashboardStats> {
-  if (!caller) throw new HttpsError('unauthenticated', bn.ordering.errors.signInRequired);
-  if (!(await isAdmin(db, caller.uid)))
-    throw new HttpsError('permission-denied', bn.ordering.errors.adminOnly);
+  if (!caller) throw refusal('unauthenticated', bn.ordering.errors.signInRequired);
+  if (!(await isAdmin(db, caller.uid))) throw refusal('permission-denied', bn.ordering.errors.adminOnly);
 
   const snapshot = await db.collection('orders').get();
   const orders = snapshot.docs.map((doc) => statsOrderFrom(doc.data())).filter((order) => order !== null);

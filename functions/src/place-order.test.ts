@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { bn } from '../../src/i18n/bn';
 import type { PlaceOrderInput } from '../../src/features/ordering/model';
@@ -72,23 +73,32 @@ describe('orderForProduct', () => {
       'failed-precondition',
       bn.ordering.errors.notEnoughStock,
     ],
-    [
-      'a product without a price',
-      { ...mango, price: undefined },
-      'failed-precondition',
-      bn.ordering.errors.productNotFound,
-    ],
   ])('refuses %s', (_case, product, code, message) => {
     expect(refusal(() => orderForProduct(product, input, caller))).toEqual({ code, message });
   });
 });
 
+describe('a product document that cannot be priced', () => {
+  it('is refused as not found and logged for the seller', () => {
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    expect(refusal(() => orderForProduct({ ...mango, price: undefined }, input, caller))).toEqual({
+      code: 'failed-precondition',
+      message: bn.ordering.errors.productNotFound,
+    });
+    expect(logged).toHaveBeenCalledWith('placeOrder: product document cannot be priced', expect.anything());
+    logged.mockRestore();
+  });
+});
+
 describe('readPlaceOrderInput', () => {
-  it('refuses bad input as invalid-argument with the Bengali reason', () => {
+  it('refuses bad input as invalid-argument with the Bengali reason, also in details for the browser', () => {
     expect(refusal(() => readPlaceOrderInput({ ...input, quantity: 0 }))).toEqual({
       code: 'invalid-argument',
       message: bn.ordering.validation.quantityMin,
     });
+    expect(() => readPlaceOrderInput({ ...input, customerName: '' })).toThrow(
+      expect.objectContaining({ details: { message: bn.ordering.validation.nameRequired } }),
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { bn } from '../../src/i18n/bn';
 import {
@@ -10,6 +11,7 @@ import {
   type PlaceOrderResult,
 } from '../../src/features/ordering/model';
 import type { Caller } from './caller';
+import { refusal } from './refusal';
 
 // Many customers ordering the last jars at once make transactions collide; each retry re-reads the stock,
 // so more attempts only mean more late-comers hear "not enough stock" instead of a vague failure.
@@ -42,11 +44,11 @@ export function orderForProduct(
   input: PlaceOrderInput,
   caller: Caller,
 ): NewOrder {
-  if (!product) throw new HttpsError('not-found', errors.productNotFound);
-  if (product.is_active !== true) throw new HttpsError('failed-precondition', errors.productInactive);
+  if (!product) throw refusal('not-found', errors.productNotFound);
+  if (product.is_active !== true) throw refusal('failed-precondition', errors.productInactive);
   const stock: unknown = product.stock_quantity;
   if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < input.quantity) {
-    throw new HttpsError('failed-precondition', errors.notEnoughStock);
+    throw refusal('failed-precondition', errors.notEnoughStock);
   }
   const price: unknown = product.price;
   const name: unknown = product.name;
@@ -57,7 +59,11 @@ export function orderForProduct(
     total = orderTotal(price, input.quantity);
   } catch (cause) {
     // A product document the admin form could not have written; refuse rather than guess a price.
-    throw new HttpsError('failed-precondition', errors.productNotFound, { reason: String(cause) });
+    logger.error('placeOrder: product document cannot be priced', {
+      productId: input.productId,
+      cause: String(cause),
+    });
+    throw refusal('failed-precondition', errors.productNotFound);
   }
   return {
     product_id: input.productId,
@@ -80,7 +86,7 @@ export function readPlaceOrderInput(data: unknown): PlaceOrderInput {
   try {
     return parsePlaceOrderInput(data);
   } catch (error) {
-    if (error instanceof InvalidOrderInputError) throw new HttpsError('invalid-argument', error.message);
+    if (error instanceof InvalidOrderInputError) throw refusal('invalid-argument', error.message);
     throw error;
   }
 }
@@ -94,7 +100,7 @@ export async function placeOrder(
   caller: Caller | undefined,
   data: unknown,
 ): Promise<PlaceOrderResult> {
-  if (!caller) throw new HttpsError('unauthenticated', errors.signInRequired);
+  if (!caller) throw refusal('unauthenticated', errors.signInRequired);
   const input = readPlaceOrderInput(data);
 
   const productRef = db.collection('products').doc(input.productId);
@@ -119,7 +125,7 @@ export async function placeOrder(
     );
   } catch (error) {
     if (error instanceof HttpsError) throw error;
-    if (isAborted(error)) throw new HttpsError('aborted', errors.tooBusy);
+    if (isAborted(error)) throw refusal('aborted', errors.tooBusy);
     throw error;
   }
   return { orderId: orderRef.id };

@@ -12,6 +12,7 @@ import { getFirestore as getAdminFirestore, type Firestore } from 'firebase-admi
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+import { expect } from 'vitest';
 import {
   hostAndPort,
   PROJECT_ID,
@@ -98,18 +99,28 @@ export async function clientFor(
   return { uid: user.uid, functions };
 }
 
-export function callable<Request, Response>(functions: Functions, name: string) {
-  const call = httpsCallable<Request, Response>(functions, name);
+export function callable<Request, Response>(functions: Functions, name: string, timeoutMs = 70_000) {
+  const call = httpsCallable<Request, Response>(functions, name, { timeout: timeoutMs });
   return async (data: Request): Promise<Response> => (await call(data)).data;
 }
 
-/** The error code and message a rejected call carried, e.g. "functions/invalid-argument". */
+/**
+ * The error code and Bengali message a rejected call carried, e.g. "functions/invalid-argument". The message
+ * is read from `details.message`, where the callables put it, because the SDK appends " [400]" to `message`.
+ */
 export async function refusalOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
     await promise;
   } catch (error) {
-    const { code, message } = error as { code?: unknown; message?: unknown };
-    return { code: String(code), message: String(message) };
+    const { code, message, details } = error as {
+      code?: unknown;
+      message?: unknown;
+      details?: { message?: unknown };
+    };
+    if (typeof details?.message !== 'string')
+      throw new Error(`The refusal carried no details.message: ${String(message)}`);
+    expect(String(message)).toContain(details.message);
+    return { code: String(code), message: details.message };
   }
   throw new Error('expected the call to be refused');
 }

@@ -149,6 +149,8 @@ export async function startAuthAndFunctionsEmulators(backing: {
 
   const stop = async () => {
     await stopGroup(child);
+    // For debugging a suite: ACHAR_TEST_EMULATOR_LOG=/tmp/emulators.log keeps what firebase-tools printed.
+    if (process.env.ACHAR_TEST_EMULATOR_LOG) await writeFile(process.env.ACHAR_TEST_EMULATOR_LOG, output());
     await rm(configDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 150_000;
