@@ -10,15 +10,18 @@ import { ProductImageField } from './product-image-field';
 
 const t = bn.admin.products.form;
 const FORM_ID = 'admin-product-form';
+const CATEGORY_LIST_ID = 'admin-product-categories';
 
 export interface ProductFormDialogProps {
   /** The product being edited, or null for a new one. */
   product: AdminProduct | null;
+  /** Categories already in use, offered as suggestions so the same one is not spelt two ways. */
+  categories?: readonly string[];
   onClose: () => void;
 }
 
 /** The new/edit product dialog. Mounted only while open, so every opening starts from the product's values. */
-export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) {
+export function ProductFormDialog({ product, categories = [], onClose }: ProductFormDialogProps) {
   const [progress, setProgress] = useState<number | null>(null);
 
   const formik = useFormik<ProductFormValues>({
@@ -115,7 +118,12 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
                   </Field.Root>
                   <Field.Root invalid={Boolean(errorOf('category'))}>
                     <Field.Label>{t.category}</Field.Label>
-                    <Input {...formik.getFieldProps('category')} autoComplete="off" />
+                    <Input {...formik.getFieldProps('category')} autoComplete="off" list={CATEGORY_LIST_ID} />
+                    <datalist id={CATEGORY_LIST_ID}>
+                      {categories.map((category) => (
+                        <option key={category} value={category} />
+                      ))}
+                    </datalist>
                     <Field.ErrorText>{errorOf('category')}</Field.ErrorText>
                   </Field.Root>
                   <Field.Root required invalid={Boolean(errorOf('stock_quantity'))}>
@@ -143,7 +151,9 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
                     void formik.setFieldValue('image', file, true);
                   }}
                   onRemove={() => {
-                    void formik.setValues({ ...formik.values, image: null, remove_image: true }, true);
+                    // First press drops a newly chosen file; with none chosen, it removes the current image.
+                    if (formik.values.image) void formik.setFieldValue('image', null, true);
+                    else void formik.setFieldValue('remove_image', true);
                   }}
                 />
                 <Switch.Root

@@ -250,4 +250,40 @@ describe('product dialog', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('drops a newly chosen picture first, then the current one, and suggests existing categories', async () => {
+    saving.saveProduct.mockResolvedValue({ created: false, imageUploadFailed: false });
+    showProducts([product({ image_url: 'http://storage/old.jpg' }), ...catalogue.slice(1)]);
+    await userEvent.click(screen.getByRole('button', { name: 'সম্পাদনা: আমের আচার' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('img', { name: 'ছবির প্রিভিউ' })).toHaveAttribute(
+      'src',
+      'http://storage/old.jpg',
+    );
+    const options = [...dialog.querySelectorAll('datalist option')].map((option) =>
+      option.getAttribute('value'),
+    );
+    expect(options).toEqual(['আম']);
+
+    const photo = new File(['jpeg'], 'new.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(within(dialog).getByLabelText('ছবি বাছাই করুন', { selector: 'input' }), photo);
+    expect(within(dialog).getByText('new.jpg')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ছবি সরান' }));
+    expect(within(dialog).queryByText('new.jpg')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'ছবির প্রিভিউ' })).toHaveAttribute(
+      'src',
+      'http://storage/old.jpg',
+    );
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ছবি সরান' }));
+    expect(within(dialog).queryByRole('img', { name: 'ছবির প্রিভিউ' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+    await waitFor(() =>
+      expect(saving.saveProduct).toHaveBeenCalledWith(
+        expect.objectContaining({ id: 'p1' }),
+        expect.objectContaining({ image: null, remove_image: true }),
+        expect.any(Function),
+      ),
+    );
+  });
 });

@@ -14,6 +14,11 @@ const t = bn.admin.products;
 
 type Editing = { product: AdminProduct | null } | null;
 
+function categoriesOf(products: readonly AdminProduct[]): string[] {
+  const names = products.map((product) => product.category).filter((category) => category !== null);
+  return [...new Set(names)].sort((a, b) => a.localeCompare(b, 'bn'));
+}
+
 export function ProductsTab() {
   const [products, setProducts] = useState<AdminProduct[] | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
@@ -62,6 +67,7 @@ export function ProductsTab() {
         <ProductFormDialog
           key={editing.product?.id ?? 'new'}
           product={editing.product}
+          categories={categoriesOf(products ?? [])}
           onClose={() => setEditing(null)}
         />
       )}
