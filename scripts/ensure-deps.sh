@@ -1,27 +1,32 @@
 #!/usr/bin/env bash
 # Installs whatever a fresh clone lacks, so `npm start` and `npm test` are the first commands anyone types.
-# Idempotent and quiet when everything is already there.
+# Idempotent and quiet when everything is already there: a package tree is reinstalled only when its
+# lockfile's content differs from the one it was installed from (recorded beside node_modules).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-lock_is_newer() { [ ! -f "$2" ] || [ "$1" -nt "$2" ]; }
-
-if [ ! -d node_modules ] || lock_is_newer package-lock.json node_modules/.package-lock.json; then
-  echo "› installing npm packages (npm ci)…"
-  npm ci --no-audit --no-fund --loglevel=error
-fi
-
-if [ -f functions/package-lock.json ]; then
-  if [ ! -d functions/node_modules ] || lock_is_newer functions/package-lock.json functions/node_modules/.package-lock.json; then
-    echo "› installing Cloud Functions packages (npm ci in functions/)…"
-    npm ci --prefix functions --no-audit --no-fund --loglevel=error
+# install_if_changed <dir> <label>
+install_if_changed() {
+  local dir=$1 label=$2
+  local stamp="$dir/node_modules/.installed-lock.sha256"
+  local want
+  want=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  if [ -d "$dir/node_modules" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    return 0
   fi
-fi
+  echo "› installing $label (npm ci)…"
+  npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
+  echo "$want" >"$stamp"
+}
+
+install_if_changed . "the project's npm packages"
+[ -f functions/package-lock.json ] && install_if_changed functions "the Cloud Functions' npm packages"
 
 # Browser tests and screenshots use Debian's Chromium (npx playwright install cannot work offline).
 if [ "${SKIP_BROWSER_INSTALL:-}" != "1" ] && [ ! -x /usr/bin/chromium ]; then
-  echo "› installing Chromium and Bengali fonts from Debian…"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "› installing Chromium and fonts from Debian…"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-core >/dev/null
 fi
