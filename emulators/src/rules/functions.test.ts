@@ -25,6 +25,8 @@ service cloud.firestore {
       allow update: if countDown(request.resource.data.depth);
     }
     match /loops/{id} { allow get: if loop(); }
+    function explode(n) { return n > 0 && (explode(n - 1) || explode(n - 1)); }
+    match /explode/{id} { allow get: if explode(19) || true; }
     match /arity/{id} { allow get: if isOwner(); }
   }
 }`,
@@ -45,6 +47,15 @@ service cloud.firestore {
     const tooDeep = update(MAX_CALL_DEPTH);
     expect(tooDeep.allowed).toBe(false);
     expect(tooDeep.message).toContain('Maximum function call depth (20) exceeded');
+  });
+
+  it('stop a rule that branches into millions of calls instead of stalling the emulator', () => {
+    const started = performance.now();
+    const decision = rules.evaluate(firestoreRequest('explode/a'), data);
+    // The budget is per request: once spent, even the `|| true` after it cannot be evaluated.
+    expect(decision.allowed).toBe(false);
+    expect(decision.message).toContain('Evaluation exceeded 200000 steps');
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('deny when a function is unknown or called with the wrong number of arguments', () => {

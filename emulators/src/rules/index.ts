@@ -7,5 +7,5 @@ export {
   BATCH_DOCUMENT_ACCESS_LIMIT,
 } from './ruleset.js';
 export { RulesSyntaxError } from './errors.js';
-export { MAX_CALL_DEPTH } from './interpreter.js';
+export { MAX_CALL_DEPTH, MAX_EVALUATION_STEPS } from './interpreter.js';
 export type * from './types.js';

@@ -93,9 +93,18 @@ export interface EvalContext {
   service: RulesService;
   documents: DocumentAccessBudget;
   depth: number;
+  /** Expression nodes evaluated so far for this request. */
+  steps: number;
 }
 
+/**
+ * An emulator safeguard, not a production number: recursion is capped at 20 calls, but a function that
+ * calls itself twice per level could still branch into millions of calls and stall the emulator.
+ */
+export const MAX_EVALUATION_STEPS = 200_000;
+
 export function evaluate(expr: Expr, scope: Scope, ctx: EvalContext): Value {
+  if (++ctx.steps > MAX_EVALUATION_STEPS) fail(`Evaluation exceeded ${MAX_EVALUATION_STEPS} steps.`);
   switch (expr.k) {
     case 'lit':
       return expr.v;

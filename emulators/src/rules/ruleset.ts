@@ -94,6 +94,7 @@ class CompiledRuleset implements Ruleset {
         options.documentAccessLog,
       ),
       depth: 0,
+      steps: 0,
     };
     const walk = new RequestWalk(request.method, requestSegments(request), ctx, this.recursiveMatchesEmpty);
     walk.visit(this.tree, 0, new Scope(rootScopes[this.service], globals));
