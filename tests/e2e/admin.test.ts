@@ -176,7 +176,9 @@ describe('admin dashboard in a browser', () => {
       uploadThroughput: 600 * 1024,
     });
     await form.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
-    const progress = form.getByText(/ছবি আপলোড হচ্ছে… [০-৯]+%/);
+    // Visible at all, then moving: a percentage above zero while the upload still runs.
+    await form.getByText(/ছবি আপলোড হচ্ছে… [০-৯]+%/).waitFor({ timeout: 10_000 });
+    const progress = form.getByText(/ছবি আপলোড হচ্ছে… [১-৯][০-৯]*%/);
     await progress.waitFor({ timeout: 10_000 });
     await admin.screenshot({ path: `${RESULTS}/admin-product-upload-progress-1280.png` });
     await admin.getByText('পণ্য যোগ সফল').waitFor({ timeout: 30_000 });
