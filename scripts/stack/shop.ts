@@ -36,6 +36,23 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
+/** Every port the local shop listens on, from firebase.json. */
+export function shopPorts(root: string): NamedPort[] {
+  const config = readProjectConfig(root);
+  const { emulators } = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
+    emulators: Record<string, { host: string; port: number }>;
+  };
+  return [
+    { name: 'web app', ...config.hosting },
+    { name: 'firestore', ...config.firestore },
+    { name: 'storage', ...config.storage },
+    { name: 'auth', ...config.auth },
+    { name: 'functions', ...config.functions },
+    { name: 'emulator hub', ...emulators.hub },
+    { name: 'emulator logging', ...emulators.logging },
+  ].map(({ name, host, port }) => ({ name, host, port }));
+}
+
 export class PortsTakenError extends Error {
   constructor(readonly ports: NamedPort[]) {
     super(`These ports are already in use: ${ports.map((p) => `${p.name} ${p.host}:${p.port}`).join(', ')}`);
@@ -84,18 +101,7 @@ export class LocalShop {
     const { options } = this;
     const log = options.log ?? (() => {});
     const config = readProjectConfig(options.root);
-    const hubs = JSON.parse(readFileSync(join(options.root, 'firebase.json'), 'utf8')) as {
-      emulators: Record<string, { host: string; port: number }>;
-    };
-    const ports: NamedPort[] = [
-      { name: 'web app', ...config.hosting },
-      { name: 'firestore', ...config.firestore },
-      { name: 'storage', ...config.storage },
-      { name: 'auth', ...config.auth },
-      { name: 'functions', ...config.functions },
-      { name: 'emulator hub', ...hubs.emulators.hub },
-      { name: 'emulator logging', ...hubs.emulators.logging },
-    ].map(({ name, host, port }) => ({ name, host, port }));
+    const ports = shopPorts(options.root);
     const taken = await takenPorts(ports);
     if (taken.length > 0) throw new PortsTakenError(taken);
 

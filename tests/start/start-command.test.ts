@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/config.js';
 import { launchChromium } from '../../emulators/src/testing/browser.js';
 import { isPortFree } from '../../scripts/stack/ports.js';
+import { shopPorts } from '../../scripts/stack/shop.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const marker = `achar-start-test-${randomUUID()}`;
@@ -96,8 +97,8 @@ describe('npm start', () => {
     await new Promise((r) => setTimeout(r, 500));
 
     expect(markedProcesses()).toEqual([]);
-    const ports = [config.hosting, config.firestore, config.storage, config.auth, config.functions];
-    const free = await Promise.all(ports.map((p) => isPortFree({ name: '', ...p })));
+    const ports = shopPorts(root);
+    const free = await Promise.all(ports.map(isPortFree));
     expect(free).toEqual(ports.map(() => true));
   }, 300_000);
 });

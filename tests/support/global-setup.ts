@@ -5,16 +5,13 @@
  */
 import { fileURLToPath } from 'node:url';
 import { isPortFree } from '../../scripts/stack/ports.js';
-import { startShop, type RunningShop } from '../../scripts/stack/shop.js';
-import { readProjectConfig } from '../../emulators/src/config.js';
+import { shopPorts, startShop, type RunningShop } from '../../scripts/stack/shop.js';
 
 let shop: RunningShop | undefined;
 
 export default async function setup(): Promise<() => Promise<void>> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const config = readProjectConfig(root);
-  const ports = [config.hosting, config.firestore, config.storage, config.auth, config.functions];
-  const free = await Promise.all(ports.map((p) => isPortFree({ name: '', ...p })));
+  const free = await Promise.all(shopPorts(root).map(isPortFree));
   if (free.every(Boolean)) {
     shop = await startShop({ root, persist: false, log: (line) => console.log(`[shop] ${line}`) });
   } else {
