@@ -8,6 +8,7 @@ import protobuf from 'protobufjs';
 import { fromProto3JSON, toProto3JSON } from 'proto3-json-serializer';
 import type { JSONValue } from 'proto3-json-serializer';
 import { invalidArgument } from '../errors.js';
+import { jsonToMessage, messageToJson } from './proto-codec.js';
 
 const require = createRequire(import.meta.url);
 
@@ -76,13 +77,12 @@ export function decodeBinary<T>(typeName: string, bytes: Uint8Array): T {
       `Malformed ${type.name} protobuf: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return toProto3JSON(message) as T;
+  return messageToJson(type, message) as T;
 }
 
 export function encodeBinary(typeName: string, json: unknown): Buffer {
   const type = messageType(typeName);
-  const message = fromProto3JSON(type, toJsonSafe(json) as JSONValue);
-  return Buffer.from(type.encode(message!).finish());
+  return Buffer.from(type.encode(jsonToMessage(type, json)).finish());
 }
 
 /**
@@ -96,7 +96,3 @@ export function stringifyProto3(value: unknown): string {
 }
 
 const numberText = (n: number): string => (Object.is(n, -0) ? '-0' : String(n));
-
-function toJsonSafe(value: unknown): unknown {
-  return JSON.parse(stringifyProto3(value));
-}
