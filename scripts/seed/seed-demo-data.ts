@@ -71,6 +71,21 @@ async function deleteAll(db: Firestore, collection: string, onEach?: (data: Docu
   return snapshot.size;
 }
 
+/**
+ * Runs a storage call again when its kept-alive connection was closed under it (ECONNRESET, "socket hang
+ * up"): every call made here may be repeated safely, and an idle pooled socket is no reason to fail a seed.
+ */
+async function retryOnDroppedConnection<T>(call: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const text = `${(error as { code?: string }).code ?? ''} ${(error as Error).message ?? ''}`;
+      if (attempt >= attempts || !/ECONNRESET|socket hang up|EPIPE/i.test(text)) throw error;
+    }
+  }
+}
+
 /** The storage path the admin form also uses: product-images/<random>-<timestamp>.<ext>. */
 function newImagePath(now: Date): string {
   return `product-images/${randomBytes(6).toString('hex')}-${now.getTime()}.webp`;
@@ -86,11 +101,13 @@ async function addProduct(app: App, db: Firestore, product: CatalogProduct, now:
   const imagePath = newImagePath(now);
   const token = randomUUID();
   const image = await renderJarImage(product.look, hashKey(product.key));
-  await bucket.file(imagePath).save(image, {
-    resumable: false,
-    contentType: 'image/webp',
-    metadata: { cacheControl: 'public, max-age=3600', metadata: { firebaseStorageDownloadTokens: token } },
-  });
+  await retryOnDroppedConnection(() =>
+    bucket.file(imagePath).save(image, {
+      resumable: false,
+      contentType: 'image/webp',
+      metadata: { cacheControl: 'public, max-age=3600', metadata: { firebaseStorageDownloadTokens: token } },
+    }),
+  );
   const addedAt = Timestamp.fromMillis(now.getTime() - product.addedDaysAgo * DAY);
   const ref = db.collection('products').doc();
   await ref.set({
@@ -159,7 +176,8 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
       report.removed.orders = await deleteAll(db, 'orders');
       report.removed.products = await deleteAll(db, 'products', async (data) => {
         if (typeof data.image_path !== 'string') return;
-        await bucket.file(data.image_path).delete({ ignoreNotFound: true });
+        const path = data.image_path;
+        await retryOnDroppedConnection(() => bucket.file(path).delete({ ignoreNotFound: true }));
         report.removed.images += 1;
       });
       log(

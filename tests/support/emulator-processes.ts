@@ -98,11 +98,11 @@ export interface AuthAndFunctionsEmulators {
  * firebase-tools' Auth and Functions emulators on free ports, serving the callables freshly built from
  * functions/src and talking to the given Firestore and Storage emulators.
  */
-export async function startAuthAndFunctionsEmulators(backing: {
-  firestore: EmulatorAddress;
-  storage: EmulatorAddress;
-}): Promise<AuthAndFunctionsEmulators> {
-  await buildFunctions();
+export async function startAuthAndFunctionsEmulators(
+  backing: { firestore: EmulatorAddress; storage: EmulatorAddress },
+  { functions = true }: { functions?: boolean } = {},
+): Promise<AuthAndFunctionsEmulators> {
+  if (functions) await buildFunctions();
   const [authPort, functionsPort, hubPort, loggingPort] = [
     await freePort(),
     await freePort(),
@@ -132,7 +132,7 @@ export async function startAuthAndFunctionsEmulators(backing: {
       join(REPO_ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
       'emulators:start',
       '--only',
-      'auth,functions',
+      functions ? 'auth,functions' : 'auth',
       '--project',
       PROJECT_ID,
       '--config',
@@ -154,7 +154,9 @@ export async function startAuthAndFunctionsEmulators(backing: {
     await rm(configDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 150_000;
-  while (!/Loaded functions definitions/.test(output()) || !output().includes('All emulators ready')) {
+  const ready = () =>
+    output().includes('All emulators ready') && (!functions || /Loaded functions definitions/.test(output()));
+  while (!ready()) {
     if (
       child.exitCode !== null ||
       Date.now() > deadline ||

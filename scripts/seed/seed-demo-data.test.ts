@@ -1,0 +1,115 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  hostAndPort,
+  PROJECT_ID,
+  startAcharEmulators,
+  startAuthAndFunctionsEmulators,
+  type AcharEmulators,
+  type AuthAndFunctionsEmulators,
+} from '../../tests/support/emulator-processes';
+import { DEMO_CATALOG } from './catalog';
+import { seedDemoData, type SeedReport } from './seed-demo-data';
+
+let achar: AcharEmulators;
+let firebaseTools: AuthAndFunctionsEmulators;
+let app: App;
+let db: Firestore;
+
+const now = new Date('2026-11-21T06:00:00Z');
+
+beforeAll(async () => {
+  achar = await startAcharEmulators();
+  firebaseTools = await startAuthAndFunctionsEmulators(achar, { functions: false });
+  process.env.FIRESTORE_EMULATOR_HOST = hostAndPort(achar.firestore);
+  process.env.FIREBASE_STORAGE_EMULATOR_HOST = hostAndPort(achar.storage);
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = hostAndPort(firebaseTools.auth);
+  app = initializeApp({ projectId: PROJECT_ID, storageBucket: `${PROJECT_ID}.appspot.com` }, 'seed-test');
+  db = getFirestore(app);
+});
+
+afterAll(async () => {
+  if (app) await deleteApp(app);
+  await firebaseTools?.stop();
+  await achar?.stop();
+});
+
+async function count(collection: string) {
+  return (await db.collection(collection).get()).size;
+}
+
+describe('seedDemoData', () => {
+  let first: SeedReport;
+
+  it('fills an empty store with accounts, the admin role, ten products with pictures and 48 orders', async () => {
+    const lines: string[] = [];
+    first = await seedDemoData({ now, log: (line) => lines.push(line) });
+
+    expect(first.skipped).toBe(false);
+    expect(first.accounts.admin).toMatchObject({ email: 'admin@achar.test', created: true });
+    expect(first.accounts.customer).toMatchObject({ email: 'customer@achar.test', created: true });
+    expect(lines.length).toBeGreaterThan(0);
+
+    const auth = getAuth(app);
+    expect((await auth.getUserByEmail('admin@achar.test')).uid).toBe(first.accounts.admin.uid);
+    const role = await db.doc(`roles/${first.accounts.admin.uid}`).get();
+    expect(role.data()).toEqual({ user_id: first.accounts.admin.uid, role: 'admin' });
+    expect((await db.doc(`roles/${first.accounts.customer.uid}`).get()).exists).toBe(false);
+
+    const products = await db.collection('products').get();
+    expect(products.size).toBe(10);
+    expect(products.docs.map((doc) => doc.get('name')).sort()).toEqual(
+      DEMO_CATALOG.map((p) => p.name).sort(),
+    );
+    expect(products.docs.filter((doc) => doc.get('is_active') === false)).toHaveLength(1);
+    expect(products.docs.filter((doc) => doc.get('stock_quantity') === 0)).toHaveLength(1);
+
+    expect(await count('orders')).toBe(48);
+    const customerOrders = await db
+      .collection('orders')
+      .where('user_id', '==', first.accounts.customer.uid)
+      .get();
+    expect(customerOrders.size).toBeGreaterThan(0);
+  });
+
+  it('gives every product a WebP picture under product-images/ that its image_url serves', async () => {
+    const products = await db.collection('products').get();
+    for (const product of products.docs) {
+      const path = product.get('image_path') as string;
+      expect(path).toMatch(/^product-images\/[0-9a-f]{12}-\d{13}\.webp$/);
+      const response = await fetch(product.get('image_url') as string);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      const size = (await response.arrayBuffer()).byteLength;
+      expect(size).toBeGreaterThan(12_000);
+      expect(size).toBeLessThan(45_000);
+    }
+  });
+
+  it('leaves a store that has data alone, but still makes sure of the accounts', async () => {
+    const again = await seedDemoData({ now });
+    expect(again.skipped).toBe(true);
+    expect(again.accounts.admin).toEqual({ ...first.accounts.admin, created: false });
+    expect(again.products).toEqual([]);
+    expect(await count('products')).toBe(10);
+    expect(await count('orders')).toBe(48);
+  });
+
+  it('with force, replaces the products, their pictures and the orders', async () => {
+    const replaced = await seedDemoData({ now, force: true, orderCount: 30 });
+    expect(replaced.skipped).toBe(false);
+    expect(replaced.removed).toEqual({ products: 10, orders: 48, images: 10 });
+    expect(await count('products')).toBe(10);
+    expect(await count('orders')).toBe(30);
+
+    const bucket = getStorage(app).bucket();
+    const [oldStillThere] = await bucket.file(first.products[0].image_path).exists();
+    expect(oldStillThere).toBe(false);
+    const [newThere] = await bucket.file(replaced.products[0].image_path).exists();
+    expect(newThere).toBe(true);
+    expect(new Set(replaced.products.map((p) => p.id))).not.toEqual(new Set(first.products.map((p) => p.id)));
+  });
+});
