@@ -163,6 +163,33 @@ describe('filters', () => {
     ]);
   });
 
+  it('matches a stored timestamp with a filter given in nanoseconds, and lists of arrays for IN', () => {
+    const timed = stateWith({
+      't/a': {
+        at: { timestampValue: '2026-01-01T00:00:00.123456Z' },
+        tags: { arrayValue: { values: [str('x')] } },
+      },
+    });
+    const run = (q: StructuredQueryJson) =>
+      compileQuery(ROOT, q)
+        .run(timed)
+        .map((d) => d.key);
+    const filter = (fieldPath: string, op: string, value: Value) => ({
+      from: [{ collectionId: 't' }],
+      where: { fieldFilter: { field: { fieldPath }, op: op as never, value } },
+    });
+    expect(run(filter('at', 'EQUAL', { timestampValue: '2026-01-01T00:00:00.123456789Z' }))).toEqual(['t/a']);
+    expect(
+      run(
+        filter('tags', 'IN', { arrayValue: { values: [{ arrayValue: { values: [str('x')] } }, str('y')] } }),
+      ),
+    ).toEqual(['t/a']);
+  });
+
+  it('rejects an operand that is not a Firestore value', () => {
+    expect(() => where('price', 'EQUAL', { integerValue: 'many' } as Value)).toThrow(/integerValue/);
+  });
+
   it('rejects IN without an array', () => {
     expect(() => where('price', 'IN', int(1))).toThrow(/must be an array/);
   });

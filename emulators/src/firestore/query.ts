@@ -13,7 +13,7 @@ import {
   parseResourceName,
 } from './paths.js';
 import type { DatabaseState, StoredDocument } from './state.js';
-import { compareValues, getField, isNaNValue, typeOrder, valuesEqual } from './values.js';
+import { compareValues, getField, isNaNValue, normalizeValue, typeOrder, valuesEqual } from './values.js';
 
 export interface OrderSpec {
   path: string[];
@@ -180,7 +180,7 @@ function compileCursor(
   orderValue: (doc: StoredDocument, path: string[]) => Value | undefined,
   side: 'start' | 'end',
 ): DocPredicate {
-  const values = cursor.values ?? [];
+  const values = (cursor.values ?? []).map((v) => normalizeValue(v));
   if (values.length > orderBy.length)
     throw invalidArgument('Invalid query: cursor has more values than orderBy fields');
   const before = cursor.before === true;
@@ -241,7 +241,7 @@ function compileFilter(filter: FilterJson, db: DatabaseId, inequalities: string[
     if (value === undefined) throw invalidArgument('Invalid field filter: no value');
     if (INEQUALITY_OPS.has(op)) inequalities.push(path);
     const read = fieldReader(path, db);
-    return fieldPredicate(op, value, read);
+    return fieldPredicate(op, operandOf(op, value), read);
   }
   throw invalidArgument('Invalid filter: one of compositeFilter, fieldFilter or unaryFilter is required');
 }
@@ -251,6 +251,17 @@ function fieldReader(path: string[], db: DatabaseId): (doc: StoredDocument) => V
     return (doc) => ({ referenceValue: documentName(db, doc.segments) });
   }
   return (doc) => getField(doc.fields, path);
+}
+
+/**
+ * Filter operands are checked and stored-form like written values (a timestamp's nanoseconds truncated, so it
+ * can equal what was stored). The list of `in`, `not-in` and `array-contains-any` may hold arrays itself.
+ */
+function operandOf(op: string, value: Value): Value {
+  if ((op === 'IN' || op === 'NOT_IN' || op === 'ARRAY_CONTAINS_ANY') && 'arrayValue' in value) {
+    return { arrayValue: { values: (value.arrayValue.values ?? []).map((v) => normalizeValue(v)) } };
+  }
+  return normalizeValue(value);
 }
 
 const arrayValues = (v: Value): Value[] => ('arrayValue' in v ? (v.arrayValue.values ?? []) : []);
