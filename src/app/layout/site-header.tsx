@@ -164,7 +164,7 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
           </HStack>
         </Flex>
         {menuOpen && (
-          <Stack as="nav" aria-label={t.nav.menu} gap="1" py="2" display={{ md: 'none' }}>
+          <Stack as="nav" aria-label={t.nav.menu} gap="1" py="2" display={{ base: 'flex', md: 'none' }}>
             {links.map((link) => (
               <Link key={link.to} asChild py="2" fontWeight="medium" onClick={() => setMenuOpen(false)}>
                 <RouterLink to={link.to}>{link.label}</RouterLink>
@@ -179,7 +179,7 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
         )}
         {searchOpen && (
           <Box py="2">
-            <InputGroup startElement={<SearchIcon color="fg.muted" />}>
+            <InputGroup startElement={<SearchIcon boxSize="4" color="fg.muted" />}>
               <Input
                 type="search"
                 autoFocus

@@ -2,7 +2,8 @@ import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster 
 
 /** One toaster for the whole app: at most 3 toasts on screen, each for 4 s unless told otherwise (SPEC §9). */
 export const toaster = createToaster({
-  placement: 'bottom-end',
+  // Top: on a phone a bottom toast would cover the order dialog's confirm button.
+  placement: 'top-end',
   max: 3,
   duration: 4000,
   pauseOnPageIdle: true,

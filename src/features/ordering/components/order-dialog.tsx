@@ -104,13 +104,14 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
       }}
       placement="center"
       scrollBehavior="inside"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <form onSubmit={handleSubmit} noValidate aria-label={t.title}>
+            {/* display: contents keeps header, body and footer in the dialog's own layout, so the body scrolls. */}
+            <form onSubmit={handleSubmit} noValidate aria-label={t.title} style={{ display: 'contents' }}>
               <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
                 <Dialog.Title>{t.title}</Dialog.Title>
                 {product && (
