@@ -6,8 +6,8 @@
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
-import { encodeBinary } from './transports/protos.js';
-import { OWNER, rawRequest, type RawResponse } from './test-support.js';
+import { decodeBinary, encodeBinary } from './transports/protos.js';
+import { OWNER, rawRequest, sleep, waitFor, type RawResponse } from './test-support.js';
 
 const PROJECT = 'demo-bad-input';
 const DB = `projects/${PROJECT}/databases/(default)`;
@@ -347,6 +347,39 @@ describe('bad gRPC input', () => {
       metadata,
     );
     expect(Buffer.isBuffer(good)).toBe(true);
+  });
+
+  it('commits nothing a client pipelined on a Write stream after a write that failed', async () => {
+    const metadata = new grpc.Metadata();
+    metadata.set('authorization', 'Bearer owner');
+    const stream = grpcClient.makeBidiStreamRequest(
+      '/google.firestore.v1.Firestore/Write',
+      (value: object) => encodeBinary('google.firestore.v1.WriteRequest', value),
+      (bytes: Buffer) => decodeBinary<Record<string, unknown>>('google.firestore.v1.WriteResponse', bytes),
+      metadata,
+    );
+    const answers: Record<string, unknown>[] = [];
+    const ended = new Promise<number>((resolve) => {
+      stream.on('error', (error: grpc.ServiceError) => resolve(error.code));
+      stream.on('end', () => resolve(grpc.status.OK));
+    });
+    stream.on('data', (answer: Record<string, unknown>) => answers.push(answer));
+    stream.write({ database: DB });
+    await waitFor(() => answers.length === 1, 'the handshake');
+    const streamToken = answers[0].streamToken;
+    // Three batches back to back, as the SDK pipelines them: the first fails its precondition.
+    stream.write({
+      streamToken,
+      writes: [{ ...update('jars/ghost', {}), currentDocument: { exists: true } }],
+    });
+    stream.write({ streamToken, writes: [update('jars/pipelined', { v: { integerValue: '1' } })] });
+    stream.write({ streamToken, writes: [update('jars/mango', { stock: { integerValue: '0' } })] });
+    expect(await ended).toBe(grpc.status.NOT_FOUND);
+    expect(answers).toHaveLength(1);
+    await sleep(50);
+    const pipelined = await rawRequest(emulator.port, 'GET', `${DOCS}/jars/pipelined`, undefined, OWNER);
+    expect(pipelined.status).toBe(404);
+    await stillServing(); // mango still has its stock of 5
   });
 
   it('answers a malformed Authorization header with UNAUTHENTICATED', async () => {

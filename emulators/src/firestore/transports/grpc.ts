@@ -185,7 +185,11 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
       failCall(call, error);
       return;
     }
+    // After an error the stream is over: requests the client had already pipelined must not be committed, or
+    // they would be applied twice when the SDK re-sends them on its next stream.
+    let failed = false;
     call.on('data', (request: Json) => {
+      if (failed) return;
       try {
         call.write(
           session.handle(
@@ -193,6 +197,7 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
           ) as unknown as Json,
         );
       } catch (error) {
+        failed = true;
         failCall(call, error);
       }
     });
