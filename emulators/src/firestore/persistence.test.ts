@@ -2,7 +2,7 @@
  * Export to a folder and import into a fresh emulator (values, createTime and updateTime intact), and the reset
  * endpoint that @firebase/rules-unit-testing's clearFirestore() calls, seen by open listeners.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FieldValue, GeoPoint, Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -78,6 +78,21 @@ describe('export and import', () => {
     const updated = await second.db.doc('products/mango').get();
     expect(updated.createTime!.isEqual(imported.createTime!)).toBe(true);
     expect(updated.updateTime!.valueOf() > imported.updateTime!.valueOf()).toBe(true);
+  });
+
+  it('refuses to start from a damaged or foreign export, naming the file', async () => {
+    const damaged = await mkdtemp(join(tmpdir(), 'firestore-damaged-'));
+    await mkdir(join(damaged, 'firestore'));
+    const file = join(damaged, 'firestore', 'data.json');
+    await writeFile(file, '{"format": "achar-firestore-export", "databases": [');
+    await expect(startFirestoreEmulator({ port: 0, dataDir: damaged })).rejects.toThrow(
+      `${file} is not valid JSON`,
+    );
+    await writeFile(file, JSON.stringify({ documents: [] }));
+    await expect(startFirestoreEmulator({ port: 0, dataDir: damaged })).rejects.toThrow(
+      `${file} is not a Firestore export of this emulator`,
+    );
+    await rm(damaged, { recursive: true, force: true });
   });
 
   it('starts empty from a folder without an export', async () => {

@@ -37,8 +37,15 @@ export async function exportFirestore(engine: FirestoreEngine, dir: string): Pro
 export async function importFirestore(engine: FirestoreEngine, dir: string): Promise<number> {
   const target = join(dir, 'firestore', 'data.json');
   if (!existsSync(target)) return 0;
-  const file = JSON.parse(await readFile(target, 'utf8')) as ExportFile;
-  if (file.format !== 'achar-firestore-export')
+  let file: ExportFile;
+  try {
+    file = JSON.parse(await readFile(target, 'utf8')) as ExportFile;
+  } catch (error) {
+    throw new Error(
+      `${target} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  if (file?.format !== 'achar-firestore-export' || !Array.isArray(file.databases))
     throw new Error(`${target} is not a Firestore export of this emulator`);
   return engine.importDocuments(file.databases);
 }
