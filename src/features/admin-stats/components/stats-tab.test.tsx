@@ -69,7 +69,7 @@ describe('stats tab', () => {
     renderWithChakra(<StatsTab />);
     expect(await screen.findByText('৳১০০')).toBeInTheDocument();
     expect(screen.getByText('৭২%')).toBeInTheDocument();
-    expect(screen.getByText('৭টি অমীমাংসিত অর্ডার নিশ্চিত করুন — অর্ডার ট্যাবে যান।')).toBeInTheDocument();
+    expect(screen.getByText('৭টি অমীমাংসিত অর্ডার নিশ্চিত করুন।')).toBeInTheDocument();
     expect(screen.getByText(stats.recommendations[0].message)).toBeInTheDocument();
     expect(screen.getByText(stats.recommendations[1].message)).toBeInTheDocument();
     const chart = screen.getByText('গত ১৪ দিনের অর্ডার ও বিক্রি').closest('.chakra-card__root') as HTMLElement;
@@ -97,5 +97,14 @@ describe('stats tab', () => {
     await waitFor(() => expect(screen.getByText('১,২৫০')).toBeInTheDocument());
     expect(api.fetchDashboardStats).toHaveBeenCalledTimes(2);
     expect(screen.queryByText('পরিসংখ্যান লোড করতে সমস্যা হয়েছে।')).not.toBeInTheDocument();
+  });
+
+  it('jumps from a quick action to the orders or products tab', async () => {
+    api.fetchDashboardStats.mockResolvedValue(stats);
+    const onOpenTab = vi.fn();
+    renderWithChakra(<StatsTab onOpenTab={onOpenTab} />);
+    await userEvent.click(await screen.findByRole('button', { name: /অর্ডার দেখুন/ }));
+    await userEvent.click(screen.getByRole('button', { name: /পণ্য দেখুন/ }));
+    expect(onOpenTab.mock.calls).toEqual([['orders'], ['products']]);
   });
 });

@@ -85,7 +85,15 @@ function StatCard({
   );
 }
 
-function StatsView({ stats }: { stats: DashboardStats }) {
+/** The dashboard tabs a quick action can jump to. */
+export type QuickActionTab = 'orders' | 'products';
+
+interface StatsViewProps {
+  stats: DashboardStats;
+  onOpenTab?: (tab: QuickActionTab) => void;
+}
+
+function StatsView({ stats, onOpenTab }: StatsViewProps) {
   const growthUp = stats.weeklyGrowth >= 0;
   const delivering = stats.statusBreakdown.find((entry) => entry.status === 'delivering')?.count ?? 0;
 
@@ -169,9 +177,33 @@ function StatsView({ stats }: { stats: DashboardStats }) {
                 {stats.pendingOrders > 0
                   ? t.quickActionPending(formatNumberBn(stats.pendingOrders))
                   : t.quickActionNoPending}
+                {stats.pendingOrders > 0 && onOpenTab && (
+                  <Button
+                    size="xs"
+                    variant="plain"
+                    colorPalette="brand"
+                    px="1"
+                    onClick={() => onOpenTab('orders')}
+                  >
+                    {t.openOrders} →
+                  </Button>
+                )}
               </List.Item>
               {delivering > 0 && <List.Item>{t.quickActionDelivering(formatNumberBn(delivering))}</List.Item>}
-              <List.Item>{t.quickActionStock}</List.Item>
+              <List.Item>
+                {t.quickActionStock}
+                {onOpenTab && (
+                  <Button
+                    size="xs"
+                    variant="plain"
+                    colorPalette="brand"
+                    px="1"
+                    onClick={() => onOpenTab('products')}
+                  >
+                    {t.openProducts} →
+                  </Button>
+                )}
+              </List.Item>
             </List.Root>
           </Section>
           <Section title={t.recommendationsTitle}>
@@ -203,7 +235,7 @@ function StatsView({ stats }: { stats: DashboardStats }) {
 }
 
 /** The statistics tab: numbers from the getDashboardStats callable, loaded when the tab is opened. */
-export function StatsTab() {
+export function StatsTab({ onOpenTab }: { onOpenTab?: (tab: QuickActionTab) => void }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   const reload = useCallback(async () => {
@@ -248,7 +280,7 @@ export function StatsTab() {
           {t.refresh}
         </Button>
       </Flex>
-      <StatsView stats={load.stats} />
+      <StatsView stats={load.stats} onOpenTab={onOpenTab} />
     </Stack>
   );
 }

@@ -29,6 +29,7 @@ export function AdminDashboard() {
   const sound = useNewOrderSound();
   const live = useLiveOrders({ chime: !sound.muted });
   const pending = live.orders.filter((order) => order.status === 'pending').length;
+  const openTab = (value: string) => setParams(value === 'orders' ? {} : { tab: value }, { replace: true });
 
   return (
     <Container maxWidth="6xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
@@ -42,7 +43,7 @@ export function AdminDashboard() {
       </Box>
       <Tabs.Root
         value={tab}
-        onValueChange={({ value }) => setParams(value === 'orders' ? {} : { tab: value }, { replace: true })}
+        onValueChange={({ value }) => openTab(value)}
         lazyMount
         variant="enclosed"
         colorPalette="brand"
@@ -68,7 +69,7 @@ export function AdminDashboard() {
           <ProductsTab />
         </Tabs.Content>
         <Tabs.Content value="stats">
-          <StatsTab />
+          <StatsTab onOpenTab={openTab} />
         </Tabs.Content>
         <Tabs.Content value="customers">
           <CustomersTab orders={live.orders} loading={live.loading} />
