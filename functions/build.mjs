@@ -1,10 +1,15 @@
 // Bundles the callables into lib/index.js. The shared models under ../src (and yup) are bundled in, so the
 // deployed package needs only firebase-functions and firebase-admin, which stay external.
+// `--outfile <path>` builds elsewhere, e.g. into a test run's private copy of this package.
 import { build } from 'esbuild';
+import { fileURLToPath, URL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { outfile: { type: 'string' } } });
 
 await build({
-  entryPoints: ['src/index.ts'],
-  outfile: 'lib/index.js',
+  entryPoints: [fileURLToPath(new URL('src/index.ts', import.meta.url))],
+  outfile: values.outfile ?? fileURLToPath(new URL('lib/index.js', import.meta.url)),
   bundle: true,
   platform: 'node',
   target: 'node20',

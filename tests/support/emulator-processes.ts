@@ -4,10 +4,10 @@
  * clears or re-rules the data of a shop someone is running on the ports of firebase.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readProjectConfig, startOfflineEmulators } from '../../emulators/src/index';
 
@@ -82,8 +82,20 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function buildFunctions(): Promise<void> {
-  const build = run('npm', ['--prefix', 'functions', 'run', 'build'], process.env);
+/**
+ * A private copy of the functions package for one test run: its package.json, a link to its node_modules and
+ * a fresh bundle of functions/src. The Functions emulator watches its source folder and reloads on every
+ * change, so sharing functions/lib with other runs (or a developer's build) would restart workers mid-test.
+ */
+async function privateFunctionsPackage(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  await copyFile(join(REPO_ROOT, 'functions/package.json'), join(folder, 'package.json'));
+  await symlink(join(REPO_ROOT, 'functions/node_modules'), join(folder, 'node_modules'), 'dir');
+  const build = run(
+    process.execPath,
+    [join(REPO_ROOT, 'functions/build.mjs'), '--outfile', join(folder, 'lib/index.js')],
+    process.env,
+  );
   const code = await new Promise<number | null>((resolve) => build.child.once('exit', resolve));
   if (code !== 0) throw new Error(`Building the Cloud Functions failed:\n${build.output()}`);
 }
@@ -96,13 +108,12 @@ export interface AuthAndFunctionsEmulators {
 
 /**
  * firebase-tools' Auth and Functions emulators on free ports, serving the callables freshly built from
- * functions/src and talking to the given Firestore and Storage emulators.
+ * functions/src (into a private copy of the package) and talking to the given Firestore and Storage emulators.
  */
 export async function startAuthAndFunctionsEmulators(
   backing: { firestore: EmulatorAddress; storage: EmulatorAddress },
   { functions = true }: { functions?: boolean } = {},
 ): Promise<AuthAndFunctionsEmulators> {
-  if (functions) await buildFunctions();
   const [authPort, functionsPort, hubPort, loggingPort] = [
     await freePort(),
     await freePort(),
@@ -110,11 +121,12 @@ export async function startAuthAndFunctionsEmulators(
     await freePort(),
   ];
   const configDir = await mkdtemp(join(tmpdir(), 'achar-functions-emulators-'));
+  if (functions) await privateFunctionsPackage(join(configDir, 'functions'));
   await writeFile(
     join(configDir, 'firebase.json'),
     JSON.stringify({
-      // firebase-tools resolves the source against the config's folder.
-      functions: [{ source: relative(configDir, join(REPO_ROOT, 'functions')), codebase: 'default' }],
+      // firebase-tools resolves the source against the config's folder: the private copy.
+      functions: [{ source: 'functions', codebase: 'default' }],
       emulators: {
         singleProjectMode: true,
         auth: { host: HOST, port: authPort },
