@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Badge, Box, Container, Heading, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import { CustomersTab } from '@/features/admin-customers';
@@ -26,6 +27,22 @@ export function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: AdminTab = isAdminTab(requested) ? requested : 'orders';
+  const tabStrip = useRef<HTMLDivElement>(null);
+  // On a phone the strip scrolls sideways: keep the open tab in view (e.g. ?tab=settings opened from a link),
+  // again once the Bengali web font has loaded and widened the tabs.
+  useEffect(() => {
+    let current = true;
+    const reveal = () =>
+      current &&
+      tabStrip.current
+        ?.querySelector('[role="tab"][aria-selected="true"]')
+        ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    reveal();
+    void document.fonts?.ready.then(reveal);
+    return () => {
+      current = false;
+    };
+  }, [tab]);
   const sound = useNewOrderSound();
   const live = useLiveOrders({ chime: !sound.muted });
   const pending = live.orders.filter((order) => order.status === 'pending').length;
@@ -48,7 +65,14 @@ export function AdminDashboard() {
         variant="enclosed"
         colorPalette="brand"
       >
-        <Box overflowX="auto" mx={{ base: '-3', md: '0' }} px={{ base: '3', md: '0' }} pb="1">
+        <Box
+          ref={tabStrip}
+          overflowX="auto"
+          scrollPaddingInline="3"
+          mx={{ base: '-3', md: '0' }}
+          px={{ base: '3', md: '0' }}
+          pb="1"
+        >
           <Tabs.List minWidth="max-content">
             {ADMIN_TABS.map((value) => (
               <Tabs.Trigger key={value} value={value} whiteSpace="nowrap" flexShrink={0}>
