@@ -492,6 +492,17 @@ describe.each([
       expect(jars).toBe(7);
     });
 
+    it('reads as of a readTime when nothing changed since, and refuses plainly when something did', async () => {
+      const ref = db.doc('stock/lemon');
+      const { writeTime } = await ref.set({ jars: 3 });
+      const read = (readTime: Timestamp) =>
+        db.runTransaction(async (t) => (await t.get(ref)).get('jars'), { readOnly: true, readTime });
+      expect(await read(writeTime)).toBe(3);
+      await ref.update({ jars: 2 });
+      // The emulator keeps one version per document: an older snapshot is not silently replaced by the newer.
+      await expectCode(read(writeTime), preferRest ? 3 : 9);
+    });
+
     it('retries conflicting transactions until ten concurrent increments all count', async () => {
       const counter = db.doc('stock/counter');
       await counter.set({ n: 0 });

@@ -16,7 +16,7 @@ import type {
   WriteJson,
   WriteResultJson,
 } from './types.js';
-import { aborted, FirestoreError, invalidArgument, notFound } from './errors.js';
+import { aborted, failedPrecondition, FirestoreError, invalidArgument, notFound } from './errors.js';
 import type { DatabaseId } from './paths.js';
 import {
   compareSegments,
@@ -32,7 +32,7 @@ import type { CompiledQuery } from './query.js';
 import { compileQuery, project } from './query.js';
 import type { StoredDocument } from './state.js';
 import { DatabaseState, toDocumentJson } from './state.js';
-import { CommitClock } from './timestamps.js';
+import { CommitClock, compareInstants, parseTimestamp } from './timestamps.js';
 import { fieldsSize, getField, isNumber, normalizeFields, normalizeValue, doubleOf } from './values.js';
 import { applyWrite, checkPrecondition } from './writes.js';
 import type { RulesProvider } from './authorization.js';
@@ -46,6 +46,8 @@ export const MAX_DOCUMENT_BYTES = 1_048_576;
 interface TransactionState {
   dbKey: string;
   readOnly: boolean;
+  /** A read-only transaction's snapshot time, when it asked for one. */
+  readTime?: string;
   /** key → version read (null: read as missing). */
   reads: Map<string, bigint | null>;
 }
@@ -145,10 +147,12 @@ export class FirestoreEngine implements ListenHost {
     const access = dataAccess(state);
     const select = request.mask?.fieldPaths?.map(parseFieldPath);
     const readTime = this.clock.now();
+    const asOf = this.requestedReadTime(request, txn);
     const results = (request.documents ?? []).map((name): BatchGetResult => {
       const { db: docDb, segments } = parseDocumentName(name);
       this.sameDatabase(db, docDb);
       const doc = state.get(segments.join('/')) ?? null;
+      if (asOf) assertUnchangedSince(asOf, doc ? [doc] : []);
       authorize(this.rules, { caller, method: 'get', db, segments, resource: doc, time: readTime }, access);
       txn?.reads.set(segments.join('/'), doc?.version ?? null);
       return doc
@@ -183,7 +187,7 @@ export class FirestoreEngine implements ListenHost {
     if (!request.structuredQuery) throw invalidArgument('runQuery requires a structuredQuery');
     const query = compileQuery(request.parent, request.structuredQuery);
     const txnId = this.transactionFor(query.db, request);
-    const docs = this.readQuery(query, caller, txnId);
+    const docs = this.readQuery(query, caller, txnId, request);
     const readTime = this.clock.now();
     const results: RunQueryResult[] = docs.map((doc) => ({
       document: { ...toDocumentJson(query.db, doc), fields: project(doc.fields, query.select) },
@@ -213,7 +217,7 @@ export class FirestoreEngine implements ListenHost {
     }
     const query = compileQuery(request.parent, aggregation.structuredQuery);
     const txnId = this.transactionFor(query.db, request);
-    const docs = this.readQuery(query, caller, txnId);
+    const docs = this.readQuery(query, caller, txnId, request);
     const aggregateFields: Record<string, Value> = {};
     aggregations.forEach((agg, index) => {
       aggregateFields[agg.alias || `field_${index + 1}`] = aggregate(agg, docs);
@@ -230,8 +234,16 @@ export class FirestoreEngine implements ListenHost {
     return [response];
   }
 
-  private readQuery(query: CompiledQuery, caller: Caller, txnId: string | undefined): StoredDocument[] {
+  private readQuery(
+    query: CompiledQuery,
+    caller: Caller,
+    txnId: string | undefined,
+    options: ReadOptions = {},
+  ): StoredDocument[] {
     const state = this.state(query.db);
+    const asOf = this.requestedReadTime(options, txnId ? this.transactions.get(txnId) : undefined);
+    // Every document of the queried collections counts: one that changed may have matched back then.
+    if (asOf) assertUnchangedSince(asOf, query.run(state, { scopeOnly: true }));
     const docs = query.run(state);
     const access = dataAccess(state);
     const time = this.clock.now();
@@ -317,6 +329,7 @@ export class FirestoreEngine implements ListenHost {
     this.transactions.set(id, {
       dbKey: dbKey(db),
       readOnly: request.options?.readOnly !== undefined,
+      readTime: request.options?.readOnly?.readTime,
       reads: new Map(),
     });
     return { transaction: id };
@@ -330,6 +343,11 @@ export class FirestoreEngine implements ListenHost {
       );
     }
     return {};
+  }
+
+  /** The point in time a read asks for, directly or through its read-only transaction. */
+  private requestedReadTime(options: ReadOptions, txn: TransactionState | undefined): string | undefined {
+    return options.readTime ?? options.newTransaction?.readOnly?.readTime ?? txn?.readTime;
   }
 
   private transactionFor(db: DatabaseId, options: ReadOptions): string | undefined {
@@ -679,6 +697,21 @@ function normalizeWrite(write: WriteJson): WriteJson {
       t.removeAllFromArray = { values: (t.removeAllFromArray.values ?? []).map((v) => normalizeValue(v)) };
   }
   return out;
+}
+
+/**
+ * The emulator keeps only the latest version of each document, so a read as of an earlier time is answered only
+ * when nothing it covers changed since then; otherwise it fails plainly rather than answer with newer data.
+ */
+function assertUnchangedSince(readTime: string, docs: Iterable<StoredDocument>): void {
+  const asOf = parseTimestamp(readTime);
+  for (const doc of docs) {
+    if (compareInstants(parseTimestamp(doc.updateTime), asOf) > 0) {
+      throw failedPrecondition(
+        `Reading as of ${readTime} is not supported here: /${doc.key} changed since (at ${doc.updateTime}) and this emulator keeps only the latest version of each document`,
+      );
+    }
+  }
 }
 
 function assertDocumentSize(name: string, fields: Fields): void {

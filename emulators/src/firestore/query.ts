@@ -35,8 +35,11 @@ export interface CompiledQuery {
   /** Does the document belong to the query's collection (or group) and pass every filter and the cursors? */
   matches(doc: StoredDocument): boolean;
   compare(a: StoredDocument, b: StoredDocument): number;
-  /** Runs the query: matching, sorted, offset and limit applied. */
-  run(state: DatabaseState): StoredDocument[];
+  /**
+   * Runs the query: matching, sorted, offset and limit applied. With `scopeOnly`, every document of the queried
+   * collection(s), unfiltered and unsorted.
+   */
+  run(state: DatabaseState, options?: { scopeOnly?: boolean }): StoredDocument[];
   /** Field paths of orderBy for request.query in rules. */
   readonly orderByPaths: string[];
 }
@@ -145,12 +148,13 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     orderByPaths: orderBy.map((o) => o.path.join('.')),
     matches,
     compare,
-    run(state) {
+    run(state, options) {
       const candidates = kindless
         ? state.inSubtree(parentKey)
         : allDescendants
           ? state.inGroup(parentKey, collectionId)
           : state.inCollection(parentKey, collectionId);
+      if (options?.scopeOnly) return [...candidates].filter(inScope);
       const result: StoredDocument[] = [];
       for (const doc of candidates) if (matches(doc)) result.push(doc);
       result.sort(compare);
