@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Value } from './types.js';
 import { FirestoreError } from './errors.js';
-import { compareValues, fieldsSize, getField, normalizeValue, setField, valuesEqual } from './values.js';
+import {
+  compareValues,
+  fieldsSize,
+  getField,
+  normalizeFields,
+  normalizeValue,
+  setField,
+  valuesEqual,
+} from './values.js';
 
 const ref = (path: string): Value => ({ referenceValue: `projects/p/databases/(default)/documents/${path}` });
 
@@ -124,6 +132,15 @@ describe('normalizeValue', () => {
     rejects({ arrayValue: { values: [{ arrayValue: {} }] } }, /arrays cannot directly contain arrays/);
     rejects({ fancyValue: 1 }, /unknown value type/);
     rejects('just a string', /not a Firestore Value/);
+  });
+
+  it('rejects empty, reserved and over-long field names', () => {
+    expect(() => normalizeFields({ '': { nullValue: null } })).toThrow(/empty/);
+    expect(() => normalizeFields({ __name__: { nullValue: null } })).toThrow(/reserved/);
+    expect(() => normalizeFields({ ['ক'.repeat(501)]: { nullValue: null } })).toThrow(/1500 bytes/);
+    expect(normalizeFields({ ['ক'.repeat(500)]: { integerValue: 1 } })).toEqual({
+      ['ক'.repeat(500)]: { integerValue: '1' },
+    });
   });
 
   it('rejects maps nested deeper than 20 levels', () => {

@@ -254,6 +254,8 @@ export function normalizeFields(fields: unknown, depth = 0): Record<string, Valu
   const out: Record<string, Value> = {};
   for (const [name, value] of Object.entries(fields)) {
     if (name === '') throw invalidArgument('Invalid field name: empty');
+    if (Buffer.byteLength(name, 'utf8') > 1500)
+      throw invalidArgument(`Invalid field name "${name.slice(0, 20)}…": longer than 1500 bytes`);
     if (depth === 0 && /^__.*__$/.test(name)) throw invalidArgument(`Invalid field name "${name}": reserved`);
     out[name] = normalizeValue(value, depth);
   }
