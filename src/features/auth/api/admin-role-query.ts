@@ -1,5 +1,5 @@
 import { collection, getDocs, limit, query, where } from 'firebase/firestore';
-import { db } from '@/lib/firebase';
+import { db } from '@/lib/firestore';
 
 /** True when a role record says this user is an admin. Security rules let a user read only their own. */
 export async function hasAdminRole(uid: string): Promise<boolean> {

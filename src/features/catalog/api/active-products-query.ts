@@ -1,5 +1,5 @@
 import { collection, onSnapshot, orderBy, query, where } from 'firebase/firestore';
-import { db } from '@/lib/firebase';
+import { db } from '@/lib/firestore';
 import { productFromDocument, type Product } from '../model/product';
 
 /**

@@ -1,5 +1,5 @@
 import { collection, onSnapshot, orderBy, query, where } from 'firebase/firestore';
-import { db } from '@/lib/firebase';
+import { db } from '@/lib/firestore';
 import { myOrderFromDocument, type MyOrder } from '../model/my-order';
 
 /** The user's own orders, newest first, live. Rules allow exactly this query for the owner. */

@@ -1,5 +1,5 @@
 import { httpsCallable } from 'firebase/functions';
-import { functions } from '@/lib/firebase';
+import { functions } from '@/lib/functions';
 import type { PlaceOrderInput, PlaceOrderResult } from '../model/place-order-input';
 
 const placeOrderCallable = httpsCallable<PlaceOrderInput, PlaceOrderResult>(functions, 'placeOrder');
