@@ -206,18 +206,13 @@ describe('placeOrder', () => {
 
   it('sells exactly the stock when 20 customers order the last 5 jars at once', async () => {
     await addProduct('lemon', { name: 'লেবুর আচার', price: 180, stock_quantity: 5 });
-    // The Functions emulator runs each concurrent call in its own Node process. Start 20 of them first with
-    // calls it refuses at once, so that the race below is between warm instances, as in production.
+    // The Functions emulator runs each concurrent call in a Node process of its own, booted on demand: the
+    // generous timeout is for that, on a machine shared with other work.
     const slowPlace = callable<Record<string, unknown>, PlaceOrderResult>(
       customer.functions,
       'placeOrder',
       400_000,
     );
-    const warmUps = await Promise.allSettled(
-      Array.from({ length: 20 }, () => slowPlace(order({ quantity: 0 }))),
-    );
-    expect(warmUps.every((result) => result.status === 'rejected')).toBe(true);
-
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () => slowPlace(order({ productId: 'lemon', quantity: 1 }))),
     );
@@ -233,5 +228,5 @@ describe('placeOrder', () => {
     expect(orders.size).toBe(5);
     expect(orders.docs.every((doc) => doc.get('total_amount') === 180)).toBe(true);
     expect(await stockOf('lemon')).toBe(0);
-  }, 900_000);
+  }, 450_000);
 });
