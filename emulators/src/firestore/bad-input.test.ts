@@ -281,8 +281,8 @@ describe('WebChannel errors', () => {
       ...Object.fromEntries(messages.map((m, i) => [`req${i}___data__`, JSON.stringify(m)])),
     }).toString();
   const unframe = (text: string): unknown => JSON.parse(text.slice(text.indexOf('\n') + 1));
-  const send = async (query: string, body?: string) => {
-    const response = await fetch(`http://127.0.0.1:${emulator.port}${channel}?VER=8&${query}`, {
+  const send = async (query: string, body?: string, path = channel) => {
+    const response = await fetch(`http://127.0.0.1:${emulator.port}${path}?VER=8&${query}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: body === undefined ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' },
       body,
@@ -309,6 +309,33 @@ describe('WebChannel errors', () => {
       [2, [{ error: { code: 5, message: expect.stringMatching(/ghost/), status: 'NOT_FOUND' } }]],
     ]);
     expect((await rawRequest(emulator.port, 'GET', `${DOCS}/jars/ghost`, undefined, OWNER)).status).toBe(404);
+    await stillServing();
+  });
+
+  it('ends a Listen stream whose message is not JSON with INVALID_ARGUMENT and frees its listener', async () => {
+    const listen = '/google.firestore.v1.Firestore/Listen/channel';
+    // A good target first (which opens the listener), then a message that is not JSON.
+    const body = new URLSearchParams({
+      count: '2',
+      ofs: '0',
+      req0___data__: JSON.stringify({
+        database: DB,
+        addTarget: { targetId: 2, documents: { documents: [`${DB}/documents/jars/mango`] } },
+      }),
+      req1___data__: '{"addTarget": ',
+    }).toString();
+    const handshake = await send('RID=1&CVER=22&t=1', body, listen);
+    expect(handshake.status).toBe(200);
+    const sid = (unframe(handshake.text) as [number, [string, string]][])[0][1][1];
+    const answer = unframe(
+      (await send(`RID=rpc&SID=${sid}&AID=0&CI=1&TYPE=xmlhttp&t=1`, undefined, listen)).text,
+    );
+    const messages = answer as [number, [Record<string, unknown>]][];
+    expect(messages.some(([, [m]]) => 'documentChange' in m)).toBe(true);
+    expect(messages.at(-1)![1][0]).toEqual({
+      error: { code: 3, message: expect.stringMatching(/Malformed JSON/), status: 'INVALID_ARGUMENT' },
+    });
+    expect(emulator.engine.activeListenStreams).toBe(0);
     await stillServing();
   });
 
