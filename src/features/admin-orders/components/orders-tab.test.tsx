@@ -142,7 +142,9 @@ describe('search and status filter', () => {
 
   it('lets the seller mute the new-order sound', async () => {
     renderTab(orders);
-    await userEvent.click(screen.getByRole('button', { name: /নতুন অর্ডারের শব্দ চালু/ }));
+    const toggle = screen.getByRole('button', { name: 'নতুন অর্ডারের শব্দ' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(toggle);
     expect(sound.toggleMuted).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
 import {
   Alert,
+  Box,
   Button,
   EmptyState,
   Flex,
+  HStack,
   Input,
   NativeSelect,
   SimpleGrid,
@@ -69,34 +71,40 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
           placeholder={t.searchPlaceholder}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
-          flex="1"
+          flex={{ md: '1' }}
           bg="bg"
         />
-        <NativeSelect.Root width={{ base: 'full', md: '52' }}>
-          <NativeSelect.Field
-            aria-label={t.statusFilter}
-            value={status}
-            onChange={(event) => setStatus(event.currentTarget.value as OrderStatusFilter)}
-            bg="bg"
+        <HStack gap="3">
+          <NativeSelect.Root width={{ base: 'full', md: '52' }} flex={{ base: '1', md: 'none' }}>
+            <NativeSelect.Field
+              aria-label={t.statusFilter}
+              value={status}
+              onChange={(event) => setStatus(event.currentTarget.value as OrderStatusFilter)}
+              bg="bg"
+            >
+              <option value="all">{t.allStatuses}</option>
+              {ORDER_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {orderStatusLabel(value)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {/* A toggle: the name stays, aria-pressed tells whether the chime is on; the text says it on a laptop. */}
+          <Button
+            variant="outline"
+            onClick={sound.toggleMuted}
+            aria-label={t.soundToggle}
+            aria-pressed={!sound.muted}
+            title={sound.muted ? t.soundOff : t.soundOn}
           >
-            <option value="all">{t.allStatuses}</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {orderStatusLabel(value)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Button
-          variant="outline"
-          onClick={sound.toggleMuted}
-          aria-pressed={!sound.muted}
-          title={sound.muted ? t.soundOff : t.soundOn}
-        >
-          {sound.muted ? <BellOffIcon /> : <BellIcon />}
-          {sound.muted ? t.soundOff : t.soundOn}
-        </Button>
+            {sound.muted ? <BellOffIcon /> : <BellIcon />}
+            <Box as="span" hideBelow="md">
+              {sound.muted ? t.soundOff : t.soundOn}
+            </Box>
+          </Button>
+        </HStack>
       </Flex>
 
       {live.loading ? (
