@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { hosting } = (
@@ -43,6 +44,16 @@ async function signUp(page: Page, email: string): Promise<void> {
   await expect.poll(() => page.getByText('সাইন আপ সফল!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await page.waitForURL(`${SHOP_URL}/`);
   await page.getByRole('button', { name: 'লগআউট' }).waitFor();
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${SHOP_URL}/auth`);
+  const form = page.getByRole('form', { name: 'লগইন করুন' });
+  await form.getByLabel('ই-মেইল').fill(email);
+  await form.getByLabel('পাসওয়ার্ড').fill(password);
+  await form.getByRole('button', { name: 'লগইন করুন' }).click();
+  await page.getByText('লগইন সফল!').waitFor({ timeout: 20_000 });
+  await page.waitForURL(`${SHOP_URL}/`);
 }
 
 const productCards = (page: Page) => page.locator('#products article');
@@ -139,5 +150,22 @@ describe('storefront in a browser', () => {
     expect(await page.getByTestId('my-order').count()).toBe(0);
     expect(await page.getByTestId('cart-badge').innerText()).toBe('০');
     await page.screenshot({ path: `${RESULTS}/storefront-my-orders-empty-1280.png`, fullPage: true });
+  });
+
+  it('shows the admin link to the seeded admin only, not to the seeded customer', async () => {
+    const admin = await newShopper(1280);
+    await signIn(admin, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await admin
+      .getByRole('navigation')
+      .getByRole('link', { name: 'অ্যাডমিন' })
+      .first()
+      .waitFor({ timeout: 20_000 });
+
+    const customer = await newShopper(1280);
+    await signIn(customer, DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.customer.password);
+    await customer.getByRole('button', { name: 'লগআউট' }).waitFor();
+    // A denied role check shows nothing to wait for; give it the time the admin's check needed, and more.
+    await customer.waitForTimeout(3_000);
+    expect(await customer.getByRole('link', { name: 'অ্যাডমিন' }).count()).toBe(0);
   });
 });
