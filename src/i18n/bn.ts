@@ -4,12 +4,9 @@
  */
 export const bn = {
   common: {
-    shopName: 'কেরানীগঞ্জ আচার ঘর',
     loading: 'লোড হচ্ছে…',
     close: 'বন্ধ করুন',
-    cancel: 'বাতিল',
     error: 'ত্রুটি',
-    retry: 'আবার চেষ্টা করুন',
     notFoundTitle: '৪০৪',
     notFoundText: 'Oops! Page not found',
     notFoundHint: 'দুঃখিত, আপনি যে পাতাটি খুঁজছেন তা পাওয়া যায়নি।',
@@ -28,7 +25,6 @@ export const bn = {
     header: {
       search: 'পণ্য খুঁজুন',
       searchPlaceholder: 'আচারের নাম লিখুন…',
-      cart: 'আমার অর্ডার',
       cartCount: (count: string) => `চলমান অর্ডার: ${count}টি`,
       login: 'লগইন',
       logout: 'লগআউট',
@@ -93,7 +89,6 @@ export const bn = {
       orderId: 'অর্ডার',
       quantity: 'পরিমাণ',
       total: 'মোট',
-      placed: 'অর্ডারের সময়',
     },
   },
   auth: {
@@ -137,8 +132,6 @@ export const bn = {
       unitPrice: 'একক দাম',
       inStock: (count: string) => `স্টকে আছে ${count}টি`,
       quantity: 'পরিমাণ',
-      decrease: 'পরিমাণ কমান',
-      increase: 'পরিমাণ বাড়ান',
       name: 'আপনার নাম',
       phone: 'মোবাইল নম্বর',
       phonePlaceholder: '01XXXXXXXXX',
@@ -211,6 +204,7 @@ export const bn = {
       checkErrorTitle: 'যাচাইকরণ ত্রুটি',
       checkErrorText: 'আপনার অ্যাডমিন অনুমতি যাচাই করা যায়নি।',
       backHome: 'হোমে ফিরে যান',
+      login: 'লগইন করুন',
     },
     dashboard: {
       title: 'অ্যাডমিন ড্যাশবোর্ড',

@@ -1,12 +1,12 @@
-import { Button, Card, Center, Text } from '@chakra-ui/react';
+import { Button, Card, Center, HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { bn } from '@/i18n/bn';
 import { LockIcon } from '../ui/admin-icons';
 
 const t = bn.admin.access;
 
-/** What a signed-in customer (or a visitor) sees on /admin. */
-export function AccessDeniedCard() {
+/** What a signed-in customer (or a visitor, who is also offered the login page) sees on /admin. */
+export function AccessDeniedCard({ signedIn }: { signedIn: boolean }) {
   return (
     <Center py={{ base: '10', md: '20' }} px="4">
       <Card.Root role="alert" maxWidth="md" width="full" textAlign="center" borderColor="red.muted">
@@ -19,9 +19,16 @@ export function AccessDeniedCard() {
           <Text fontSize="sm" color="fg.muted">
             {t.contactAdmin}
           </Text>
-          <Button asChild variant="outline" mt="2">
-            <RouterLink to="/">{t.backHome}</RouterLink>
-          </Button>
+          <HStack mt="2" gap="3" wrap="wrap" justify="center">
+            {!signedIn && (
+              <Button asChild colorPalette="brand">
+                <RouterLink to="/auth">{t.login}</RouterLink>
+              </Button>
+            )}
+            <Button asChild variant="outline">
+              <RouterLink to="/">{t.backHome}</RouterLink>
+            </Button>
+          </HStack>
         </Card.Body>
       </Card.Root>
     </Center>

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { renderWithChakra } from '../testing/render-with-chakra';
 import AdminPage from './admin-page';
 
-const auth = vi.hoisted(() => ({ useIsAdmin: vi.fn() }));
+const auth = vi.hoisted(() => ({ useIsAdmin: vi.fn(), useAuth: vi.fn() }));
 vi.mock('@/features/auth', () => auth);
 const toasts = vi.hoisted(() => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 vi.mock('@/components/ui/toaster', () => toasts);
@@ -19,6 +19,7 @@ function renderPage() {
 
 beforeEach(() => {
   vi.resetAllMocks();
+  auth.useAuth.mockReturnValue({ user: { uid: 'u1', email: 'customer@achar.test' }, loading: false });
 });
 
 describe('/admin access', () => {
@@ -39,7 +40,16 @@ describe('/admin access', () => {
     expect(card).toHaveTextContent('সিস্টেম অ্যাডমিনিস্ট্রেটরের সাথে যোগাযোগ করুন');
     expect(screen.getByRole('link', { name: 'হোমে ফিরে যান' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('heading', { name: 'ড্যাশবোর্ড' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'লগইন করুন' })).not.toBeInTheDocument();
     expect(toasts.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('offers a visitor who is not signed in the login page', () => {
+    auth.useAuth.mockReturnValue({ user: null, loading: false });
+    auth.useIsAdmin.mockReturnValue({ status: 'denied' });
+    renderPage();
+    expect(screen.getByRole('alert')).toHaveTextContent('অ্যাক্সেস অস্বীকার');
+    expect(screen.getByRole('link', { name: 'লগইন করুন' })).toHaveAttribute('href', '/auth');
   });
 
   it('denies access and shows a verification error when the check fails', () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
-import { useIsAdmin } from '@/features/auth';
+import { useAuth, useIsAdmin } from '@/features/auth';
 import { bn } from '@/i18n/bn';
 import { AccessDeniedCard } from './access-denied-card';
 import { AdminDashboard } from './admin-dashboard';
@@ -9,6 +9,7 @@ import { AdminDashboard } from './admin-dashboard';
 /** /admin: a spinner while the role record is checked, then the dashboard for admins and a refusal for others. */
 export default function AdminPage() {
   const access = useIsAdmin();
+  const { user } = useAuth();
 
   useEffect(() => {
     if (access.error)
@@ -16,6 +17,6 @@ export default function AdminPage() {
   }, [access.error]);
 
   if (access.status === 'loading') return <PageSpinner minHeight="60vh" />;
-  if (access.status === 'denied') return <AccessDeniedCard />;
+  if (access.status === 'denied') return <AccessDeniedCard signedIn={user !== null} />;
   return <AdminDashboard />;
 }
