@@ -59,6 +59,18 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 const productCards = (page: Page) => page.locator('#products article');
 
 beforeAll(async () => {
+  // Fail with a sentence, not a browser timeout, when nothing serves the shop (e.g. only some emulators run,
+  // so the test setup reused them and started no web app).
+  const reachable = await fetch(SHOP_URL).then(
+    (response) => response.ok,
+    () => false,
+  );
+  if (!reachable) {
+    throw new Error(
+      `No shop answers at ${SHOP_URL}. Start it with \`npm start\` (or free the ports of firebase.json so the ` +
+        'test setup starts one), or point SHOP_URL at a running shop.',
+    );
+  }
   mkdirSync(RESULTS, { recursive: true });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
