@@ -1,6 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '../../src/features/admin-stats/model';
+import { bn } from '../../src/i18n/bn';
 import { callable, clientFor, refusalOf, resetData, startBackend, type Backend } from './harness';
 
 let backend: Backend;
@@ -102,12 +103,15 @@ describe('getDashboardStats', () => {
     const refusal = await refusalOf(
       callable<void, DashboardStats>(customer.functions, 'getDashboardStats')(),
     );
-    expect(refusal.code).toBe('functions/permission-denied');
+    expect(refusal).toEqual({ code: 'functions/permission-denied', message: bn.ordering.errors.adminOnly });
   });
 
   it('refuses a signed-out visitor', async () => {
     const visitor = await clientFor(backend, null);
     const refusal = await refusalOf(callable<void, DashboardStats>(visitor.functions, 'getDashboardStats')());
-    expect(refusal.code).toBe('functions/unauthenticated');
+    expect(refusal).toEqual({
+      code: 'functions/unauthenticated',
+      message: bn.ordering.errors.signInRequired,
+    });
   });
 });
