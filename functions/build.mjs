@@ -1,6 +1,8 @@
 // Bundles the callables into lib/index.js. The shared models under ../src (and yup) are bundled in, so the
 // deployed package needs only firebase-functions and firebase-admin, which stay external.
 // `--outfile <path>` builds elsewhere, e.g. into a test run's private copy of this package.
+// `firebase deploy` runs this before uploading (firebase.json predeploy); the empty "gcp-build" script in
+// package.json stops Cloud Build from running it again in the cloud, where ../src and esbuild are absent.
 import { build } from 'esbuild';
 import { fileURLToPath, URL } from 'node:url';
 import { parseArgs } from 'node:util';
