@@ -88,10 +88,16 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
             color="brand.fg"
             textStyle={{ base: 'sm', sm: 'md', md: 'xl' }}
             whiteSpace="nowrap"
+            // On a 360 px phone the name gives way (ellipsis) before the account buttons are pushed off screen.
+            minW="0"
+            flexShrink="1"
+            display="block"
+            overflow="hidden"
+            textOverflow="ellipsis"
             _hover={{ textDecoration: 'none' }}
           >
             <RouterLink to="/">
-              <Text as="span" aria-hidden="true" color="leaf.fg">
+              <Text as="span" aria-hidden="true" color="leaf.fg" display={{ base: 'none', sm: 'inline' }}>
                 ●
               </Text>
               {shop.name}
@@ -104,7 +110,7 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
               </Link>
             ))}
           </HStack>
-          <HStack gap={{ base: '0', md: '2' }} ml="auto">
+          <HStack gap={{ base: '0', md: '2' }} ml="auto" flexShrink="0">
             <IconButton
               aria-label={t.header.search}
               aria-expanded={searchOpen}
@@ -152,12 +158,17 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
                 >
                   {user.email}
                 </Text>
-                <Button size="sm" variant="outline" colorPalette="brand" onClick={handleSignOut}>
+                <Button
+                  size={{ base: 'xs', sm: 'sm' }}
+                  variant="outline"
+                  colorPalette="brand"
+                  onClick={handleSignOut}
+                >
                   {t.header.logout}
                 </Button>
               </HStack>
             ) : (
-              <Button asChild size="sm" colorPalette="brand" ml="1">
+              <Button asChild size={{ base: 'xs', sm: 'sm' }} colorPalette="brand" ml="1">
                 <RouterLink to="/auth">{t.header.login}</RouterLink>
               </Button>
             )}
