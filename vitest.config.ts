@@ -43,12 +43,19 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/start/**'],
+          exclude: ['tests/start/**', 'tests/config/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'config',
+          include: ['tests/config/**/*.test.ts'],
+          environment: 'node',
         },
       },
       {

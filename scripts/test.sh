@@ -17,7 +17,7 @@ npx tsx scripts/bundle-size.ts
 
 mkdir -p test-results
 status=0
-for project in emulators web functions integration start; do
+for project in config emulators web functions integration start; do
   echo "› tests: $project"
   npx vitest run --project "$project" --reporter=default --reporter=json \
     --outputFile.json="test-results/vitest-$project.json" || status=1
