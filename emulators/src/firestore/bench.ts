@@ -114,6 +114,12 @@ async function fanOut(db: Firestore, listeners: number, commits: number): Promis
 }
 
 export async function benchFirestore(): Promise<BenchRow[]> {
+  // adminFirestore() points FIRESTORE_EMULATOR_HOST at the bench's emulator; put the environment back afterwards
+  // so later benchmarks (and the processes they spawn) do not inherit a port that is gone.
+  const savedEnv = {
+    FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
+    METADATA_SERVER_DETECTION: process.env.METADATA_SERVER_DETECTION,
+  };
   process.env.METADATA_SERVER_DETECTION = 'none';
   const rows: BenchRow[] = [];
   rows.push({ name: 'firestore: cold start to ready', value: round(await coldStartMs()), unit: 'ms' });
@@ -165,6 +171,10 @@ export async function benchFirestore(): Promise<BenchRow[]> {
   } finally {
     for (const app of getApps().filter((a) => a.name.startsWith(`${PROJECT}:`))) await deleteApp(app);
     await emulator?.close();
+    for (const [key, value] of Object.entries(savedEnv)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
   }
   return rows;
 }
