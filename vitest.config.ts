@@ -42,7 +42,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/**/*.test.ts'],
+          include: ['tests/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['tests/start/**', 'tests/config/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',

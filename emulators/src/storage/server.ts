@@ -86,6 +86,10 @@ export async function createStorageEmulator(options: StorageEmulatorOptions): Pr
       sendError(res, error);
     });
   });
+  // Clients pool keep-alive connections (firebase-admin's for minutes); Node's 5 s default closes them under the
+  // client's feet and its next request fails with "socket hang up". Outlive the clients' idle timeouts instead.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     applyCors(req, res);
