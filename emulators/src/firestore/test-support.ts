@@ -2,8 +2,8 @@
  * Helpers shared by the Firestore emulator's SDK conformance suites: raw REST calls, unsigned mock ID tokens,
  * waiting for listener events, and checking the error code an SDK rejected with.
  */
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
+import { adminFirestore } from '../testing/admin.js';
 import { expect } from 'vitest';
 
 /** An unsigned emulator ID token (alg "none"), as the Auth emulator and rules-unit-testing produce. */
@@ -73,22 +73,6 @@ export async function expectCode(promise: Promise<unknown>, code: number | strin
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * firebase-admin with preferRest against the emulator. Its REST client asks for Google credentials even in
- * emulator mode, and a listener still opens a gRPC channel (which checks the credentials' universe domain),
- * so the stand-in answers both with the emulator's owner token.
- */
-export function adminOverRest(projectId: string, port: number): Firestore {
-  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
-  const name = `${projectId}:${port}:rest`;
-  const app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name);
-  const db = getFirestore(app);
-  db.settings({
-    preferRest: true,
-    auth: {
-      getRequestHeaders: async () => ({ Authorization: 'Bearer owner' }),
-      getUniverseDomain: async () => 'googleapis.com',
-    },
-  } as never);
-  return db;
-}
+/** firebase-admin with preferRest against the emulator (see testing/admin.ts). */
+export const adminOverRest = (projectId: string, port: number): Firestore =>
+  adminFirestore(projectId, port, { preferRest: true });

@@ -12,10 +12,14 @@ export function adminFirestore(
   const app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name);
   const db = getFirestore(app);
   if (options.preferRest && !(db as unknown as { _settingsFrozen?: boolean })._settingsFrozen) {
-    // The REST fallback asks for Google credentials even against an emulator; the owner token is all it needs.
+    // The REST client asks for Google credentials even in emulator mode, and a listener still opens a gRPC
+    // channel (which checks the credentials' universe domain): the stand-in answers both with the owner token.
     db.settings({
       preferRest: true,
-      auth: { getRequestHeaders: async () => ({ Authorization: 'Bearer owner' }) },
+      auth: {
+        getRequestHeaders: async () => ({ Authorization: 'Bearer owner' }),
+        getUniverseDomain: async () => 'googleapis.com',
+      },
     } as never);
   }
   return db;
