@@ -1,6 +1,6 @@
-// Callable failures carry the server's message (Bengali, from placeOrder) for expected refusals such as
-// "not enough stock". Transport failures carry a code-like English word ("internal", "unavailable") that
-// means nothing to a shopper, so those fall back to the generic Bengali sentence.
+// placeOrder puts its Bengali reason for an expected refusal (e.g. "not enough stock") in `details.message`:
+// the JS SDK appends the HTTP status to `message` ("… [400]"). Transport failures carry a code-like English
+// word ("internal", "unavailable") that means nothing to a shopper, so those fall back to the generic sentence.
 const MEANINGLESS = new Set([
   '',
   'internal',
@@ -12,8 +12,12 @@ const MEANINGLESS = new Set([
   'Failed to fetch',
 ]);
 
+const HTTP_STATUS_SUFFIX = /\s*\[\d{3}\]$/;
+
 /** The server's explanation of a failed order, or `fallback` when there is none worth showing. */
 export function orderErrorMessage(error: unknown, fallback: string): string {
-  const message = error instanceof Error ? error.message.trim() : '';
+  const details = (error as { details?: { message?: unknown } } | null | undefined)?.details;
+  if (typeof details?.message === 'string' && details.message.trim() !== '') return details.message.trim();
+  const message = error instanceof Error ? error.message.replace(HTTP_STATUS_SUFFIX, '').trim() : '';
   return MEANINGLESS.has(message) ? fallback : message;
 }
