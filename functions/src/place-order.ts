@@ -7,6 +7,7 @@ import {
   InvalidOrderInputError,
   orderTotal,
   parsePlaceOrderInput,
+  type OrderFields,
   type PlaceOrderInput,
   type PlaceOrderResult,
 } from '../../src/features/ordering/model';
@@ -18,20 +19,7 @@ import { refusal } from './refusal';
 const MAX_TRANSACTION_ATTEMPTS = 30;
 
 /** The order document's fields except its timestamps, which the server stamps. */
-export interface NewOrder {
-  product_id: string;
-  product_name: string;
-  product_price: number;
-  quantity: number;
-  total_amount: number;
-  customer_name: string;
-  customer_phone: string;
-  customer_email: string | null;
-  customer_address: string;
-  payment_method: PlaceOrderInput['paymentMethod'];
-  user_id: string;
-  status: typeof INITIAL_ORDER_STATUS;
-}
+export type NewOrder = OrderFields & { status: typeof INITIAL_ORDER_STATUS };
 
 const errors = bn.ordering.errors;
 

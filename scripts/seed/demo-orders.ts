@@ -2,8 +2,8 @@ import {
   ORDER_STATUSES,
   orderTotal,
   PAYMENT_METHODS,
+  type OrderFields,
   type OrderStatus,
-  type PaymentMethod,
 } from '../../src/features/ordering/model';
 import { seededRandom } from './random';
 
@@ -98,19 +98,8 @@ export interface DemoOrderProduct {
   price: number;
 }
 
-export interface DemoOrder {
-  product_id: string;
-  product_name: string;
-  product_price: number;
-  quantity: number;
-  total_amount: number;
-  customer_name: string;
-  customer_phone: string;
+export interface DemoOrder extends OrderFields {
   customer_email: string;
-  customer_address: string;
-  payment_method: PaymentMethod;
-  user_id: string;
-  status: OrderStatus;
   created_at: Date;
   updated_at: Date;
 }

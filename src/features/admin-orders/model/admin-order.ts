@@ -1,26 +1,16 @@
 import {
   isOrderStatus,
   isPaymentMethod,
-  type OrderStatus,
+  type OrderFields,
   type PaymentMethod,
 } from '@/features/ordering/model';
 
 /** An order as the seller's dashboard shows it: the stored fields, with Firestore timestamps turned into dates. */
-export interface AdminOrder {
+export interface AdminOrder extends Omit<OrderFields, 'payment_method' | 'customer_email'> {
   id: string;
-  product_id: string;
-  product_name: string;
-  product_price: number;
-  quantity: number;
-  total_amount: number;
-  customer_name: string;
-  customer_phone: string;
   customer_email: string;
-  customer_address: string;
   /** null when the stored value is none of the shop's payment methods (shown as unknown, never guessed). */
   payment_method: PaymentMethod | null;
-  user_id: string;
-  status: OrderStatus;
   created_at: Date | null;
   updated_at: Date | null;
 }

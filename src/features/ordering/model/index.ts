@@ -2,6 +2,7 @@
 export * from './digits';
 export * from './money';
 export * from './order-form';
+export * from './order-record';
 export * from './order-status';
 export * from './payment-method';
 export * from './phone';
