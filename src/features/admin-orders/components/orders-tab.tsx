@@ -29,7 +29,7 @@ import type { LiveOrders } from '../hooks/use-live-orders';
 import type { NewOrderSound } from '../hooks/use-new-order-sound';
 import type { AdminOrder } from '../model/admin-order';
 import { OrderCard } from './order-card';
-import { BellIcon, BellOffIcon, JarIcon, SearchIcon } from '@/features/admin/ui/admin-icons';
+import { BellIcon, BellOffIcon, JarIcon, SearchIcon } from '@/components/ui/admin-icons';
 
 const t = bn.admin.orders;
 

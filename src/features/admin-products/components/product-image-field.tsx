@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Field, HStack, Image, Progress, Text, VisuallyHidden } from '@chakra-ui/react';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn } from '@/lib/format';
-import { JarIcon } from '@/features/admin/ui/admin-icons';
+import { JarIcon } from '@/components/ui/admin-icons';
 
 const t = bn.admin.products.form;
 

@@ -15,7 +15,7 @@ import { formatTaka } from '@/lib/format';
 import type { AdminProduct } from '../model/admin-product';
 import { ProductActiveSwitch } from './product-active-switch';
 import { StockBadge } from './stock-badge';
-import { JarIcon, PencilIcon, TrashIcon } from '@/features/admin/ui/admin-icons';
+import { JarIcon, PencilIcon, TrashIcon } from '@/components/ui/admin-icons';
 
 const t = bn.admin.products;
 

@@ -8,7 +8,7 @@ import type { AdminProduct } from '../model/admin-product';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductList } from './product-list';
-import { PlusIcon } from '@/features/admin/ui/admin-icons';
+import { PlusIcon } from '@/components/ui/admin-icons';
 
 const t = bn.admin.products;
 

@@ -21,7 +21,7 @@ import { formatNumberBn, formatTaka } from '@/lib/format';
 import { fetchDashboardStats } from '../api/dashboard-stats';
 import type { DashboardStats, RecommendationKind } from '../model/dashboard-stats';
 import { DailyChart } from './daily-chart';
-import { RefreshIcon } from '@/features/admin/ui/admin-icons';
+import { RefreshIcon } from '@/components/ui/admin-icons';
 
 const t = bn.admin.stats;
 

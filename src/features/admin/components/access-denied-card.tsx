@@ -1,7 +1,7 @@
 import { Button, Card, Center, HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { bn } from '@/i18n/bn';
-import { LockIcon } from '../ui/admin-icons';
+import { LockIcon } from '@/components/ui/admin-icons';
 
 const t = bn.admin.access;
 

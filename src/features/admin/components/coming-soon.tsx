@@ -1,6 +1,6 @@
 import { EmptyState, VStack } from '@chakra-ui/react';
 import { bn } from '@/i18n/bn';
-import { ToolsIcon } from '../ui/admin-icons';
+import { ToolsIcon } from '@/components/ui/admin-icons';
 
 export function ComingSoon({ text }: { text: string }) {
   return (

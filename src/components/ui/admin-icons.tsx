@@ -1,28 +1,7 @@
-import { Icon, type IconProps } from '@chakra-ui/react';
+import { lineIcon } from './line-icon';
 
-// Inline line icons for the dashboard: emoji render as empty boxes on phones and kiosks without an emoji
-// font, and an icon library would weigh more than the whole admin chunk needs.
-type AdminIconProps = Omit<IconProps, 'children'>;
-
-function lineIcon(paths: React.ReactNode) {
-  return function AdminIcon(props: AdminIconProps) {
-    return (
-      <Icon {...props} asChild>
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
-          {paths}
-        </svg>
-      </Icon>
-    );
-  };
-}
+// The dashboard's icons (lazy-loaded with it); the storefront's are in ./icons.
+export { SearchIcon } from './icons';
 
 export const BellIcon = lineIcon(
   <>
@@ -62,12 +41,6 @@ export const LockIcon = lineIcon(
   <>
     <rect x="4" y="11" width="16" height="10" rx="2" />
     <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-  </>,
-);
-export const SearchIcon = lineIcon(
-  <>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5" />
   </>,
 );
 /** A pickle jar: the shop's "nothing here yet" picture. */
