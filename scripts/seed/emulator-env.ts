@@ -24,4 +24,7 @@ export function useEmulators(): void {
   process.env.FIRESTORE_EMULATOR_HOST ??= emulatorHost('firestore');
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= emulatorHost('auth');
   process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= emulatorHost('storage');
+  // @google-cloud/storage reads STORAGE_EMULATOR_HOST, and firebase-admin only fills it in when it is unset:
+  // a value left over from another emulator would send the uploads there while the URLs point here.
+  process.env.STORAGE_EMULATOR_HOST = `http://${process.env.FIREBASE_STORAGE_EMULATOR_HOST}`;
 }

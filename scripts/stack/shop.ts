@@ -134,10 +134,10 @@ export class LocalShop {
       await this.started(() => tools.stop());
       await tools.ready;
 
-      process.env.FIRESTORE_EMULATOR_HOST = firestoreHost;
-      process.env.FIREBASE_STORAGE_EMULATOR_HOST = storageHost;
-      process.env.FIREBASE_AUTH_EMULATOR_HOST = `${config.auth.host}:${config.auth.port}`;
-      const report = await seedDemoData({ projectId: config.projectId, log: () => {} });
+      const report = await withEmulatorEnv(
+        { firestore: firestoreHost, storage: storageHost, auth: `${config.auth.host}:${config.auth.port}` },
+        () => seedDemoData({ projectId: config.projectId, log: () => {} }),
+      );
       log(
         report.skipped
           ? '› kept the existing shop data'
@@ -169,6 +169,36 @@ export class LocalShop {
     } catch (error) {
       await this.stop();
       throw error;
+    }
+  }
+}
+
+const EMULATOR_ENV = [
+  'FIRESTORE_EMULATOR_HOST',
+  'FIREBASE_STORAGE_EMULATOR_HOST',
+  'STORAGE_EMULATOR_HOST',
+  'FIREBASE_AUTH_EMULATOR_HOST',
+] as const;
+
+/**
+ * Runs `work` with the admin SDK pointed at the shop's emulators, then restores the environment: the caller
+ * (e.g. the test runner, whose workers inherit it) must not be left pointing at them.
+ */
+async function withEmulatorEnv<T>(
+  hosts: { firestore: string; storage: string; auth: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  const saved = EMULATOR_ENV.map((name) => [name, process.env[name]] as const);
+  process.env.FIRESTORE_EMULATOR_HOST = hosts.firestore;
+  process.env.FIREBASE_STORAGE_EMULATOR_HOST = hosts.storage;
+  process.env.STORAGE_EMULATOR_HOST = `http://${hosts.storage}`;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = hosts.auth;
+  try {
+    return await work();
+  } finally {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
     }
   }
 }
