@@ -3,7 +3,13 @@
  * allowed, as the official emulator does without a rules file.
  */
 import type { Caller } from '../shared/auth-token.js';
-import type { FirestoreDataAccess, RulesMethod, RulesQueryInfo, Ruleset } from '../rules/types.js';
+import type {
+  EvaluateOptions,
+  FirestoreDataAccess,
+  RulesMethod,
+  RulesQueryInfo,
+  Ruleset,
+} from '../rules/types.js';
 import type { DocumentJson, Fields } from './types.js';
 import { permissionDenied } from './errors.js';
 import type { DatabaseId } from './paths.js';
@@ -23,6 +29,8 @@ export interface AccessRequest {
   after?: Fields | null;
   time: string;
   query?: RulesQueryInfo;
+  /** Document-access budget: batches and transactions share one across their writes (see rules/README.md). */
+  budget?: EvaluateOptions;
 }
 
 /** Looks documents up for get()/exists(); `pending` overlays a batch's result for getAfter()/existsAfter(). */
@@ -75,6 +83,7 @@ export function authorize(rules: RulesProvider, request: AccessRequest, access: 
       query: request.query,
     },
     access,
+    request.budget,
   );
   if (!decision.allowed) {
     const detail = decision.message ? ` ${decision.message}` : '';

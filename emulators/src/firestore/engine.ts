@@ -37,6 +37,7 @@ import { fieldsSize, getField, isNumber, normalizeFields, normalizeValue, double
 import { applyWrite, checkPrecondition } from './writes.js';
 import type { RulesProvider } from './authorization.js';
 import { authorize, dataAccess } from './authorization.js';
+import { BATCH_DOCUMENT_ACCESS_LIMIT } from '../rules/index.js';
 import type { DocumentChangeEvent, ListenHost } from './listen.js';
 import { isMissing, ListenStream } from './listen.js';
 
@@ -403,6 +404,12 @@ export class FirestoreEngine implements ListenHost {
     const staged = new Map<string, StoredDocument | null>();
     const results: WriteResultJson[] = [];
     const checks: (() => void)[] = [];
+    // Production allows 10 document reads for a single write and 20 shared by all writes of a batch or
+    // transaction; a read repeated across the writes counts once.
+    const budget =
+      writes.length > 1 || request.transaction
+        ? { documentAccessLimit: BATCH_DOCUMENT_ACCESS_LIMIT, documentAccessLog: new Set<string>() }
+        : undefined;
     const access = dataAccess(state, staged);
 
     for (const raw of writes) {
@@ -452,6 +459,7 @@ export class FirestoreEngine implements ListenHost {
               resource: before,
               after: after?.fields ?? null,
               time: commitTime,
+              budget,
             },
             access,
           ),
