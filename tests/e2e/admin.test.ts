@@ -3,23 +3,12 @@
  * tests/support/global-setup.ts starts, or the one already running (npm start): access for admins only, a
  * customer's order arriving live, a status change reaching the customer live, and a product's whole life with
  * its picture. Screenshots of every tab at phone and laptop widths land in test-results/.
- *
- * SHOP_URL overrides the address (default: firebase.json's hosting emulator, http://127.0.0.1:5000).
+
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const { hosting } = (
-  JSON.parse(readFileSync(`${root}/firebase.json`, 'utf8')) as {
-    emulators: { hosting: { host: string; port: number } };
-  }
-).emulators;
-const SHOP_URL = process.env.SHOP_URL ?? `http://${hosting.host}:${hosting.port}`;
-const RESULTS = `${root}/test-results`;
+import { RESULTS, SHOP_URL, ShopBrowser, signIn } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
 const CUSTOMER = { email: 'customer@achar.test', password: 'customer123' };
@@ -31,26 +20,8 @@ const TABS = [
   ['settings', 'সেটিংস'],
 ] as const;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newVisitor(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bn-BD' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
-  return page;
-}
-
-async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto(`${SHOP_URL}/auth`);
-  const form = page.getByRole('form', { name: 'লগইন করুন' });
-  await form.getByLabel('ই-মেইল').fill(who.email);
-  await form.getByLabel('পাসওয়ার্ড').fill(who.password);
-  await form.getByRole('button', { name: 'লগইন করুন' }).click();
-  await page.waitForURL(`${SHOP_URL}/`, { timeout: 20_000 });
-  await page.getByRole('button', { name: 'লগআউট' }).waitFor();
-}
+let shop: ShopBrowser;
+const newVisitor = (width?: number) => shop.newVisitor(width);
 
 async function openDashboard(page: Page, tab = 'orders'): Promise<void> {
   await page.goto(`${SHOP_URL}/admin${tab === 'orders' ? '' : `?tab=${tab}`}`);
@@ -60,23 +31,11 @@ async function openDashboard(page: Page, tab = 'orders'): Promise<void> {
 const orderCards = (page: Page) => page.locator('article[aria-label^="অর্ডার #"]');
 
 beforeAll(async () => {
-  mkdirSync(RESULTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  shop = await ShopBrowser.open();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
+  await shop?.close();
 });
 
 describe('admin dashboard in a browser', () => {

@@ -2,35 +2,17 @@
  * The shopper's journey in a real browser (Debian Chromium, headless) against the local shop that
  * tests/support/global-setup.ts starts, or the one already running (npm start): browse, sign up, order a jar,
  * see it in /orders, and check that another shopper cannot see it. Screenshots land in test-results/.
- *
- * SHOP_URL overrides the address (default: firebase.json's hosting emulator, http://127.0.0.1:5000).
+
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
+import { RESULTS, SHOP_URL, ShopBrowser, signIn } from '../support/shop-browser';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const { hosting } = (
-  JSON.parse(readFileSync(`${root}/firebase.json`, 'utf8')) as {
-    emulators: { hosting: { host: string; port: number } };
-  }
-).emulators;
-const SHOP_URL = process.env.SHOP_URL ?? `http://${hosting.host}:${hosting.port}`;
-const RESULTS = `${root}/test-results`;
 const BENGALI_DIGITS = /[০-৯]/;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newShopper(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bn-BD' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
-  return page;
-}
+let shop: ShopBrowser;
+const newShopper = (width?: number) => shop.newVisitor(width);
 
 const uniqueEmail = (who: string) => `e2e-${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@achar.test`;
 
@@ -46,48 +28,14 @@ async function signUp(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'লগআউট' }).waitFor();
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${SHOP_URL}/auth`);
-  const form = page.getByRole('form', { name: 'লগইন করুন' });
-  await form.getByLabel('ই-মেইল').fill(email);
-  await form.getByLabel('পাসওয়ার্ড').fill(password);
-  await form.getByRole('button', { name: 'লগইন করুন' }).click();
-  await page.getByText('লগইন সফল!').waitFor({ timeout: 20_000 });
-  await page.waitForURL(`${SHOP_URL}/`);
-}
-
 const productCards = (page: Page) => page.locator('#products article');
 
 beforeAll(async () => {
-  // Fail with a sentence, not a browser timeout, when nothing serves the shop (e.g. only some emulators run,
-  // so the test setup reused them and started no web app).
-  const reachable = await fetch(SHOP_URL).then(
-    (response) => response.ok,
-    () => false,
-  );
-  if (!reachable) {
-    throw new Error(
-      `No shop answers at ${SHOP_URL}. Start it with \`npm start\` (or free the ports of firebase.json so the ` +
-        'test setup starts one), or point SHOP_URL at a running shop.',
-    );
-  }
-  mkdirSync(RESULTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  shop = await ShopBrowser.open();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
+  await shop?.close();
 });
 
 describe('storefront in a browser', () => {
@@ -166,7 +114,7 @@ describe('storefront in a browser', () => {
 
   it('shows the admin link to the seeded admin only, not to the seeded customer', async () => {
     const admin = await newShopper(1280);
-    await signIn(admin, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await signIn(admin, DEMO_ACCOUNTS.admin);
     await admin
       .getByRole('navigation')
       .getByRole('link', { name: 'অ্যাডমিন' })
@@ -174,7 +122,7 @@ describe('storefront in a browser', () => {
       .waitFor({ timeout: 20_000 });
 
     const customer = await newShopper(1280);
-    await signIn(customer, DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.customer.password);
+    await signIn(customer, DEMO_ACCOUNTS.customer);
     await customer.getByRole('button', { name: 'লগআউট' }).waitFor();
     // A denied role check shows nothing to wait for; give it the time the admin's check needed, and more.
     await customer.waitForTimeout(3_000);
