@@ -19,6 +19,7 @@ import {
   showValue,
   typeName,
 } from './values.js';
+import { crc32c } from '../shared/crc32c.js';
 
 export const NAMESPACES = ['math', 'timestamp', 'duration', 'latlng', 'hashing'] as const;
 
@@ -167,22 +168,6 @@ function hashInput(name: string, value: Value): Uint8Array {
   if (typeof value === 'string') return new TextEncoder().encode(value);
   if (value instanceof Uint8Array) return value;
   return fail(`Function ${name}() expects a string or bytes, got ${typeName(value)}.`);
-}
-
-const CRC32C_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0x82f63b78 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32c(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = CRC32C_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
 }
 
 function uint32Bytes(n: number): Uint8Array {
