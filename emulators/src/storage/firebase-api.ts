@@ -9,6 +9,7 @@ import { badRequest, StorageError } from './errors.js';
 import {
   callerOf,
   decodeSegment,
+  headerValue,
   listRequestOf,
   originOf,
   parseJsonBody,
@@ -19,11 +20,11 @@ import {
 } from './http.js';
 import { parseMetadataPatch, type MetadataPatch } from './metadata.js';
 import { parseMultipartUpload } from './multipart.js';
+import { METADATA_ALLOWANCE, openResumableUpload } from './resumable-start.js';
 import type { StorageOperations } from './operations.js';
 import type { StoredObject } from './state.js';
 
 /** JSON metadata and multipart framing are small; this much on top of the object limit is plenty. */
-const METADATA_ALLOWANCE = 1024 * 1024;
 
 /** Object metadata as the Firebase API returns it (the fields the SDK's mappings read). */
 export interface FirebaseObjectMetadata {
@@ -136,10 +137,10 @@ async function upload(
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
-  const command = header(req, 'x-goog-upload-command');
+  const command = headerValue(req, 'x-goog-upload-command');
   const uploadId = url.searchParams.get('upload_id');
   if (uploadId !== null) return continueResumable(operations, uploadId, command, req, res);
-  const protocol = header(req, 'x-goog-upload-protocol');
+  const protocol = headerValue(req, 'x-goog-upload-protocol');
   if (protocol === 'resumable' || command !== undefined) {
     if (command !== 'start')
       throw badRequest('A resumable upload must begin with X-Goog-Upload-Command: start.');
@@ -172,24 +173,16 @@ async function startResumable(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const metadata = parseMetadataPatch(parseJsonBody(await readBody(req, METADATA_ALLOWANCE)));
-  metadata.contentType ??= header(req, 'x-goog-upload-header-content-type');
-  const name = nameInPath ?? metadata.name;
-  if (!name) throw badRequest('The upload names no object: pass ?name= or "name" in the metadata.');
-  const announced = header(req, 'x-goog-upload-header-content-length');
-  if (announced !== undefined && !/^\d+$/.test(announced)) {
-    throw badRequest('X-Goog-Upload-Header-Content-Length must be a non-negative integer.');
-  }
-  const session = operations.startResumableUpload(caller, {
+  const { id, name } = await openResumableUpload(operations, caller, req, {
     bucket,
-    name,
-    metadata,
-    declaredSize: announced === undefined ? undefined : Number(announced),
+    nameInUrl: nameInPath,
+    typeHeader: 'x-goog-upload-header-content-type',
+    lengthHeader: 'x-goog-upload-header-content-length',
     issueDownloadToken: true,
   });
   const sessionUrl = new URL(`/v0/b/${encodeURIComponent(bucket)}/o`, originOf(req));
   sessionUrl.searchParams.set('name', name);
-  sessionUrl.searchParams.set('upload_id', session.id);
+  sessionUrl.searchParams.set('upload_id', id);
   sessionUrl.searchParams.set('upload_protocol', 'resumable');
   sendEmpty(res, 200, {
     'X-Goog-Upload-URL': sessionUrl.toString(),
@@ -223,7 +216,7 @@ async function continueResumable(
     );
   }
   if (steps.has('upload')) {
-    const offsetHeader = header(req, 'x-goog-upload-offset');
+    const offsetHeader = headerValue(req, 'x-goog-upload-offset');
     if (offsetHeader !== undefined && !/^\d+$/.test(offsetHeader)) {
       throw badRequest('X-Goog-Upload-Offset must be a non-negative integer.');
     }
@@ -255,11 +248,7 @@ async function continueResumable(
  * request from that client (recognised by its x-goog-api-client "gccl/" tag) is treated as the owner.
  */
 function firebaseCaller(req: IncomingMessage): Caller {
-  const fromAdminSdk = !req.headers.authorization && /\bgccl\//.test(header(req, 'x-goog-api-client') ?? '');
+  const fromAdminSdk =
+    !req.headers.authorization && /\bgccl\//.test(headerValue(req, 'x-goog-api-client') ?? '');
   return fromAdminSdk ? { kind: 'owner' } : callerOf(req);
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }

@@ -9,6 +9,7 @@ import type { Caller } from '../shared/auth-token.js';
 import { badRequest, StorageError } from './errors.js';
 import {
   decodeSegment,
+  headerValue,
   listRequestOf,
   originOf,
   parseJsonBody,
@@ -19,11 +20,11 @@ import {
 } from './http.js';
 import { DOWNLOAD_TOKENS_KEY, parseMetadataPatch, type MetadataPatch } from './metadata.js';
 import { parseMultipartUpload } from './multipart.js';
+import { METADATA_ALLOWANCE, openResumableUpload } from './resumable-start.js';
 import type { StorageOperations } from './operations.js';
 import type { StoredObject } from './state.js';
 
 const OWNER: Caller = { kind: 'owner' };
-const METADATA_ALLOWANCE = 1024 * 1024;
 /** GCS answers an incomplete resumable chunk with 308 "Resume Incomplete". */
 const RESUME_INCOMPLETE = 308;
 
@@ -188,25 +189,17 @@ async function handleUpload(
   const uploadType = url.searchParams.get('uploadType');
 
   if (uploadType === 'resumable') {
-    const metadata = parseMetadataPatch(parseJsonBody(await readBody(req, METADATA_ALLOWANCE)));
-    metadata.contentType ??= headerValue(req, 'x-upload-content-type');
-    const name = url.searchParams.get('name') ?? metadata.name;
-    if (!name) throw badRequest('The upload names no object: pass ?name= or "name" in the metadata.');
-    const announced = headerValue(req, 'x-upload-content-length');
-    if (announced !== undefined && !/^\d+$/.test(announced)) {
-      throw badRequest('X-Upload-Content-Length must be a non-negative integer.');
-    }
-    const session = operations.startResumableUpload(OWNER, {
+    const { id, name } = await openResumableUpload(operations, OWNER, req, {
       bucket,
-      name,
-      metadata,
-      declaredSize: announced === undefined ? undefined : Number(announced),
+      nameInUrl: url.searchParams.get('name'),
+      typeHeader: 'x-upload-content-type',
+      lengthHeader: 'x-upload-content-length',
       issueDownloadToken: false,
     });
     const location = new URL(`/upload/storage/v1/b/${encodeURIComponent(bucket)}/o`, origin);
     location.searchParams.set('uploadType', 'resumable');
     location.searchParams.set('name', name);
-    location.searchParams.set('upload_id', session.id);
+    location.searchParams.set('upload_id', id);
     return sendEmpty(res, 200, { Location: location.toString() });
   }
 
@@ -319,9 +312,4 @@ function parseGoogHash(header: string | undefined): { md5Hash?: string; crc32c?:
     else if (kind === 'crc32c') checksums.crc32c = value;
   }
   return checksums;
-}
-
-function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }

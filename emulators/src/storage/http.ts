@@ -222,3 +222,9 @@ function parseRange(
   if (start >= size || end < start) return 'unsatisfiable';
   return { start, end };
 }
+
+/** A request header's (first) value. */
+export function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
