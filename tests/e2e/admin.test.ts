@@ -155,7 +155,11 @@ describe('admin dashboard in a browser', () => {
     const card = shop.locator('#products article', { hasText: name });
     await card.waitFor({ timeout: 10_000 });
     const imageUrl = await card.locator('img').first().getAttribute('src');
-    expect(imageUrl).toMatch(/product-images%2F[a-z0-9]+-\d+\.png/);
+    // The photo was re-encoded at display size in the browser before upload: WebP, smaller than the PNG chosen.
+    expect(imageUrl).toMatch(/product-images%2F[a-z0-9]+-\d+\.webp/);
+    const stored = await shop.request.get(imageUrl!);
+    expect(stored.headers()['content-type']).toBe('image/webp');
+    expect((await stored.body()).length).toBeLessThan(png.length);
     await expect
       .poll(() =>
         card

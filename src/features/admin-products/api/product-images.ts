@@ -1,5 +1,6 @@
 import { deleteObject, getDownloadURL, ref, uploadBytesResumable } from 'firebase/storage';
 import { storage } from '@/lib/firebase';
+import { resizeImageForDisplay } from '@/lib/image-resize';
 import { productImagePath } from '../model/product-image';
 
 export interface UploadedImage {
@@ -13,13 +14,26 @@ function randomPart(): string {
 }
 
 /**
- * Uploads a product image under a fresh name and reports progress in percent (0–100).
+ * The photo as the shop serves it: at most the width the storefront displays (a phone camera's 4000 px,
+ * several-MB original would cost shoppers on mobile data for nothing). A re-encoded photo is named for its type.
+ */
+async function displaySized(file: File): Promise<File> {
+  const resized = await resizeImageForDisplay(file);
+  if (resized === file) return file;
+  const type = resized.type || 'image/webp';
+  const name = `${file.name.replace(/\.[^.]*$/, '')}.${type === 'image/jpeg' ? 'jpg' : 'webp'}`;
+  return new File([resized], name, { type });
+}
+
+/**
+ * Uploads a product image, at display size, under a fresh name and reports progress in percent (0–100).
  * Resolves with the download URL the storefront shows and the path used to delete or replace it.
  */
-export function uploadProductImage(
-  file: File,
+export async function uploadProductImage(
+  original: File,
   onProgress: (percent: number) => void,
 ): Promise<UploadedImage> {
+  const file = await displaySized(original);
   const path = productImagePath(file, randomPart(), Date.now());
   const task = uploadBytesResumable(ref(storage, path), file, {
     contentType: file.type,
