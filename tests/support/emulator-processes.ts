@@ -43,15 +43,28 @@ export async function startAcharEmulators(): Promise<AcharEmulators> {
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+const handedOut = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, HOST, () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free port for a private emulator, picked below Linux's ephemeral range (32768+): a port from listen(0) lies in
+ * that range, where any outgoing connection may take it before firebase-tools binds it ("port taken").
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error('No free port between 20000 and 32000 for a private emulator');
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = REPO_ROOT) {
