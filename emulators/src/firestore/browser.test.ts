@@ -3,9 +3,9 @@
  * streaming (the SDK's default detection) and forced long-polling.
  */
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPage, launchChromium, serveStatic } from '../testing/browser.js';
+import { HarnessSite } from '../testing/browser.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 import { adminFirestore } from '../testing/admin.js';
 
@@ -24,8 +24,7 @@ type Harness = {
 declare const harness: Harness;
 
 let emulator: FirestoreEmulator;
-let browser: Browser;
-let site: { url: string; close: () => Promise<void> };
+let site: HarnessSite;
 
 beforeAll(async () => {
   emulator = await startFirestoreEmulator({ port: 0 });
@@ -39,24 +38,16 @@ service cloud.firestore {
 }`,
     'browser.rules',
   );
-  const dir = await buildPage(fileURLToPath(new URL('./__browser__', import.meta.url)));
-  site = await serveStatic(dir);
-  browser = await launchChromium();
+  site = await HarnessSite.open(fileURLToPath(new URL('./__browser__', import.meta.url)));
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   await site?.close();
   await emulator?.close();
 });
 
-async function openHarness(project: string, mode: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  await page.goto(`${site.url}/?port=${emulator.port}&mode=${mode}&project=${project}`);
-  await page.waitForFunction(() => document.title === 'ready');
-  return page;
-}
+const openHarness = (project: string, mode: string): Promise<Page> =>
+  site.openPage(`port=${emulator.port}&mode=${mode}&project=${project}`);
 
 describe.each(['streaming', 'longpoll'])('web SDK in Chromium over WebChannel (%s)', (mode) => {
   const project = `demo-browser-${mode}`;

@@ -3,9 +3,9 @@
  * CORS preflights, the XHR transport, exposed X-Goog-Upload-* headers, download URLs in an <img>.
  */
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPage, launchChromium, serveStatic } from '../testing/browser.js';
+import { HarnessSite } from '../testing/browser.js';
 import { createStorageEmulator, type StorageEmulator } from './server.js';
 import { recordingRuleset } from './testing.js';
 
@@ -23,8 +23,7 @@ type StorageHarness = {
 declare const storageHarness: StorageHarness;
 
 let emulator: StorageEmulator;
-let browser: Browser;
-let site: { url: string; close: () => Promise<void> };
+let site: HarnessSite;
 // Everything is allowed except the private/ folder, which only "owner-of-private" may use.
 const rules = recordingRuleset(
   (request) => !request.path.includes('/o/private/') || request.auth?.uid === 'owner-of-private',
@@ -37,24 +36,16 @@ beforeAll(async () => {
     projectId: 'demo-achar-shop',
     rules: () => rules,
   });
-  const dir = await buildPage(fileURLToPath(new URL('./__browser__', import.meta.url)));
-  site = await serveStatic(dir);
-  browser = await launchChromium();
+  site = await HarnessSite.open(fileURLToPath(new URL('./__browser__', import.meta.url)));
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   await site?.close();
   await emulator?.close();
 });
 
-async function openHarness(user?: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  await page.goto(`${site.url}/?port=${emulator.port}${user ? `&user=${user}` : ''}`);
-  await page.waitForFunction(() => document.title === 'ready');
-  return page;
-}
+const openHarness = (user?: string): Promise<Page> =>
+  site.openPage(`port=${emulator.port}${user ? `&user=${user}` : ''}`);
 
 describe('web Storage SDK in Chromium against the emulator', () => {
   it('uploads an image whose download URL an <img> on the page displays', async () => {

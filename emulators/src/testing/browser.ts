@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -64,4 +64,39 @@ export async function serveStatic(dir: string): Promise<{ url: string; close: ()
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A test page built from `pageDir` (its index.html sets `document.title = 'ready'` once its harness is set up),
+ * served on its own origin and opened in headless Chromium.
+ */
+export class HarnessSite {
+  private constructor(
+    private readonly browser: Browser,
+    private readonly site: { url: string; close: () => Promise<void> },
+  ) {}
+
+  static async open(pageDir: string): Promise<HarnessSite> {
+    const site = await serveStatic(await buildPage(pageDir));
+    try {
+      return new HarnessSite(await launchChromium(), site);
+    } catch (error) {
+      await site.close();
+      throw error;
+    }
+  }
+
+  /** A fresh page at `/?<query>`, once its harness reports ready; page errors are logged. */
+  async openPage(query: string): Promise<Page> {
+    const page = await this.browser.newPage();
+    page.on('pageerror', (error) => console.error('page error:', error));
+    await page.goto(`${this.site.url}/?${query}`);
+    await page.waitForFunction(() => document.title === 'ready');
+    return page;
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+    await this.site.close();
+  }
 }
