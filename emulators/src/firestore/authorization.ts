@@ -7,8 +7,8 @@ import type {
   EvaluateOptions,
   FirestoreDataAccess,
   RulesMethod,
+  RulesProvider,
   RulesQueryInfo,
-  Ruleset,
 } from '../rules/types.js';
 import type { DocumentJson, Fields } from './types.js';
 import { permissionDenied } from './errors.js';
@@ -17,7 +17,7 @@ import { documentName, parseResourceName } from './paths.js';
 import type { DatabaseState, StoredDocument } from './state.js';
 import { toDocumentJson } from './state.js';
 
-export type RulesProvider = () => Ruleset | null;
+export type { RulesProvider } from '../rules/types.js';
 
 export interface AccessRequest {
   caller: Caller;
@@ -57,7 +57,10 @@ export function rulesPath(db: DatabaseId, segments: readonly string[]): string {
 }
 
 export function authorize(rules: RulesProvider, request: AccessRequest, access: FirestoreDataAccess): void {
-  if (request.caller.kind === 'owner') return;
+  if (request.caller.kind === 'owner') {
+    rules.bypassed?.({ method: request.method, path: rulesPath(request.db, request.segments) });
+    return;
+  }
   const ruleset = rules();
   if (!ruleset) return;
   const name = documentName(request.db, request.segments);

@@ -6,6 +6,7 @@
 import * as grpc from '@grpc/grpc-js';
 import http from 'node:http';
 import net from 'node:net';
+import type { RequestLog } from '../console/request-log.js';
 import { RulesSource } from '../shared/rules-source.js';
 import { FirestoreEngine } from './engine.js';
 import { exportFirestore, importFirestore } from './persistence.js';
@@ -23,6 +24,8 @@ export interface FirestoreEmulatorOptions {
   /** Folder to import at start (if it holds an export) and to export to on request. */
   dataDir?: string;
   log?: (line: string) => void;
+  /** Records every rules decision (and admin-SDK bypass) for the console. */
+  requests?: RequestLog;
   webChannelIdleTimeoutMs?: number;
 }
 
@@ -45,7 +48,9 @@ export async function startFirestoreEmulator(
   const log = options.log ?? (() => {});
   const rules = new RulesSource('cloud.firestore', log);
   if (options.rulesFile) rules.watchFile(options.rulesFile);
-  const engine = new FirestoreEngine({ rules: rules.current });
+  const engine = new FirestoreEngine({
+    rules: options.requests ? options.requests.watch('firestore', rules.current, rules.text) : rules.current,
+  });
   if (options.dataDir) {
     const imported = await importFirestore(engine, options.dataDir);
     if (imported > 0) log(`firestore: imported ${imported} documents from ${options.dataDir}`);

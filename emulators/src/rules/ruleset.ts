@@ -13,8 +13,10 @@ import type {
   RulesRequest,
   RulesService,
   Ruleset,
+  AllowTrace,
 } from './types.js';
 import { NAMESPACES } from './globals.js';
+import { traceAllow } from './trace.js';
 import { RulesNamespace, type Value } from './values.js';
 
 /** Production: 10 document reads for single-document requests, 20 for batches and transactions. */
@@ -97,11 +99,18 @@ class CompiledRuleset implements Ruleset {
       steps: 0,
     };
     const walk = new RequestWalk(request.method, requestSegments(request), ctx, this.recursiveMatchesEmpty);
+    if (options.trace) walk.trace = [];
     walk.visit(this.tree, 0, new Scope(rootScopes[this.service], globals));
-    if (walk.grantedLine !== undefined) return { allowed: true, line: walk.grantedLine };
+    const trace = walk.trace ? { trace: walk.trace } : {};
+    if (walk.grantedLine !== undefined) return { allowed: true, line: walk.grantedLine, ...trace };
     if (walk.outcomes.length === 0)
-      return { allowed: false, message: `Denied ${where}: No matching allow statements.` };
-    return { allowed: false, message: `Denied ${where}: ${walk.outcomes.join(', ')}`, line: walk.lastLine };
+      return { allowed: false, message: `Denied ${where}: No matching allow statements.`, ...trace };
+    return {
+      allowed: false,
+      message: `Denied ${where}: ${walk.outcomes.join(', ')}`,
+      line: walk.lastLine,
+      ...trace,
+    };
   }
 }
 
@@ -110,6 +119,8 @@ class RequestWalk {
   readonly outcomes: string[] = [];
   lastLine: number | undefined;
   grantedLine: number | undefined;
+  /** Set to record every applicable allow (EvaluateOptions.trace). */
+  trace: AllowTrace[] | null = null;
   private tree: MatchTree | null = null;
   private parent: Scope | null = null;
 
@@ -140,6 +151,7 @@ class RequestWalk {
         if (!grants(allow.methods, this.method)) continue;
         this.lastLine = allow.line;
         const outcome = check(allow.condition, scope, this.ctx);
+        if (this.trace) this.trace.push(traceAllow(allow, outcome, scope, this.ctx));
         if (outcome === true) {
           this.grantedLine = allow.line;
           return true;
