@@ -1,0 +1,47 @@
+/**
+ * firebase-tools' logging emulator (firebase.json's `emulators.logging`, port 4500) sends every log line of its
+ * emulators over a WebSocket, history first; the Cloud Functions' own lines carry metadata.function.name.
+ */
+import { useEffect, useState } from 'react';
+import { origin, useConfig } from '../../lib/config';
+
+export interface LogLine {
+  level: string;
+  message: string;
+  timestamp: number;
+  data?: { metadata?: { emulator?: { name?: string }; function?: { name?: string } } };
+}
+
+const KEEP = 2000;
+
+export function useFunctionLogs(): { lines: LogLine[]; connected: boolean } {
+  const config = useConfig();
+  const [lines, setLines] = useState<LogLine[]>([]);
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    let socket: WebSocket | null = null;
+    let retry: ReturnType<typeof setTimeout>;
+    let closed = false;
+    const connect = () => {
+      setLines([]); // the server replays its history on every connection
+      socket = new WebSocket(origin(config.emulators.logging).replace(/^http/, 'ws'));
+      socket.onopen = () => setConnected(true);
+      socket.onmessage = (event: MessageEvent<string>) => {
+        const line = JSON.parse(event.data) as LogLine;
+        setLines((current) => [...current.slice(-(KEEP - 1)), line]);
+      };
+      socket.onclose = () => {
+        setConnected(false);
+        if (!closed) retry = setTimeout(connect, 2000);
+      };
+    };
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      socket?.close();
+    };
+  }, [config]);
+  return { lines, connected };
+}
