@@ -18,15 +18,18 @@ export interface ConsoleApiOptions {
 }
 
 /** What the console page needs to find every emulator; also the Overview's list. */
-export function consoleConfig(config: ProjectConfig) {
+export function consoleConfig(config: ProjectConfig, running?: OfflineEmulators) {
   const at = (e: { host: string; port: number }) => ({ host: e.host, port: e.port });
   return {
     projectId: config.projectId,
     bucket: `${config.projectId}.appspot.com`,
     shopUrl: `http://${config.hosting.host}:${config.hosting.port}`,
     emulators: {
-      firestore: at(config.firestore),
-      storage: at(config.storage),
+      // The ports the emulators really listen on (tests start them on free ports).
+      firestore: at(
+        running ? { host: config.firestore.host, port: running.firestore.port } : config.firestore,
+      ),
+      storage: at(running ? { host: config.storage.host, port: running.storage.port } : config.storage),
       auth: at(config.auth),
       functions: at(config.functions),
       hosting: at(config.hosting),
@@ -72,9 +75,9 @@ export async function handleConsoleApi(
   const route = `${req.method} ${url.pathname}`;
 
   if (route === 'GET /api/config') {
-    sendJson(res, 200, consoleConfig(config));
+    sendJson(res, 200, consoleConfig(config, emulators));
   } else if (route === 'GET /api/status') {
-    const endpoints = consoleConfig(config).emulators;
+    const endpoints = consoleConfig(config, emulators).emulators;
     const names = Object.keys(endpoints) as (keyof typeof endpoints)[];
     const up = await Promise.all(names.map((n) => isListening(endpoints[n].host, endpoints[n].port)));
     sendJson(res, 200, Object.fromEntries(names.map((n, i) => [n, up[i]])));

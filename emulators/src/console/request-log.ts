@@ -49,6 +49,7 @@ export class RequestLog {
   private readonly listeners = new Set<(entry: LoggedRequest) => void>();
   private nextId = 1;
   private readonly texts = new Map<RequestService, RulesText>();
+  private readonly providers = new Map<RequestService, () => unknown>();
   private nextVersion = 1;
 
   constructor(readonly cap = REQUEST_LOG_CAP) {}
@@ -74,6 +75,7 @@ export class RequestLog {
 
   /** The rules text of a version recorded in entries (only the current version of each service is kept). */
   rulesText(service: RequestService): RulesText | null {
+    this.providers.get(service)?.(); // picks up rules replaced since the last request
     return this.texts.get(service) ?? null;
   }
 
@@ -102,6 +104,7 @@ export class RequestLog {
       }
       return wrapped;
     };
+    this.providers.set(service, current);
     return Object.assign(current, {
       bypassed: (request: { method: RulesMethod; path: string }) => {
         this.record({

@@ -56,9 +56,23 @@ export function rulesPath(db: DatabaseId, segments: readonly string[]): string {
   return `/databases/${db.databaseId}/documents/${segments.join('/')}`;
 }
 
+/** The engine reading on its own behalf (e.g. to return a document it just wrote): not a client's request. */
+export const INTERNAL_READ: Caller = Object.freeze({ kind: 'owner' });
+
+/** Tells the request log (if any) that the owner credential skipped the rules; internal reads are not told. */
+export function recordBypass(
+  rules: RulesProvider,
+  caller: Caller,
+  method: RulesMethod,
+  db: DatabaseId,
+  segments: readonly string[],
+): void {
+  if (caller !== INTERNAL_READ) rules.bypassed?.({ method, path: rulesPath(db, segments) });
+}
+
 export function authorize(rules: RulesProvider, request: AccessRequest, access: FirestoreDataAccess): void {
   if (request.caller.kind === 'owner') {
-    rules.bypassed?.({ method: request.method, path: rulesPath(request.db, request.segments) });
+    recordBypass(rules, request.caller, request.method, request.db, request.segments);
     return;
   }
   const ruleset = rules();
