@@ -16,8 +16,8 @@ export type RequestCaller =
 
 export interface LoggedRequest {
   id: number;
-  /** ISO time the decision was made. */
-  time: string;
+  /** When the decision was made, in milliseconds since the epoch (cheaper to take than an ISO string). */
+  time: number;
   service: RequestService;
   method: RulesMethod;
   /** Database- or bucket-relative path: "orders/o1", "product-images/p1.webp". */
@@ -79,8 +79,11 @@ export class RequestLog {
     return this.texts.get(service) ?? null;
   }
 
+  /** `entry` gets its id and time here; the object is kept as it is (no copy: this runs on every request). */
   record(entry: Omit<LoggedRequest, 'id' | 'time'>): void {
-    const full: LoggedRequest = { id: this.nextId++, time: new Date().toISOString(), ...entry };
+    const full = entry as LoggedRequest;
+    full.id = this.nextId++;
+    full.time = Date.now();
     this.entries.push(full);
     // Dropping in batches keeps the cap without shifting the array on every request.
     if (this.entries.length > this.cap + this.cap / 10)
@@ -158,9 +161,7 @@ function callerOf(request: RulesRequest): RequestCaller {
 
 /** "/databases/(default)/documents/orders/o1" → "orders/o1"; "/b/bucket/o/a/b.jpg" → "a/b.jpg". */
 export function relativePath(service: RequestService, path: string): string {
-  const match =
-    service === 'firestore'
-      ? /^\/?databases\/[^/]+\/documents\/?(.*)$/.exec(path)
-      : /^\/?b\/[^/]+\/o\/?(.*)$/.exec(path);
-  return match ? match[1] : path;
+  const marker = service === 'firestore' ? '/documents/' : '/o/';
+  const at = path.indexOf(marker);
+  return at < 0 ? path : path.slice(at + marker.length);
 }
