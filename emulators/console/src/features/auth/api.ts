@@ -25,7 +25,7 @@ export class AuthApi {
   async users(): Promise<AuthUser[]> {
     const body = await requestJson<{ userInfo?: AuthUser[] }>(`${this.base}/accounts:query`, {
       method: 'POST',
-      body: JSON.stringify({ returnUserInfo: true, limit: '1000' }),
+      body: JSON.stringify({ returnUserInfo: true }),
     });
     return (body.userInfo ?? []).sort((a, b) => (a.email ?? '').localeCompare(b.email ?? ''));
   }

@@ -135,7 +135,7 @@ export function RequestsPage() {
           )}
         </Box>
         {selected && (
-          <Stack w="520px" flexShrink={0} gap="2" data-testid="request-detail">
+          <Stack flex="1.2" minW="0" gap="2" data-testid="request-detail">
             <Heading size="sm">
               {selected.allowed ? 'Allowed' : 'Denied'} {selected.method} on /{selected.path}
             </Heading>
