@@ -3,8 +3,27 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useFunctionLogs, type LogLine } from './use-function-logs';
 
-const LEVELS = ['debug', 'info', 'warn', 'error'];
-const COLORS: Record<string, string> = { debug: 'gray', info: 'blue', warn: 'orange', error: 'red' };
+const LEVELS = ['debug', 'info', 'warning', 'error'];
+// firebase-tools says "warn"; the functions' own structured logs use Cloud Logging's severities.
+const RANK: Record<string, number> = {
+  debug: 0,
+  info: 1,
+  notice: 1,
+  warn: 2,
+  warning: 2,
+  error: 3,
+  critical: 4,
+  alert: 4,
+  emergency: 4,
+};
+const rank = (level: string) => RANK[level] ?? 1;
+const COLORS: Record<string, string> = {
+  debug: 'gray',
+  info: 'blue',
+  warn: 'orange',
+  warning: 'orange',
+  error: 'red',
+};
 
 const functionOf = (line: LogLine) => line.data?.metadata?.function?.name;
 
@@ -18,7 +37,7 @@ export function LogsPage() {
     [lines],
   );
   const shown = lines
-    .filter((l) => LEVELS.indexOf(l.level) >= LEVELS.indexOf(minLevel) || !LEVELS.includes(l.level))
+    .filter((l) => rank(l.level) >= rank(minLevel))
     .filter((l) => (fn === '' ? true : fn === '*' ? !!functionOf(l) : functionOf(l) === fn))
     .slice(-500)
     .reverse();

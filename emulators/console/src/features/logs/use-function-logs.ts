@@ -14,6 +14,25 @@ export interface LogLine {
 
 const KEEP = 2000;
 
+/**
+ * A function's structured log (firebase-functions' logger) arrives as "> {json}" at info level; show its own
+ * severity and message instead.
+ */
+export function structured(line: LogLine): LogLine {
+  const match = /^>\s*(\{[\s\S]*\})\s*$/.exec(line.message);
+  if (!match) return line;
+  try {
+    const entry = JSON.parse(match[1]) as { severity?: unknown; message?: unknown };
+    return {
+      ...line,
+      level: typeof entry.severity === 'string' ? entry.severity.toLowerCase() : line.level,
+      message: typeof entry.message === 'string' ? entry.message : line.message,
+    };
+  } catch {
+    return line;
+  }
+}
+
 export function useFunctionLogs(): { lines: LogLine[]; connected: boolean } {
   const config = useConfig();
   const [lines, setLines] = useState<LogLine[]>([]);
@@ -28,7 +47,7 @@ export function useFunctionLogs(): { lines: LogLine[]; connected: boolean } {
       socket = new WebSocket(origin(config.emulators.logging).replace(/^http/, 'ws'));
       socket.onopen = () => setConnected(true);
       socket.onmessage = (event: MessageEvent<string>) => {
-        const line = JSON.parse(event.data) as LogLine;
+        const line = structured(JSON.parse(event.data) as LogLine);
         setLines((current) => [...current.slice(-(KEEP - 1)), line]);
       };
       socket.onclose = () => {
