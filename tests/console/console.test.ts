@@ -53,20 +53,24 @@ describe('the emulator console in a browser', () => {
   });
 
   it('shows the seeded products, and a price edited here appears on the shop live; a bad value changes nothing', async () => {
-    const page = consolePage;
-    await page.goto(`${CONSOLE_URL}/firestore/products`);
-    const firstDoc = page.locator('[data-doc-id]').first();
-    await firstDoc.waitFor({ timeout: 20_000 });
-    expect(await page.locator('[data-doc-id]').count()).toBeGreaterThan(1);
-    await firstDoc.click();
-    const nameField = page.locator('[data-field="name"]');
-    await nameField.waitFor();
-    const name = /"(.+)"/.exec(await nameField.innerText())![1];
-
     const shopper = await shop.newVisitor(1280);
     await shopper.goto(SHOP_URL);
-    const card = shopper.locator('#products article').filter({ hasText: name });
-    await card.first().waitFor({ timeout: 30_000 });
+    const card = shopper.locator('#products article').first();
+    await card.waitFor({ timeout: 30_000 });
+    const name = await card.getByRole('heading').innerText();
+    const shopCard = shopper.locator('#products article').filter({ hasText: name }).first();
+
+    const page = consolePage;
+    await page.goto(`${CONSOLE_URL}/firestore/products`);
+    await page.locator('[data-doc-id]').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-doc-id]').count()).toBeGreaterThan(1);
+    // The query box finds the product the shop shows first.
+    await page.getByLabel('Filter field').fill('name');
+    await page.getByLabel('Filter value').fill(name);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => page.locator('[data-doc-id]').count(), { timeout: 10_000 }).toBe(1);
+    await page.locator('[data-doc-id]').click();
+    await page.locator('[data-field="name"]').filter({ hasText: name }).waitFor();
 
     const price = page.locator('[data-field="price"]');
     const priceBefore = await price.innerText();
@@ -83,7 +87,7 @@ describe('the emulator console in a browser', () => {
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => price.innerText(), { timeout: 10_000 }).toContain(String(newPrice));
     await expect
-      .poll(() => card.first().getByTestId('product-price').innerText(), { timeout: 10_000 })
+      .poll(() => shopCard.getByTestId('product-price').innerText(), { timeout: 10_000 })
       .toContain(toBengali(newPrice));
     await page.screenshot({ path: `${RESULTS}/console-firestore-1280.png`, fullPage: true });
   });
