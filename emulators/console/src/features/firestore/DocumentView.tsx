@@ -65,7 +65,7 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
         {fields.map(([name, value]) => (
           <Box key={name} borderBottomWidth="1px" py="1" data-field={name}>
             <HStack align="start" justify="space-between">
-              <HStack align="start" gap="3">
+              <HStack align="start" gap="3" flex="1" minW="0">
                 <Text fontFamily="mono" fontWeight="semibold" minW="120px">
                   {name}
                 </Text>

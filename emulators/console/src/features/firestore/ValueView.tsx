@@ -57,7 +57,9 @@ export function ValueView({ value }: { value: FsValue }) {
   }
   return (
     <HStack gap="2" align="baseline">
-      <Box fontFamily="mono">{shown}</Box>
+      <Box fontFamily="mono" wordBreak="break-word" minW="0">
+        {shown}
+      </Box>
       <Badge size="xs" variant="subtle">
         {type}
       </Badge>
