@@ -74,6 +74,16 @@ export async function handleConsoleApi(
   const { config, emulators } = options;
   const route = `${req.method} ${url.pathname}`;
 
+  // A page on another site open in the same browser may send a simple POST here; only the console's own
+  // pages (same origin) may change anything.
+  const origin = req.headers.origin;
+  if (req.method !== 'GET' && origin !== undefined && origin !== `http://${req.headers.host}`) {
+    sendJson(res, 403, {
+      error: `The console API only accepts changes from the console itself, not ${origin}.`,
+    });
+    return true;
+  }
+
   if (route === 'GET /api/config') {
     sendJson(res, 200, consoleConfig(config, emulators));
   } else if (route === 'GET /api/status') {

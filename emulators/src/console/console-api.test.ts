@@ -174,6 +174,23 @@ describe('the console API', () => {
     }
   });
 
+  it('refuses changes asked for by another site open in the same browser', async () => {
+    const before = emulators.requests.list().length;
+    expect(before).toBeGreaterThan(0);
+    const response = await fetch(`${consoleServer.url}/api/requests`, {
+      method: 'DELETE',
+      headers: { Origin: 'http://evil.example' },
+    });
+    expect(response.status).toBe(403);
+    expect(emulators.requests.list().length).toBe(before);
+    const own = await fetch(`${consoleServer.url}/api/requests`, {
+      method: 'DELETE',
+      headers: { Origin: consoleServer.url },
+    });
+    expect(own.status).toBe(200);
+    expect(emulators.requests.list()).toHaveLength(0);
+  });
+
   it('serves the console app for any page path (client-side routes)', async () => {
     const page = await fetch(`${consoleServer.url}/firestore/orders/o1`);
     expect(page.status).toBe(200);
