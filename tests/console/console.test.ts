@@ -92,6 +92,34 @@ describe('the emulator console in a browser', () => {
     await page.screenshot({ path: `${RESULTS}/console-firestore-1280.png`, fullPage: true });
   });
 
+  it('adds a document with a typed field, refuses a bad reference, and deletes the document', async () => {
+    const page = await openConsole('/firestore/console-e2e');
+    await page.getByRole('button', { name: 'Add document' }).click();
+    await page.getByLabel('Document id').fill('jar-1');
+    const editor = page.getByTestId('value-editor');
+    await editor.getByLabel('Field name').fill('product');
+    await editor.getByLabel('Type').selectOption('reference');
+    await editor.getByLabel('Value').fill('products');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByRole('alert').filter({ hasText: 'is not a document path' }).waitFor();
+    expect(
+      (await fetch(`${DOCS}/console-e2e/jar-1`, { headers: { Authorization: 'Bearer owner' } })).status,
+    ).toBe(404);
+
+    await editor.getByLabel('Value').fill('products/p1');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${CONSOLE_URL}/firestore/console-e2e/jar-1`);
+    const field = page.locator('[data-field="product"]');
+    await field.getByRole('link', { name: '/products/p1' }).waitFor({ timeout: 10_000 });
+
+    await page.getByRole('button', { name: 'Delete document' }).click();
+    await page.waitForURL(`${CONSOLE_URL}/firestore/console-e2e`);
+    await page.getByText('No documents.').waitFor({ timeout: 10_000 });
+    expect(
+      (await fetch(`${DOCS}/console-e2e/jar-1`, { headers: { Authorization: 'Bearer owner' } })).status,
+    ).toBe(404);
+  });
+
   it("shows an order's create by the function's admin SDK, then a stranger's denied read with the deciding rule marked", async () => {
     const requests = await openConsole('/requests');
     await requests.getByText('live', { exact: true }).waitFor({ timeout: 20_000 });
