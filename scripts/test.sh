@@ -9,6 +9,8 @@ export METADATA_SERVER_DETECTION=none NO_UPDATE_NOTIFIER=1
 echo "› lint"
 npx eslint . --max-warnings=0
 npx prettier --check . --log-level=warn
+echo "› dependencies: every declared package is imported and every imported one declared (exceptions in knip.jsonc)"
+npx knip --dependencies
 echo "› types"
 npx tsc -p tsconfig.json
 echo "› production build and the initial-JavaScript budget of /"

@@ -1,6 +1,6 @@
 /**
  * Every Bengali string the UI shows, in one place. Sections are owned by the feature that shows them.
- * Texts quoted in SPEC.md are kept letter for letter.
+ * Texts the seller wrote (titles, messages) are kept letter for letter: tests and the seller compare them exactly.
  */
 export const bn = {
   common: {

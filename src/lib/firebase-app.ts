@@ -8,7 +8,8 @@ import {
 import firebaseJson from '../../firebase.json';
 
 // The part of Firebase every page needs at once (the app and the signed-in user). Firestore, Storage and
-// Functions live in ./firebase.ts, which the storefront loads right after its first paint.
+// Functions each live in their own module (./firestore.ts, ./storage.ts, ./functions.ts, gathered by
+// ./firebase.ts), so a page loads only the services it uses, after its first paint.
 
 const env = import.meta.env;
 const projectId = env.VITE_FIREBASE_PROJECT_ID ?? 'demo-achar-shop';
@@ -31,7 +32,8 @@ export const emulatorPorts = firebaseJson.emulators;
 export const app = initializeApp(firebaseConfig);
 
 // initializeAuth without a popup/redirect resolver keeps the iframe helpers out of the first bundle:
-// the shop signs in with e-mail and password only. The session survives reloads (SPEC §7).
+// the shop signs in with e-mail and password only. IndexedDB (or localStorage) persistence keeps the session
+// across reloads, as shoppers expect.
 export const auth = initializeAuth(app, {
   persistence: [indexedDBLocalPersistence, browserLocalPersistence],
 });

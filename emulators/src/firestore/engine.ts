@@ -55,6 +55,8 @@ interface TransactionState {
 
 export interface EngineOptions {
   rules?: RulesProvider;
+  /** Told when a Listen stream failed while being sent a commit (and was ended); the others still got it. */
+  onListenerError?: (error: unknown) => void;
 }
 
 export interface BatchGetResult {
@@ -84,9 +86,11 @@ export class FirestoreEngine implements ListenHost {
   private readonly streamDb = new Map<ListenStream, string>();
   private readonly clock = new CommitClock();
   private rules: RulesProvider;
+  private readonly onListenerError: (error: unknown) => void;
 
   constructor(options: EngineOptions = {}) {
     this.rules = options.rules ?? (() => null);
+    this.onListenerError = options.onListenerError ?? (() => {});
   }
 
   setRules(rules: RulesProvider): void {
@@ -619,7 +623,16 @@ export class FirestoreEngine implements ListenHost {
     const streams = this.streams.get(dbKey(db));
     if (!streams || streams.size === 0) return;
     const token = Buffer.from(`v1:${commitTime}`).toString('base64');
-    for (const stream of [...streams]) stream.onCommit(changes, commitTime, token);
+    for (const stream of [...streams]) {
+      // One listener's failure (a transport that throws, a fault in one of its targets) must neither cost the
+      // other listeners this commit nor fail the commit, which is already applied: that stream alone is ended.
+      try {
+        stream.onCommit(changes, commitTime, token);
+      } catch (error) {
+        stream.fail(error);
+        this.onListenerError(error);
+      }
+    }
   }
 
   private sameDatabase(a: DatabaseId, b: DatabaseId): void {

@@ -4,7 +4,7 @@
  */
 import type { Caller } from '../shared/auth-token.js';
 import type { DocumentJson, ListenRequestJson, ListenResponseJson, TargetJson } from './types.js';
-import { FirestoreError, invalidArgument } from './errors.js';
+import { asFirestoreError, FirestoreError, invalidArgument } from './errors.js';
 import type { DatabaseId } from './paths.js';
 import { documentName, parseDatabaseName, parseDocumentName } from './paths.js';
 import type { CompiledQuery } from './query.js';
@@ -83,6 +83,25 @@ export class ListenStream {
     this.closed = true;
     this.targets.clear();
     this.host.unregister(this);
+  }
+
+  /**
+   * Ends the stream after an unexpected failure: each target is removed with an INTERNAL cause, so the SDK
+   * reports the error to its listener (which may listen again) instead of waiting for changes that never come.
+   */
+  fail(error: unknown): void {
+    if (this.closed) return;
+    const targetIds = [...this.targets.keys()];
+    this.close();
+    const { code, message } = asFirestoreError(error);
+    try {
+      for (const id of targetIds)
+        this.send({
+          targetChange: { targetChangeType: 'REMOVE', targetIds: [id], cause: { code, message } },
+        });
+    } catch {
+      // The transport itself is what failed: its client sees the connection end instead.
+    }
   }
 
   private bindDatabase(db: DatabaseId): void {

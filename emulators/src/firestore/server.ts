@@ -45,7 +45,10 @@ export async function startFirestoreEmulator(
   const log = options.log ?? (() => {});
   const rules = new RulesSource('cloud.firestore', log);
   if (options.rulesFile) rules.watchFile(options.rulesFile);
-  const engine = new FirestoreEngine({ rules: rules.current });
+  const engine = new FirestoreEngine({
+    rules: rules.current,
+    onListenerError: (error) => log(`firestore: a listener failed and was ended: ${String(error)}`),
+  });
   if (options.dataDir) {
     const imported = await importFirestore(engine, options.dataDir);
     if (imported > 0) log(`firestore: imported ${imported} documents from ${options.dataDir}`);

@@ -24,8 +24,6 @@ import { METADATA_ALLOWANCE, openResumableUpload } from './resumable-start.js';
 import type { StorageOperations } from './operations.js';
 import type { StoredObject } from './state.js';
 
-/** JSON metadata and multipart framing are small; this much on top of the object limit is plenty. */
-
 /** Object metadata as the Firebase API returns it (the fields the SDK's mappings read). */
 export interface FirebaseObjectMetadata {
   name: string;

@@ -2,7 +2,7 @@
  * WebChannel transport: how the browser SDK runs the Listen and Write streams over plain HTTP.
  * A handshake POST opens a session (and already carries messages); forward POSTs carry more; a backchannel GET
  * receives framed server messages, either held open (streaming) or answered once per batch (long-polling).
- * See shared/notes/firestore-webchannel.md for the observed protocol.
+ * The protocol, as the SDK speaks it, is written down in emulators/docs/firestore-webchannel.md.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
