@@ -43,6 +43,7 @@ import { isMissing, ListenStream } from './listen.js';
 
 export const MAX_WRITES_PER_COMMIT = 500;
 export const MAX_DOCUMENT_BYTES = 1_048_576;
+export const MAX_AGGREGATIONS = 5;
 
 interface TransactionState {
   dbKey: string;
@@ -213,8 +214,12 @@ export class FirestoreEngine implements ListenHost {
     if (!aggregation?.structuredQuery)
       throw invalidArgument('runAggregationQuery requires a structuredAggregationQuery');
     const aggregations = aggregation.aggregations ?? [];
-    if (aggregations.length === 0 || aggregations.length > 5) {
-      throw invalidArgument('An aggregation query needs between 1 and 5 aggregations');
+    if (aggregations.length === 0) throw invalidArgument('An aggregation query needs at least one aggregation');
+    if (aggregations.length > MAX_AGGREGATIONS) {
+      // The SDKs' users match on production's wording, "maximum number of aggregations".
+      throw invalidArgument(
+        `Aggregation query has ${aggregations.length} aggregations, over the maximum number of aggregations (${MAX_AGGREGATIONS})`,
+      );
     }
     const query = compileQuery(request.parent, aggregation.structuredQuery);
     const txnId = this.transactionFor(query.db, request);
@@ -419,8 +424,19 @@ export class FirestoreEngine implements ListenHost {
       const { db: docDb, segments } = parseDocumentName(name);
       this.sameDatabase(db, docDb);
       const key = segments.join('/');
-      const before = staged.has(key) ? staged.get(key)! : (state.get(key) ?? null);
-      checkPrecondition(write, before, name);
+      const writtenEarlier = staged.has(key);
+      const before = writtenEarlier ? staged.get(key)! : (state.get(key) ?? null);
+      try {
+        checkPrecondition(write, before, name);
+      } catch (error) {
+        // Production refuses a precondition on a document an earlier write of the same commit changed
+        // (delete then update in one transaction) as a malformed request, not as a missing document.
+        if (writtenEarlier && error instanceof FirestoreError)
+          throw invalidArgument(
+            `Invalid write: the precondition on ${name} cannot hold after an earlier write of this commit (${error.message})`,
+          );
+        throw error;
+      }
       const outcome = applyWrite(write, before, commitTime);
 
       let after: StoredDocument | null = null;

@@ -100,11 +100,15 @@ export class ListenStream {
     if (id === undefined || !Number.isInteger(id))
       throw invalidArgument('addTarget requires an integer targetId');
     if (this.targets.has(id)) throw invalidArgument(`Target id ${id} is already in use on this stream`);
-    const active = this.compileTarget(id, target);
-    const state = this.host.state(this.db!);
 
     const initial: StoredDocument[] = [];
+    let active: ActiveTarget;
     try {
+      // An invalid target (a reserved `__x__` segment, a bad filter) removes only that target with its cause,
+      // as production does; ending the whole stream would make the SDK reconnect forever and never tell the
+      // listener why.
+      active = this.compileTarget(id, target);
+      const state = this.host.state(this.db!);
       if (active.kind === 'query') {
         for (const doc of active.query.run(state)) {
           this.host.checkRead(this.caller, this.db!, doc, 'list', active.query);

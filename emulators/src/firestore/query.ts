@@ -308,14 +308,14 @@ function fieldPredicate(
         return v !== undefined && arrayValues(v).some((e) => valuesEqual(e, operand));
       };
     case 'IN': {
-      const options = requireArray(operand, 'in');
+      const options = matchableOptions(requireArray(operand, 'in'));
       return (doc) => {
         const v = read(doc);
         return v !== undefined && options.some((o) => valuesEqual(v, o));
       };
     }
     case 'ARRAY_CONTAINS_ANY': {
-      const options = requireArray(operand, 'array-contains-any');
+      const options = matchableOptions(requireArray(operand, 'array-contains-any'));
       return (doc) => {
         const v = read(doc);
         return v !== undefined && arrayValues(v).some((e) => options.some((o) => valuesEqual(e, o)));
@@ -332,6 +332,10 @@ function fieldPredicate(
       throw invalidArgument(`Invalid field filter operator "${op}"`);
   }
 }
+
+/** Production's `in` and `array-contains-any` match nothing for a null (or NaN) entry, unlike `== null`. */
+const matchableOptions = (options: Value[]): Value[] =>
+  options.filter((o) => !('nullValue' in o) && !isNaNValue(o));
 
 function requireArray(operand: Value, opName: string): Value[] {
   if (!('arrayValue' in operand))
