@@ -214,7 +214,8 @@ export class FirestoreEngine implements ListenHost {
     if (!aggregation?.structuredQuery)
       throw invalidArgument('runAggregationQuery requires a structuredAggregationQuery');
     const aggregations = aggregation.aggregations ?? [];
-    if (aggregations.length === 0) throw invalidArgument('An aggregation query needs at least one aggregation');
+    if (aggregations.length === 0)
+      throw invalidArgument('An aggregation query needs at least one aggregation');
     if (aggregations.length > MAX_AGGREGATIONS) {
       // The SDKs' users match on production's wording, "maximum number of aggregations".
       throw invalidArgument(

@@ -11,6 +11,7 @@ import {
   documentName,
   parseFieldPath,
   parseResourceName,
+  validateSegment,
 } from './paths.js';
 import type { DatabaseState, StoredDocument } from './state.js';
 import { compareValues, getField, isNaNValue, normalizeValue, typeOrder, valuesEqual } from './values.js';
@@ -67,6 +68,8 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     throw invalidArgument('Invalid query: exactly one "from" collection with a collectionId is required');
   }
   const collectionId = from[0].collectionId ?? '';
+  // A reserved id (`__badpath__`) is refused as in a document path, not answered as an empty collection.
+  if (collectionId) validateSegment(collectionId, `${parent}/${collectionId}`);
   const allDescendants = from[0].allDescendants === true;
   const parentKey = parentSegments.join('/');
 
