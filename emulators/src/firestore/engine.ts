@@ -40,6 +40,7 @@ import { authorize, dataAccess } from './authorization.js';
 import { BATCH_DOCUMENT_ACCESS_LIMIT } from '../rules/index.js';
 import type { DocumentChangeEvent, ListenHost } from './listen.js';
 import { isMissing, ListenStream } from './listen.js';
+import type { IndexRequirements } from './indexes.js';
 
 export const MAX_WRITES_PER_COMMIT = 500;
 export const MAX_DOCUMENT_BYTES = 1_048_576;
@@ -56,6 +57,8 @@ interface TransactionState {
 
 export interface EngineOptions {
   rules?: RulesProvider;
+  /** Composite-index requirements (firestore.indexes.json); none: every query is served, as before. */
+  indexes?: IndexRequirements;
 }
 
 export interface BatchGetResult {
@@ -85,9 +88,16 @@ export class FirestoreEngine implements ListenHost {
   private readonly streamDb = new Map<ListenStream, string>();
   private readonly clock = new CommitClock();
   private rules: RulesProvider;
+  indexes: IndexRequirements | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.rules = options.rules ?? (() => null);
+    this.indexes = options.indexes;
+  }
+
+  /** Fails a query production could not serve without a composite index firestore.indexes.json lacks. */
+  requireIndexes(query: CompiledQuery): void {
+    this.indexes?.check(query);
   }
 
   setRules(rules: RulesProvider): void {
@@ -247,6 +257,7 @@ export class FirestoreEngine implements ListenHost {
     txnId: string | undefined,
     options: ReadOptions = {},
   ): StoredDocument[] {
+    this.requireIndexes(query);
     const state = this.state(query.db);
     const asOf = this.requestedReadTime(options, txnId ? this.transactions.get(txnId) : undefined);
     // Every document of the queried collections counts: one that changed may have matched back then.

@@ -26,6 +26,8 @@ export interface ListenHost {
   resumeToken(): string;
   register(stream: ListenStream, db: DatabaseId): void;
   unregister(stream: ListenStream): void;
+  /** Throws FAILED_PRECONDITION when the query needs a composite index that is not declared. */
+  requireIndexes(query: CompiledQuery): void;
   /** Throws PERMISSION_DENIED when the caller may not see the document through this target. */
   checkRead(
     caller: Caller,
@@ -160,6 +162,7 @@ export class ListenStream {
     if (target.query) {
       const query = compileQuery(target.query.parent, target.query.structuredQuery ?? {});
       this.ensureSameDatabase(query.db);
+      this.host.requireIndexes(query);
       return {
         kind: 'query',
         id,

@@ -43,6 +43,10 @@ export interface CompiledQuery {
   run(state: DatabaseState, options?: { scopeOnly?: boolean }): StoredDocument[];
   /** Field paths of orderBy for request.query in rules. */
   readonly orderByPaths: string[];
+  /** The filter as sent (operands stored-form), for index requirements and list-rules proofs. */
+  readonly where: FilterJson | undefined;
+  /** Number of orderBy clauses the client gave (the rest of `orderBy` is implied). */
+  readonly explicitOrderCount: number;
 }
 
 type DocPredicate = (doc: StoredDocument) => boolean;
@@ -149,6 +153,8 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     hasCursor: query.startAt !== undefined || query.endAt !== undefined,
     select,
     orderByPaths: orderBy.map((o) => o.path.join('.')),
+    where: query.where,
+    explicitOrderCount: query.orderBy?.length ?? 0,
     matches,
     compare,
     run(state, options) {
