@@ -38,6 +38,7 @@ import { applyWrite, checkPrecondition } from './writes.js';
 import type { RulesProvider } from './authorization.js';
 import { authorize, dataAccess } from './authorization.js';
 import { BATCH_DOCUMENT_ACCESS_LIMIT } from '../rules/index.js';
+import { ANY_PARENT_SEGMENTS } from '../rules/matcher.js';
 import type { DocumentChangeEvent, ListenHost } from './listen.js';
 import { isMissing, ListenStream } from './listen.js';
 import type { IndexRequirements } from './indexes.js';
@@ -262,10 +263,8 @@ export class FirestoreEngine implements ListenHost {
     const asOf = this.requestedReadTime(options, txnId ? this.transactions.get(txnId) : undefined);
     // Every document of the queried collections counts: one that changed may have matched back then.
     if (asOf) assertUnchangedSince(asOf, query.run(state, { scopeOnly: true }));
+    this.checkQuery(caller, query);
     const docs = query.run(state);
-    const access = dataAccess(state);
-    const time = this.clock.now();
-    for (const doc of docs) this.checkReadWith(caller, query.db, doc, 'list', query, access, time);
     const txn = txnId ? this.transactions.get(txnId) : undefined;
     if (txn) for (const doc of docs) txn.reads.set(doc.key, doc.version);
     return docs;
@@ -616,6 +615,41 @@ export class FirestoreEngine implements ListenHost {
     query?: CompiledQuery,
   ): void {
     this.checkReadWith(caller, db, doc, method, query, dataAccess(this.state(db)), this.clock.now());
+  }
+
+  /**
+   * A query's `list` rules are decided once, from the query's constraints, as production does ("rules are
+   * not filters"): what it could return counts, not what it returns today. A collection-group query is
+   * matched with an unknown parent path, so only rules written for the group (`{path=**}`) can allow it.
+   */
+  checkQuery(caller: Caller, query: CompiledQuery): void {
+    if (caller.kind === 'owner') return;
+    const state = this.state(query.db);
+    const access = dataAccess(state);
+    const time = this.clock.now();
+    if (!query.collectionId) {
+      // A kindless query (every document below a parent) has no collection to match: each document is checked.
+      for (const doc of query.run(state))
+        this.checkReadWith(caller, query.db, doc, 'list', query, access, time);
+      return;
+    }
+    const parent = query.parentKey === '' ? [] : query.parentKey.split('/');
+    const segments = query.allDescendants
+      ? [...parent, ANY_PARENT_SEGMENTS, ANY_PARENT_SEGMENTS, query.collectionId] // a document path: even
+      : [...parent, query.collectionId];
+    authorize(
+      this.rules,
+      {
+        caller,
+        method: 'list',
+        db: query.db,
+        segments,
+        resource: null,
+        time,
+        query: { limit: query.limit, offset: query.offset, orderBy: query.orderByPaths, where: query.where },
+      },
+      access,
+    );
   }
 
   private checkReadWith(

@@ -26,6 +26,8 @@ export interface ListenHost {
   resumeToken(): string;
   register(stream: ListenStream, db: DatabaseId): void;
   unregister(stream: ListenStream): void;
+  /** Throws PERMISSION_DENIED when the rules do not allow the query (decided from its constraints). */
+  checkQuery(caller: Caller, query: CompiledQuery): void;
   /** Throws FAILED_PRECONDITION when the query needs a composite index that is not declared. */
   requireIndexes(query: CompiledQuery): void;
   /** Throws PERMISSION_DENIED when the caller may not see the document through this target. */
@@ -112,10 +114,8 @@ export class ListenStream {
       active = this.compileTarget(id, target);
       const state = this.host.state(this.db!);
       if (active.kind === 'query') {
-        for (const doc of active.query.run(state)) {
-          this.host.checkRead(this.caller, this.db!, doc, 'list', active.query);
-          initial.push(doc);
-        }
+        this.host.checkQuery(this.caller, active.query);
+        initial.push(...active.query.run(state));
       } else {
         for (const key of active.keys) {
           const doc = state.get(key);
@@ -260,7 +260,6 @@ export class ListenStream {
       const matchesNow = change.after !== null && target.query.matches(change.after);
       const wasVisible = target.visible.has(change.key);
       if (matchesNow) {
-        this.host.checkRead(this.caller, this.db!, change.after!, 'list', target.query);
         target.visible.set(change.key, change.after!.updateTime);
         out.push({
           documentChange: { document: this.documentFor(target, change.after!), targetIds: [target.id] },
@@ -303,7 +302,6 @@ export class ListenStream {
     }
     for (const doc of result) {
       if (target.visible.get(doc.key) === doc.updateTime) continue;
-      this.host.checkRead(this.caller, this.db!, doc, 'list', target.query);
       target.visible.set(doc.key, doc.updateTime);
       out.push({ documentChange: { document: this.documentFor(target, doc), targetIds: [target.id] } });
     }
