@@ -203,3 +203,28 @@ describe('project', () => {
     expect(project(fields, undefined)).toBe(fields);
   });
 });
+
+describe('in and array-contains-any with null', () => {
+  const nulls = stateWith({
+    'n/a': { v: { nullValue: null }, tags: { arrayValue: { values: [{ nullValue: null }] } } },
+    'n/b': { v: int(1), tags: { arrayValue: { values: [int(1)] } } },
+  });
+  const run = (op: string, fieldPath: string) =>
+    compileQuery(ROOT, {
+      from: [{ collectionId: 'n' }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath },
+          op: op as never,
+          value: { arrayValue: { values: [{ nullValue: null }, int(1)] } },
+        },
+      },
+    })
+      .run(nulls)
+      .map((d) => d.segments[1]);
+
+  it('match nothing for the null entry, as production does', () => {
+    expect(run('IN', 'v')).toEqual(['b']);
+    expect(run('ARRAY_CONTAINS_ANY', 'tags')).toEqual(['b']);
+  });
+});
