@@ -637,19 +637,31 @@ export class FirestoreEngine implements ListenHost {
     const segments = query.allDescendants
       ? [...parent, ANY_PARENT_SEGMENTS, ANY_PARENT_SEGMENTS, query.collectionId] // a document path: even
       : [...parent, query.collectionId];
-    authorize(
-      this.rules,
-      {
-        caller,
-        method: 'list',
-        db: query.db,
-        segments,
-        resource: null,
-        time,
-        query: { limit: query.limit, offset: query.offset, orderBy: query.orderByPaths, where: query.where },
-      },
-      access,
-    );
+    try {
+      authorize(
+        this.rules,
+        {
+          caller,
+          method: 'list',
+          db: query.db,
+          segments,
+          resource: null,
+          time,
+          query: {
+            limit: query.limit,
+            offset: query.offset,
+            orderBy: query.orderByPaths,
+            where: query.where,
+          },
+        },
+        access,
+      );
+    } catch (error) {
+      if (!(error instanceof FirestoreError) || !query.allDescendants) throw error;
+      // The unknown parent of a collection group reads as {path=**} in the message.
+      const marker = `${ANY_PARENT_SEGMENTS}/${ANY_PARENT_SEGMENTS}`;
+      throw new FirestoreError(error.status, error.message.split(marker).join('{path=**}'));
+    }
   }
 
   private checkReadWith(
