@@ -79,6 +79,12 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
 
   const inequalityFields: string[][] = [];
   const filter = query.where ? compileFilter(query.where, db, inequalityFields) : () => true;
+  // Production's limit, which also bounds the index and rules checks that expand the filter.
+  if (query.where && disjunctionCount(query.where) > MAX_DISJUNCTIONS) {
+    throw invalidArgument(
+      `Invalid query: the filter has more than ${MAX_DISJUNCTIONS} disjunctions in disjunctive normal form`,
+    );
+  }
 
   const orderBy: OrderSpec[] = (query.orderBy ?? []).map((o) => ({
     path: fieldPathOf(o.field?.fieldPath),
@@ -171,6 +177,17 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
       return offset === 0 && end === undefined ? result : result.slice(offset, end);
     },
   };
+}
+
+const MAX_DISJUNCTIONS = 30;
+
+/** How many AND-branches the filter has in disjunctive normal form (capped, never expanded). */
+function disjunctionCount(filter: FilterJson): number {
+  if (!filter.compositeFilter) return 1;
+  const counts = (filter.compositeFilter.filters ?? []).map(disjunctionCount);
+  return filter.compositeFilter.op === 'OR'
+    ? counts.reduce((a, b) => Math.min(a + b, 1e6), 0)
+    : counts.reduce((a, b) => Math.min(a * b, 1e6), 1);
 }
 
 function limitOf(limit: StructuredQueryJson['limit']): number | undefined {
