@@ -115,7 +115,7 @@ export class ListenStream {
       const state = this.host.state(this.db!);
       if (active.kind === 'query') {
         this.host.checkQuery(this.caller, active.query);
-        initial.push(...active.query.run(state));
+        for (const doc of active.query.run(state)) initial.push(doc);
       } else {
         for (const key of active.keys) {
           const doc = state.get(key);
