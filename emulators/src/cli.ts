@@ -14,6 +14,7 @@ const { values } = parseArgs({
     persist: { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
+    'warn-indexes': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -23,7 +24,9 @@ if (values.help) {
   --persist        keep data between runs in the data folder (default .emulator-data)
   --data-dir DIR   the data folder (implies --persist)
   --fresh          delete the data folder first
-  --quiet          print only the ready line and errors`);
+  --quiet          print only the ready line and errors
+  --warn-indexes   only log queries that need a composite index missing from firestore.indexes.json
+                   (default: fail them as production does; FIRESTORE_INDEXES=warn does the same)`);
   process.exit(0);
 }
 
@@ -33,12 +36,17 @@ const dataDir = persist ? (values['data-dir'] ?? join(config.rootDir, '.emulator
 if (values.fresh && dataDir) await rm(dataDir, { recursive: true, force: true });
 
 const log = values.quiet
-  ? (line: string) => (/error|denied/i.test(line) ? console.error(line) : undefined)
+  ? (line: string) => (/error|denied|warning/i.test(line) ? console.error(line) : undefined)
   : console.log;
 
 let emulators: Awaited<ReturnType<typeof startOfflineEmulators>>;
 try {
-  emulators = await startOfflineEmulators({ config, dataDir, log });
+  emulators = await startOfflineEmulators({
+    config,
+    dataDir,
+    log,
+    indexMode: values['warn-indexes'] ? 'warn' : undefined,
+  });
 } catch (error) {
   const e = error as NodeJS.ErrnoException & { port?: number };
   if (e.code === 'EADDRINUSE') {

@@ -26,6 +26,10 @@ export interface ListenHost {
   resumeToken(): string;
   register(stream: ListenStream, db: DatabaseId): void;
   unregister(stream: ListenStream): void;
+  /** Throws PERMISSION_DENIED when the rules do not allow the query (decided from its constraints). */
+  checkQuery(caller: Caller, query: CompiledQuery): void;
+  /** Throws FAILED_PRECONDITION when the query needs a composite index that is not declared. */
+  requireIndexes(query: CompiledQuery): void;
   /** Throws PERMISSION_DENIED when the caller may not see the document through this target. */
   checkRead(
     caller: Caller,
@@ -119,16 +123,18 @@ export class ListenStream {
     if (id === undefined || !Number.isInteger(id))
       throw invalidArgument('addTarget requires an integer targetId');
     if (this.targets.has(id)) throw invalidArgument(`Target id ${id} is already in use on this stream`);
-    const active = this.compileTarget(id, target);
-    const state = this.host.state(this.db!);
 
     const initial: StoredDocument[] = [];
+    let active: ActiveTarget;
     try {
+      // An invalid target (a reserved `__x__` segment, a bad filter) removes only that target with its cause,
+      // as production does; ending the whole stream would make the SDK reconnect forever and never tell the
+      // listener why.
+      active = this.compileTarget(id, target);
+      const state = this.host.state(this.db!);
       if (active.kind === 'query') {
-        for (const doc of active.query.run(state)) {
-          this.host.checkRead(this.caller, this.db!, doc, 'list', active.query);
-          initial.push(doc);
-        }
+        this.host.checkQuery(this.caller, active.query);
+        for (const doc of active.query.run(state)) initial.push(doc);
       } else {
         for (const key of active.keys) {
           const doc = state.get(key);
@@ -175,6 +181,7 @@ export class ListenStream {
     if (target.query) {
       const query = compileQuery(target.query.parent, target.query.structuredQuery ?? {});
       this.ensureSameDatabase(query.db);
+      this.host.requireIndexes(query);
       return {
         kind: 'query',
         id,
@@ -272,7 +279,6 @@ export class ListenStream {
       const matchesNow = change.after !== null && target.query.matches(change.after);
       const wasVisible = target.visible.has(change.key);
       if (matchesNow) {
-        this.host.checkRead(this.caller, this.db!, change.after!, 'list', target.query);
         target.visible.set(change.key, change.after!.updateTime);
         out.push({
           documentChange: { document: this.documentFor(target, change.after!), targetIds: [target.id] },
@@ -315,7 +321,6 @@ export class ListenStream {
     }
     for (const doc of result) {
       if (target.visible.get(doc.key) === doc.updateTime) continue;
-      this.host.checkRead(this.caller, this.db!, doc, 'list', target.query);
       target.visible.set(doc.key, doc.updateTime);
       out.push({ documentChange: { document: this.documentFor(target, doc), targetIds: [target.id] } });
     }

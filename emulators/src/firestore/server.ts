@@ -8,6 +8,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { RulesSource } from '../shared/rules-source.js';
 import { FirestoreEngine } from './engine.js';
+import { IndexRequirements, type IndexMode } from './indexes.js';
+import { watchFile, unwatchFile } from 'node:fs';
 import { exportFirestore, importFirestore } from './persistence.js';
 import { createGrpcServer } from './transports/grpc.js';
 import { answerPreflight, setCors } from './transports/http-util.js';
@@ -24,6 +26,11 @@ export interface FirestoreEmulatorOptions {
   dataDir?: string;
   log?: (line: string) => void;
   webChannelIdleTimeoutMs?: number;
+  /**
+   * Composite-index requirements: the indexes file of `projectId` (enforced for that project, only warned
+   * about for others), `mode: 'warn'` to only log. Without it no index is ever required.
+   */
+  indexes?: { file: string; projectId: string; mode?: IndexMode };
 }
 
 export interface FirestoreEmulator {
@@ -45,8 +52,21 @@ export async function startFirestoreEmulator(
   const log = options.log ?? (() => {});
   const rules = new RulesSource('cloud.firestore', log);
   if (options.rulesFile) rules.watchFile(options.rulesFile);
+  const indexes = options.indexes ? new IndexRequirements({ ...options.indexes, log }) : undefined;
+  const indexesFile = options.indexes?.file;
+  // Edits to firestore.indexes.json apply at once, as rules edits do.
+  const reloadIndexes = () => {
+    try {
+      indexes?.reload();
+      log(`firestore: reloaded ${indexesFile}`);
+    } catch (error) {
+      log(`firestore: error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  if (indexesFile) watchFile(indexesFile, { interval: 500 }, reloadIndexes);
   const engine = new FirestoreEngine({
     rules: rules.current,
+    indexes,
     onListenerError: (error) => log(`firestore: a listener failed and was ended: ${String(error)}`),
   });
   if (options.dataDir) {
@@ -138,6 +158,7 @@ export async function startFirestoreEmulator(
     exportTo,
     async close() {
       rules.close();
+      if (indexesFile) unwatchFile(indexesFile, reloadIndexes);
       webChannel.closeAll();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => front.close(() => resolve()));

@@ -15,7 +15,8 @@ import type {
   Ruleset,
 } from './types.js';
 import { NAMESPACES } from './globals.js';
-import { RulesNamespace, type Value } from './values.js';
+import { RulesNamespace, RulesQuerySubject, type Value } from './values.js';
+import { queryBranches } from './query-proof.js';
 
 /** Production: 10 document reads for single-document requests, 20 for batches and transactions. */
 export const SINGLE_DOCUMENT_ACCESS_LIMIT = 10;
@@ -82,6 +83,33 @@ class CompiledRuleset implements Ruleset {
     where: string,
   ): RulesDecision {
     const { request: requestValue, resource } = requestVariables(request);
+    if (request.service === 'cloud.firestore' && request.method === 'list' && request.query) {
+      // A query is allowed only if every branch of its filter proves the rules (query-proof.ts).
+      let last: RulesDecision = { allowed: false };
+      for (const constraints of queryBranches(request.query.where)) {
+        last = this.walk(
+          request,
+          data,
+          options,
+          where,
+          requestValue,
+          new RulesQuerySubject(constraints, null),
+        );
+        if (!last.allowed) return last;
+      }
+      return last;
+    }
+    return this.walk(request, data, options, where, requestValue, resource);
+  }
+
+  private walk(
+    request: RulesRequest,
+    data: FirestoreDataAccess,
+    options: EvaluateOptions,
+    where: string,
+    requestValue: Value,
+    resource: Value,
+  ): RulesDecision {
     const globals = new Map<string, Value>([
       ['request', requestValue],
       ['resource', resource],
