@@ -72,8 +72,11 @@ describe('placeOrder against the Firestore emulator', () => {
   });
 
   it('sells exactly 5 jars when 20 orders for the last 5 arrive at once', async () => {
+    // Twenty different customers: one customer may not hold more than three open orders.
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => placeOrder(db, caller, order())),
+      Array.from({ length: 20 }, (_, index) =>
+        placeOrder(db, { uid: `customer-${index}`, token: {} }, order()),
+      ),
     );
     const refused = results.flatMap((result) =>
       result.status === 'rejected' ? [(result.reason as { code?: string }).code] : [],
@@ -83,4 +86,44 @@ describe('placeOrder against the Firestore emulator', () => {
     expect((await db.collection('orders').get()).size).toBe(5);
     expect(await stock()).toBe(0);
   }, 120_000);
+
+  it("refuses a customer's fourth open order, and takes one again once an order is delivered or cancelled", async () => {
+    const placed = [];
+    for (let index = 0; index < 3; index += 1) placed.push(await placeOrder(db, caller, order()));
+    await expect(placeOrder(db, caller, order())).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      message: bn.ordering.errors.tooManyOpenOrders('৩'),
+    });
+    expect((await db.collection('orders').get()).size).toBe(3);
+    expect(await stock()).toBe(2);
+
+    // Another customer is not held back by Rahima's orders.
+    await placeOrder(db, { uid: 'karim', token: {} }, order());
+
+    await db.doc(`orders/${placed[0].orderId}`).update({ status: 'delivered' });
+    await placeOrder(db, caller, order());
+    expect(await stock()).toBe(0);
+  });
+
+  it.each([
+    ['a reserved id', '__lemon__'],
+    ['a 600-letter Bengali id', 'লে'.repeat(300)],
+    ['an id with a slash', 'lemon/x'],
+  ])('answers %s with invalid-argument and writes nothing', async (_case, productId) => {
+    await expect(placeOrder(db, caller, order({ productId }))).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+    expect((await db.collection('orders').get()).size).toBe(0);
+    expect(await stock()).toBe(5);
+  });
+
+  it('refuses a product whose stored price can never be sold, writing nothing', async () => {
+    await db.doc('products/lemon').update({ price: 12.345 });
+    await expect(placeOrder(db, caller, order())).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: bn.ordering.errors.productUnsellable,
+    });
+    expect((await db.collection('orders').get()).size).toBe(0);
+    expect(await stock()).toBe(5);
+  });
 });

@@ -82,11 +82,7 @@ export function readPlaceOrderInput(data: unknown): PlaceOrderInput {
  * the caller's open orders, takes the jars out of stock and writes the order. Any refusal leaves the database
  * untouched.
  */
-export async function placeOrder(
-  db: Firestore,
-  auth: unknown,
-  data: unknown,
-): Promise<PlaceOrderResult> {
+export async function placeOrder(db: Firestore, auth: unknown, data: unknown): Promise<PlaceOrderResult> {
   const caller = signedInCaller(auth);
   if (!caller) throw refusal('unauthenticated', errors.signInRequired);
   const input = readPlaceOrderInput(data);

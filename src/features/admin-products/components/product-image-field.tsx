@@ -73,7 +73,7 @@ export function ProductImageField({
           <input
             ref={input}
             type="file"
-            accept={PRODUCT_IMAGE_TYPES.join(",")}
+            accept={PRODUCT_IMAGE_TYPES.join(',')}
             aria-label={t.chooseImage}
             disabled={disabled}
             onChange={(event) => {

@@ -106,7 +106,9 @@ describe('product image', () => {
     expect(productImagePath({ name: 'clipboard', type: 'image/webp' }, 'a1', 5)).toBe(
       'product-images/a1-5.webp',
     );
-    expect(productImagePath({ name: 'photo.html', type: 'image/png' }, 'b2', 6)).toBe('product-images/b2-6.png');
+    expect(productImagePath({ name: 'photo.html', type: 'image/png' }, 'b2', 6)).toBe(
+      'product-images/b2-6.png',
+    );
   });
 
   it('tells why a file cannot be a product image', () => {

@@ -9,7 +9,13 @@ export type ProductImageProblem = 'imageType' | 'imageTooLarge';
  * The picture formats a product image may have, the same list as storage.rules. SVG is left out on purpose:
  * it is a document that can carry script, not a picture.
  */
-export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+export const PRODUCT_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+] as const;
 
 /** Why a chosen file cannot be a product image, or null when it can. */
 export function productImageProblem(file: Pick<File, 'type' | 'size'>): ProductImageProblem | null {
