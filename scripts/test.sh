@@ -12,7 +12,7 @@ npx prettier --check . --log-level=warn
 echo "› types"
 npx tsc -p tsconfig.json
 echo "› production build and the initial-JavaScript budget of /"
-npx vite build --logLevel warn
+npx vite build --mode emulators --logLevel warn
 npx tsx scripts/bundle-size.ts
 
 mkdir -p test-results

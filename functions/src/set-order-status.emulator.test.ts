@@ -5,6 +5,7 @@ import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestor
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from '../../emulators/src/index';
 import { bn } from '../../src/i18n/bn';
+import type { Caller } from './caller';
 import { placeOrder } from './place-order';
 import { setOrderStatus } from './set-order-status';
 
@@ -26,7 +27,7 @@ async function statusOf(orderId: string) {
 }
 
 /** Rahima orders `quantity` jars of lemon pickle; the shelf had 5. */
-async function orderLemons(quantity: number, by = customer) {
+async function orderLemons(quantity: number, by: Caller = customer) {
   const { orderId } = await placeOrder(db, by, {
     productId: 'lemon',
     quantity,
