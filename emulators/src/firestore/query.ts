@@ -67,6 +67,8 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     throw invalidArgument('Invalid query: exactly one "from" collection with a collectionId is required');
   }
   const collectionId = from[0].collectionId ?? '';
+  if (collectionId.includes('/'))
+    throw invalidArgument(`Invalid collectionId "${collectionId}": it contains "/"`);
   const allDescendants = from[0].allDescendants === true;
   const parentKey = parentSegments.join('/');
 

@@ -7,7 +7,7 @@ import type protobuf from 'protobufjs';
 import type { Caller } from '../../shared/auth-token.js';
 import { callerFromAuthorization, InvalidTokenError } from '../../shared/auth-token.js';
 import type { FirestoreEngine } from '../engine.js';
-import { asFirestoreError, FirestoreError, unauthenticated } from '../errors.js';
+import { asFirestoreError, FirestoreError, ownerOnly, unauthenticated } from '../errors.js';
 import type { ListenRequestJson, WriteJson } from '../types.js';
 import { decodeBinary, encodeBinary, firestoreService } from './protos.js';
 import { WriteStreamSession } from './write-stream.js';
@@ -146,7 +146,10 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
   unary('Commit', (r, c) => engine.commit(r as never, c));
   unary('Rollback', (r) => engine.rollback(r as never));
   unary('BatchWrite', (r, c) => engine.batchWrite(r as never, c));
-  unary('ListCollectionIds', (r) => engine.listCollectionIds(r.parent as string, r as never));
+  unary('ListCollectionIds', (r, caller) => {
+    ownerOnly(caller, 'ListCollectionIds');
+    return engine.listCollectionIds(r.parent as string, r as never);
+  });
   serverStreaming('BatchGetDocuments', (r, c) => engine.batchGet(r as never, c));
   serverStreaming('RunQuery', (r, c) => engine.runQuery(r as never, c));
   serverStreaming('RunAggregationQuery', (r, c) => engine.runAggregationQuery(r as never, c));

@@ -7,10 +7,17 @@ import type { Caller } from '../../shared/auth-token.js';
 import { callerFromAuthorization, InvalidTokenError } from '../../shared/auth-token.js';
 import type { RulesSource } from '../../shared/rules-source.js';
 import type { FirestoreEngine } from '../engine.js';
-import { asFirestoreError, FirestoreError, invalidArgument, notFound, unauthenticated } from '../errors.js';
+import {
+  asFirestoreError,
+  FirestoreError,
+  invalidArgument,
+  notFound,
+  ownerOnly,
+  unauthenticated,
+} from '../errors.js';
 import type { DocumentJson, PreconditionJson } from '../types.js';
 import { canonicalJson } from './protos.js';
-import { parseJsonBody, readBody, sendError, sendJson } from './http-util.js';
+import { decodePathSegment, parseJsonBody, readBody, sendError, sendJson } from './http-util.js';
 
 export interface RestContext {
   engine: FirestoreEngine;
@@ -43,10 +50,7 @@ export async function handleRest(
     const match = DOCS_RE.exec(path);
     if (!match) return false;
     const root = match[1];
-    const rest = (match[2] ?? '')
-      .split('/')
-      .filter(Boolean)
-      .map((s) => decodeURIComponent(s));
+    const rest = (match[2] ?? '').split('/').filter(Boolean).map(decodePathSegment);
     const verb = match[3];
     const name = rest.length > 0 ? `${root}/${rest.join('/')}` : root;
     const database = root.slice(0, -'/documents'.length);
@@ -87,6 +91,7 @@ export async function handleRest(
         case 'batchWrite':
           return reply(res, engine.batchWrite(request('BatchWriteRequest', { database }) as never, caller));
         case 'listCollectionIds':
+          ownerOnly(caller, 'listCollectionIds');
           return reply(
             res,
             engine.listCollectionIds(name, request('ListCollectionIdsRequest', { parent: name }) as never),
@@ -226,7 +231,7 @@ async function handleEmulatorApi(
   }
   match = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/.exec(path);
   if (match && req.method === 'DELETE') {
-    ctx.engine.reset(decodeURIComponent(match[1]));
+    ctx.engine.reset(decodePathSegment(match[1]));
     return reply(res, {});
   }
   match = /^\/emulator\/v1\/projects\/([^/:]+):export$/.exec(path);
