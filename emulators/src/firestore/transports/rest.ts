@@ -7,14 +7,7 @@ import type { Caller } from '../../shared/auth-token.js';
 import { callerFromAuthorization, InvalidTokenError } from '../../shared/auth-token.js';
 import type { RulesSource } from '../../shared/rules-source.js';
 import type { FirestoreEngine } from '../engine.js';
-import {
-  asFirestoreError,
-  FirestoreError,
-  invalidArgument,
-  notFound,
-  ownerOnly,
-  unauthenticated,
-} from '../errors.js';
+import { asFirestoreError, invalidArgument, notFound, ownerOnly, unauthenticated } from '../errors.js';
 import type { DocumentJson, PreconditionJson } from '../types.js';
 import { canonicalJson } from './protos.js';
 import { decodePathSegment, parseJsonBody, readBody, sendError, sendJson } from './http-util.js';
@@ -58,8 +51,8 @@ export async function handleRest(
     const { engine } = ctx;
 
     if (verb) {
-      if (req.method !== 'POST')
-        throw new FirestoreError('UNIMPLEMENTED', `${req.method} is not allowed on :${verb}`);
+      // Production has no such route (an HTTP method the API does not bind): 404, not a server error.
+      if (req.method !== 'POST') throw notFound(`${req.method} is not allowed on :${verb}`);
       const body = parseJsonBody(await readBody(req)) as Record<string, unknown>;
       const request = (type: string, extra: Record<string, unknown>) =>
         canonicalJson<Record<string, unknown>>(`google.firestore.v1.${type}`, { ...body, ...extra });
@@ -174,7 +167,7 @@ export async function handleRest(
         if (!isDocument) throw invalidArgument('DELETE needs a document path');
         return reply(res, engine.deleteDocument(name, preconditionOf(url), caller));
       default:
-        throw new FirestoreError('UNIMPLEMENTED', `${req.method} is not supported`);
+        throw notFound(`${req.method} is not supported on ${path}`);
     }
   } catch (error) {
     sendError(res, asFirestoreError(error));
