@@ -105,6 +105,23 @@ describe('placeOrder against the Firestore emulator', () => {
     expect(await stock()).toBe(0);
   });
 
+  it('takes exactly three of five orders one customer sends at once for five different products', async () => {
+    // Different products, so nothing but the open-order limit ties these five transactions together.
+    const jars = ['lemon-0', 'lemon-1', 'lemon-2', 'lemon-3', 'lemon-4'];
+    const lemon = (await db.doc('products/lemon').get()).data()!;
+    await Promise.all(jars.map((id) => db.doc(`products/${id}`).set(lemon)));
+    const results = await Promise.allSettled(
+      jars.map((productId) => placeOrder(db, caller, order({ productId }))),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    const refused = results.flatMap((result) =>
+      result.status === 'rejected' ? [(result.reason as { code?: string }).code] : [],
+    );
+    expect(refused).toEqual(['resource-exhausted', 'resource-exhausted']);
+    expect((await db.collection('orders').get()).size).toBe(3);
+    await Promise.all(jars.map((id) => db.doc(`products/${id}`).delete()));
+  }, 120_000);
+
   it.each([
     ['a reserved id', '__lemon__'],
     ['a 600-letter Bengali id', 'লে'.repeat(300)],

@@ -94,11 +94,16 @@ export async function placeOrder(db: Firestore, auth: unknown, data: unknown): P
     .where('user_id', '==', caller.uid)
     .where('status', 'in', [...OPEN_ORDER_STATUSES])
     .limit(MAX_OPEN_ORDERS_PER_CUSTOMER);
+  // A query does not stop another transaction from adding a matching order, so two orders of one customer at
+  // once could both see two open orders and both be taken. Both also write this customer's marker document
+  // (server-only: no rule matches it), so they conflict and the later one retries and sees the other's order.
+  const customerMarkerRef = db.collection('order-limits').doc(caller.uid);
   try {
     await db.runTransaction(
       async (transaction) => {
         const product = await transaction.get(productRef);
         const order = orderForProduct(product.data(), input, caller);
+        await transaction.get(customerMarkerRef);
         const open = await transaction.get(openOrders);
         if (open.size >= MAX_OPEN_ORDERS_PER_CUSTOMER) {
           throw refusal(
@@ -111,6 +116,7 @@ export async function placeOrder(db: Firestore, auth: unknown, data: unknown): P
           stock_quantity: (product.get('stock_quantity') as number) - input.quantity,
           updated_at: FieldValue.serverTimestamp(),
         });
+        transaction.set(customerMarkerRef, { last_order_at: FieldValue.serverTimestamp() });
         transaction.create(orderRef, {
           ...order,
           created_at: FieldValue.serverTimestamp(),

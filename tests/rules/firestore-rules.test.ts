@@ -262,6 +262,20 @@ describe('orders', () => {
   });
 });
 
+describe('order-limits (placeOrder’s per-customer marker)', () => {
+  it('nobody reads or writes it from a browser, not even about themselves or as an admin', async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore() as unknown as Firestore;
+      await setDoc(doc(db, 'order-limits/alice'), { last_order_at: created });
+    });
+    await assertFails(getDoc(doc(alice(), 'order-limits/alice')));
+    await assertFails(setDoc(doc(alice(), 'order-limits/alice'), { last_order_at: created }));
+    await assertFails(deleteDoc(doc(alice(), 'order-limits/alice')));
+    await assertFails(getDoc(doc(admin(), 'order-limits/alice')));
+    await assertFails(deleteDoc(doc(admin(), 'order-limits/alice')));
+  });
+});
+
 describe('roles', () => {
   const adminCheck = (db: Firestore, uid: string) =>
     query(collection(db, 'roles'), where('user_id', '==', uid), where('role', '==', 'admin'), limit(1));
