@@ -178,3 +178,16 @@ describe('undecodable names', () => {
     await expectRefused(fetch(`${emulator.url}/storage/v1/b/${BUCKET}/o/${bad}`), 400);
   });
 });
+
+describe('input kept as sent', () => {
+  it('stores a custom-metadata key named __proto__ as a key, not silently dropped', async () => {
+    const patched = await fetch(objectUrl(IMAGE), {
+      method: 'PATCH',
+      headers: { ...OWNER, 'Content-Type': 'application/json' },
+      body: '{"metadata":{"__proto__":"x","jar":"mango"}}',
+    });
+    expect(patched.status).toBe(200);
+    const read = await (await fetch(objectUrl(IMAGE), { headers: OWNER })).text();
+    expect(JSON.parse(read).metadata).toEqual(JSON.parse('{"__proto__":"x","jar":"mango"}'));
+  });
+});
