@@ -171,3 +171,37 @@ describe('listCollectionIds', () => {
     }
   });
 });
+
+describe('over gRPC', () => {
+  it('refuses a document field named __proto__ (it would vanish when decoded) and writes nothing', async () => {
+    // UpdateDocumentRequest { document: Document { name, fields: { "__proto__": { stringValue: "x" } } } }
+    // built by hand: no encoder lets a map key "__proto__" through.
+    const field = (tag: number, payload: Buffer) =>
+      Buffer.concat([Buffer.from([(tag << 3) | 2, payload.length]), payload]);
+    const text = (value: string) => Buffer.from(value, 'utf8');
+    const entry = Buffer.concat([field(1, text('__proto__')), field(2, field(17, text('x')))]);
+    const documentBytes = Buffer.concat([field(1, text(`${DB}/documents/jars/lime`)), field(2, entry)]);
+    const request = field(1, documentBytes);
+    const before = stored();
+    const client = new grpc.Client(`127.0.0.1:${emulator.port}`, grpc.credentials.createInsecure());
+    try {
+      const metadata = new grpc.Metadata();
+      metadata.set('authorization', OWNER.Authorization);
+      const error = await new Promise<grpc.ServiceError | null>((resolve) => {
+        client.makeUnaryRequest(
+          '/google.firestore.v1.Firestore/UpdateDocument',
+          (value: Buffer) => value,
+          (bytes: Buffer) => bytes,
+          request,
+          metadata,
+          (err) => resolve(err),
+        );
+      });
+      expect(error?.code).toBe(grpc.status.INVALID_ARGUMENT);
+      expect(error?.details).toMatch(/__proto__/);
+    } finally {
+      client.close();
+    }
+    expect(stored()).toBe(before);
+  });
+});
