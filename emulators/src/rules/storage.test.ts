@@ -183,6 +183,29 @@ service firebase.storage {
     });
   });
 
+  it('gives request.path relative to the service, request.time as a timestamp and the token claims', () => {
+    const requestRules = compileRules(
+      `rules_version = '2';
+service firebase.storage {
+  match /b/{bucket}/o/{allPaths=**} {
+    allow get: if request.path[0] == 'b' && request.path[1] == bucket && request.path[2] == 'o'
+      && request.path[3] == 'dir' && request.path[5] == 'image.png'
+      && request.path == path('/b/' + bucket + '/o/dir/sub/image.png')
+      && request.time is timestamp && request.time > timestamp.value(1795242600123)
+      && request.time < timestamp.value(1795242600124)
+      && request.auth.uid == 'u7' && request.auth.token.email_verified == true
+      && request.auth.token.firebase.sign_in_provider == 'password' && request.auth.token.role == 'admin';
+  }
+}`,
+      'request.rules',
+    );
+    const get = (name: string, auth = signedIn('u7', { role: 'admin' })) =>
+      requestRules.evaluate(storageRequest(name, { auth }), data).allowed;
+    expect(get('dir/sub/image.png')).toBe(true);
+    expect(get('dir/sub/other.png')).toBe(false);
+    expect(get('dir/sub/image.png', signedIn('u7'))).toBe(false);
+  });
+
   describe('list rules match the objects of the listed folder', () => {
     const listRules = compileRules(
       `rules_version = '2';
