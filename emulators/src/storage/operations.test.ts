@@ -301,7 +301,7 @@ service firebase.storage {
       operations = new StorageOperations(new StorageState(), { rules: () => perUser });
       for (const name of ['users/bob/secret.txt', 'users/bob/deeper/x.txt', 'users/bo/mine.txt']) put(name);
       const bo: Caller = { kind: 'user', auth: { uid: 'bo', token: { sub: 'bo' } } };
-      const list = (prefix: string, delimiter: string, caller = bo) =>
+      const list = (prefix: string, delimiter: string, caller: Caller = bo) =>
         operations.listObjects(caller, BUCKET, { prefix, delimiter });
       expect(list('users/bo/', '/').items.map((item) => item.name)).toEqual(['users/bo/mine.txt']);
       // "users/bo" (no slash) would also show users/bob/…; it is judged as a list of users/, which nobody may.
