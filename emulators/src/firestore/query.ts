@@ -72,6 +72,8 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     throw invalidArgument('Invalid query: exactly one "from" collection with a collectionId is required');
   }
   const collectionId = from[0].collectionId ?? '';
+  if (collectionId.includes('/'))
+    throw invalidArgument(`Invalid collectionId "${collectionId}": it contains "/"`);
   // A reserved id (`__badpath__`) is refused as in a document path, not answered as an empty collection.
   if (collectionId) validateSegment(collectionId, `${parent}/${collectionId}`);
   const allDescendants = from[0].allDescendants === true;

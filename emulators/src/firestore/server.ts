@@ -10,6 +10,7 @@ import { RulesSource } from '../shared/rules-source.js';
 import { FirestoreEngine } from './engine.js';
 import { IndexRequirements, type IndexMode } from './indexes.js';
 import { watchFile, unwatchFile } from 'node:fs';
+import { invalidArgument } from './errors.js';
 import { exportFirestore, importFirestore } from './persistence.js';
 import { createGrpcServer } from './transports/grpc.js';
 import { answerPreflight, setCors } from './transports/http-util.js';
@@ -76,7 +77,8 @@ export async function startFirestoreEmulator(
   const webChannel = new WebChannelTransport(engine, { idleTimeoutMs: options.webChannelIdleTimeoutMs });
   const exportTo = async (dir?: string): Promise<string> => {
     const target = dir ?? options.dataDir;
-    if (!target) throw new Error('No export folder given and no data folder configured');
+    // A caller's mistake (no folder in the request), answered as 400 rather than a server fault.
+    if (!target) throw invalidArgument('No export folder given and no data folder configured');
     const count = await exportFirestore(engine, target);
     log(`firestore: exported ${count} documents to ${target}`);
     return target;

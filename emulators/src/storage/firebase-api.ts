@@ -82,8 +82,8 @@ export async function handleFirebaseRequest(
   if (!match) throw new StorageError('notFound', `Not Found. No Firebase Storage API at ${url.pathname}.`);
   const bucket = decodeSegment(match[1], 'Bucket name');
   const name = match[2] === undefined || match[2] === '' ? undefined : decodeSegment(match[2], 'Object name');
-  const caller = firebaseCaller(req);
   const method = req.method ?? 'GET';
+  const caller = firebaseCaller(req, method, name, url);
 
   if (name === undefined) {
     if (method === 'GET') return listObjects(operations, caller, bucket, url, res);
@@ -248,10 +248,15 @@ async function continueResumable(
 /**
  * firebase-admin's getDownloadURL() reads Firebase metadata through the Cloud Storage client, which sends no
  * credentials to an emulator; in production that call carries a service-account token. So a credential-less
- * request from that client (recognised by its x-goog-api-client "gccl/" tag) is treated as the owner.
+ * request from that client (recognised by its x-goog-api-client "gccl/" tag) is treated as the owner for that
+ * one call only: reading one object's metadata. The header is anyone's to send, so an upload, a delete, a
+ * metadata change, a listing or a download with it meets the rules like any other anonymous request.
  */
-function firebaseCaller(req: IncomingMessage): Caller {
+function firebaseCaller(req: IncomingMessage, method: string, name: string | undefined, url: URL): Caller {
+  const metadataRead = method === 'GET' && name !== undefined && url.searchParams.get('alt') !== 'media';
   const fromAdminSdk =
-    !req.headers.authorization && /\bgccl\//.test(headerValue(req, 'x-goog-api-client') ?? '');
+    metadataRead &&
+    !req.headers.authorization &&
+    /\bgccl\//.test(headerValue(req, 'x-goog-api-client') ?? '');
   return fromAdminSdk ? { kind: 'owner' } : callerOf(req);
 }

@@ -102,7 +102,27 @@ export function decodeBinary<T>(typeName: string, bytes: Uint8Array): T {
       `Malformed ${type.name} protobuf: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return messageToJson(type, message) as T;
+  const json = messageToJson(type, message);
+  refuseSwallowedKeys(json);
+  return json as T;
+}
+
+/**
+ * A map entry keyed "__proto__" (a field name production refuses as reserved) is decoded by assignment, which
+ * sets the map's prototype instead of adding the key: the field would vanish without a word. Such a map is
+ * recognisable by its prototype, so the request is refused as production refuses it.
+ */
+function refuseSwallowedKeys(value: unknown, depth = 0): void {
+  if (typeof value !== 'object' || value === null || depth > 200) return;
+  if (Array.isArray(value)) {
+    for (const item of value) refuseSwallowedKeys(item, depth + 1);
+    return;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) {
+    throw invalidArgument('Invalid field name "__proto__": names of the form __.*__ are reserved');
+  }
+  for (const item of Object.values(value)) refuseSwallowedKeys(item, depth + 1);
 }
 
 export function encodeBinary(typeName: string, json: unknown): Buffer {
