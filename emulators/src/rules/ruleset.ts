@@ -46,12 +46,14 @@ function grants(allowed: readonly RuleMethod[], method: RulesMethod): boolean {
 /**
  * For list requests the caller may pass the collection path; the document-id wildcard then binds ''
  * so `match /products/{id}` applies, as production matches queries against the document pattern.
+ * A Storage list is of a folder's direct contents, so production judges it by the rules of the objects
+ * in that folder: listing `images/` is matched by `match /images/{file}` (the file wildcard binding '')
+ * and by `{allPaths=**}`, not by `match /images`.
  */
 function requestSegments(request: RulesRequest): string[] {
   const segments = request.path.split('/').filter((s) => s !== '');
-  if (request.method === 'list' && request.service === 'cloud.firestore' && segments.length % 2 === 0) {
-    segments.push('');
-  }
+  if (request.method !== 'list') return segments;
+  if (request.service === 'firebase.storage' || segments.length % 2 === 0) segments.push('');
   return segments;
 }
 

@@ -118,7 +118,12 @@ function listObjects(
   url: URL,
   res: ServerResponse,
 ) {
-  const result = operations.listObjects(caller, bucket, listRequestOf(url.searchParams));
+  const request = listRequestOf(url.searchParams);
+  // Production's Firebase API lists whole folders only (the rules judge a list by its folder); in its words:
+  if (request.prefix && !request.prefix.endsWith('/')) {
+    throw badRequest('The prefix parameter is required to be empty or ends with a single / character.');
+  }
+  const result = operations.listObjects(caller, bucket, request);
   sendJson(res, 200, {
     prefixes: result.prefixes,
     items: result.items.map((item) => ({ name: item.name, bucket: item.bucket })),
