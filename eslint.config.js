@@ -13,7 +13,6 @@ export default tseslint.config(
       'functions/lib/**',
       '.emulator-data/**',
       'test-results/**',
-      'emulators/src/rules/generated/**',
     ],
   },
   js.configs.recommended,

@@ -16,6 +16,7 @@ const { values } = parseArgs({
     fresh: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
     'no-console': { type: 'boolean', default: false },
+    'warn-indexes': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -26,7 +27,9 @@ if (values.help) {
   --data-dir DIR   the data folder (implies --persist)
   --fresh          delete the data folder first
   --quiet          print only the ready line and errors
-  --no-console     do not serve the emulator console (firebase.json emulators.ui, port 4000)`);
+  --no-console     do not serve the emulator console (firebase.json emulators.ui, port 4000)
+  --warn-indexes   only log queries that need a composite index missing from firestore.indexes.json
+                   (default: fail them as production does; FIRESTORE_INDEXES=warn does the same)`);
   process.exit(0);
 }
 
@@ -36,12 +39,17 @@ const dataDir = persist ? (values['data-dir'] ?? join(config.rootDir, '.emulator
 if (values.fresh && dataDir) await rm(dataDir, { recursive: true, force: true });
 
 const log = values.quiet
-  ? (line: string) => (/error|denied/i.test(line) ? console.error(line) : undefined)
+  ? (line: string) => (/error|denied|warning/i.test(line) ? console.error(line) : undefined)
   : console.log;
 
 let emulators: Awaited<ReturnType<typeof startOfflineEmulators>>;
 try {
-  emulators = await startOfflineEmulators({ config, dataDir, log });
+  emulators = await startOfflineEmulators({
+    config,
+    dataDir,
+    log,
+    indexMode: values['warn-indexes'] ? 'warn' : undefined,
+  });
 } catch (error) {
   const e = error as NodeJS.ErrnoException & { port?: number };
   if (e.code === 'EADDRINUSE') {

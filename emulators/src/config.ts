@@ -12,7 +12,7 @@ export interface EmulatorEndpoint {
 export interface ProjectConfig {
   rootDir: string;
   projectId: string;
-  firestore: EmulatorEndpoint & { rulesFile?: string };
+  firestore: EmulatorEndpoint & { rulesFile?: string; indexesFile?: string };
   storage: EmulatorEndpoint & { rulesFile?: string };
   auth: EmulatorEndpoint;
   functions: EmulatorEndpoint;
@@ -25,7 +25,7 @@ export interface ProjectConfig {
 }
 
 interface FirebaseJson {
-  firestore?: { rules?: string };
+  firestore?: { rules?: string; indexes?: string };
   storage?: { rules?: string } | { rules?: string }[];
   emulators?: Record<string, { host?: string; port?: number; enabled?: boolean } | undefined>;
 }
@@ -65,6 +65,7 @@ export function readProjectConfig(rootDir = findProjectRoot()): ProjectConfig {
     firestore: {
       ...endpoint('firestore'),
       rulesFile: json.firestore?.rules ? join(rootDir, json.firestore.rules) : undefined,
+      indexesFile: json.firestore?.indexes ? join(rootDir, json.firestore.indexes) : undefined,
     },
     storage: { ...endpoint('storage'), rulesFile: storageRules ? join(rootDir, storageRules) : undefined },
     auth: endpoint('auth'),

@@ -9,6 +9,7 @@ import { createStorageEmulator, type StorageEmulator } from './storage/server.js
 import { RulesSource } from './shared/rules-source.js';
 import { RequestLog } from './console/request-log.js';
 import type { ProjectConfig } from './config.js';
+import type { IndexMode } from './firestore/indexes.js';
 
 export { readProjectConfig, findProjectRoot } from './config.js';
 export type { ProjectConfig } from './config.js';
@@ -28,6 +29,11 @@ export interface StartOptions {
   /** Folder the data is imported from at start and exported to on stop; none = in memory only. */
   dataDir?: string;
   log?: (line: string) => void;
+  /**
+   * Queries needing a composite index missing from firestore.indexes.json fail as in production ('enforce',
+   * the default) or are only logged ('warn'; also FIRESTORE_INDEXES=warn in the environment).
+   */
+  indexMode?: IndexMode;
   /** Override ports (0 = any free port), e.g. for tests running beside a started shop. */
   ports?: { firestore?: number; storage?: number };
 }
@@ -41,6 +47,13 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
     host: config.firestore.host,
     port: options.ports?.firestore ?? config.firestore.port,
     rulesFile: config.firestore.rulesFile,
+    indexes: config.firestore.indexesFile
+      ? {
+          file: config.firestore.indexesFile,
+          projectId: config.projectId,
+          mode: options.indexMode ?? (process.env.FIRESTORE_INDEXES === 'warn' ? 'warn' : 'enforce'),
+        }
+      : undefined,
     dataDir,
     log,
   });

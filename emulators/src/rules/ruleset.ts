@@ -17,7 +17,8 @@ import type {
 } from './types.js';
 import { NAMESPACES } from './globals.js';
 import { traceAllow } from './trace.js';
-import { RulesNamespace, type Value } from './values.js';
+import { RulesNamespace, RulesQuerySubject, type Value } from './values.js';
+import { queryBranches } from './query-proof.js';
 
 /** Production: 10 document reads for single-document requests, 20 for batches and transactions. */
 export const SINGLE_DOCUMENT_ACCESS_LIMIT = 10;
@@ -47,12 +48,14 @@ function grants(allowed: readonly RuleMethod[], method: RulesMethod): boolean {
 /**
  * For list requests the caller may pass the collection path; the document-id wildcard then binds ''
  * so `match /products/{id}` applies, as production matches queries against the document pattern.
+ * A Storage list is of a folder's direct contents, so production judges it by the rules of the objects
+ * in that folder: listing `images/` is matched by `match /images/{file}` (the file wildcard binding '')
+ * and by `{allPaths=**}`, not by `match /images`.
  */
 function requestSegments(request: RulesRequest): string[] {
   const segments = request.path.split('/').filter((s) => s !== '');
-  if (request.method === 'list' && request.service === 'cloud.firestore' && segments.length % 2 === 0) {
-    segments.push('');
-  }
+  if (request.method !== 'list') return segments;
+  if (request.service === 'firebase.storage' || segments.length % 2 === 0) segments.push('');
   return segments;
 }
 
@@ -84,6 +87,33 @@ class CompiledRuleset implements Ruleset {
     where: string,
   ): RulesDecision {
     const { request: requestValue, resource } = requestVariables(request);
+    if (request.service === 'cloud.firestore' && request.method === 'list' && request.query) {
+      // A query is allowed only if every branch of its filter proves the rules (query-proof.ts).
+      let last: RulesDecision = { allowed: false };
+      for (const constraints of queryBranches(request.query.where)) {
+        last = this.walk(
+          request,
+          data,
+          options,
+          where,
+          requestValue,
+          new RulesQuerySubject(constraints, null),
+        );
+        if (!last.allowed) return last;
+      }
+      return last;
+    }
+    return this.walk(request, data, options, where, requestValue, resource);
+  }
+
+  private walk(
+    request: RulesRequest,
+    data: FirestoreDataAccess,
+    options: EvaluateOptions,
+    where: string,
+    requestValue: Value,
+    resource: Value,
+  ): RulesDecision {
     const globals = new Map<string, Value>([
       ['request', requestValue],
       ['resource', resource],

@@ -4,7 +4,7 @@
  * into rules values (map, timestamp, bytes, latlng, path for references, …) itself.
  */
 import type { CallerAuth } from '../shared/auth-token.js';
-import type { DocumentJson } from '../firestore/types.js';
+import type { DocumentJson, FilterJson } from '../firestore/types.js';
 
 export type RulesService = 'cloud.firestore' | 'firebase.storage';
 export type RulesMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
@@ -15,6 +15,8 @@ export interface RulesQueryInfo {
   offset?: number;
   /** Field paths of the query's orderBy, in order (e.g. ["created_at", "__name__"]). */
   orderBy?: string[];
+  /** The query's filter: `list` rules are proved from it, not from the documents returned. */
+  where?: FilterJson;
 }
 
 /** Read-only view of Firestore data for get()/exists() and getAfter()/existsAfter(). */

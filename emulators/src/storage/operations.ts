@@ -98,7 +98,11 @@ export class StorageOperations {
     }
     const pageSize = Math.min(maxResults, MAX_LIST_PAGE_SIZE);
     const after = request.pageToken ? decodePageToken(request.pageToken) : null;
-    this.authorize(caller, 'list', bucket, prefix.replace(/\/+$/, ''), null, null);
+    // Rules judge a list as the listing of one folder, which is what the SDKs ask for (prefix "folder/" or "",
+    // delimiter "/"). A prefix that stops inside a name is judged as its folder, so a user "bo" cannot list
+    // "users/bo" to reach "users/bob/…" through the rules of users/{uid}/{file}.
+    const folder = folderOf(prefix);
+    this.authorize(caller, 'list', bucket, folder, null, null);
 
     const names = this.state.bucket(bucket).sortedNames();
     const objects = this.state.bucket(bucket).objects;
@@ -126,6 +130,13 @@ export class StorageOperations {
       if (entry.isPrefix) result.prefixes.push(entry.key);
       else result.items.push(objects.get(name) as StoredObject);
       last = entry;
+    }
+    if (delimiter !== '/' && caller.kind !== 'owner') {
+      // Without the "/" delimiter a page reaches into the folders below: a recursive list is the union of
+      // folder listings, so it is allowed only where listing each folder it shows is.
+      const folders = new Set([...result.items.map((item) => item.name), ...result.prefixes].map(folderOf));
+      folders.delete(folder);
+      for (const below of folders) this.authorize(caller, 'list', bucket, below, null, null);
     }
     return result;
   }
@@ -407,6 +418,11 @@ export function toRulesObject(object: StoredObject): StorageObjectInfo {
     updated: object.updated,
     metadata: { ...object.customMetadata },
   };
+}
+
+/** The folder a name or prefix lies in, without its trailing "/" ("" for the bucket's root). */
+function folderOf(key: string): string {
+  return key.slice(0, key.lastIndexOf('/') + 1).replace(/\/+$/, '');
 }
 
 function etagOf(object: StoredObject): string {
