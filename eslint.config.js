@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'dist/**',
       'dist-local/**',
+      'emulators/console/dist/**',
       'functions/lib/**',
       '.emulator-data/**',
       'test-results/**',
@@ -17,7 +18,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'emulators/console/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -17,15 +17,29 @@ export interface ProjectConfig {
   auth: EmulatorEndpoint;
   functions: EmulatorEndpoint;
   hosting: EmulatorEndpoint;
+  /** The emulator console (firebase.json's `emulators.ui`, the official UI's port). */
+  ui: EmulatorEndpoint & { enabled: boolean };
+  /** firebase-tools' hub (export) and logging (functions' logs over a WebSocket) endpoints. */
+  hub: EmulatorEndpoint;
+  logging: EmulatorEndpoint;
 }
 
 interface FirebaseJson {
   firestore?: { rules?: string; indexes?: string };
   storage?: { rules?: string } | { rules?: string }[];
-  emulators?: Record<string, { host?: string; port?: number } | undefined>;
+  emulators?: Record<string, { host?: string; port?: number; enabled?: boolean } | undefined>;
 }
 
-const DEFAULT_PORTS = { firestore: 8080, storage: 9199, auth: 9099, functions: 5001, hosting: 5000 };
+const DEFAULT_PORTS = {
+  firestore: 8080,
+  storage: 9199,
+  auth: 9099,
+  functions: 5001,
+  hosting: 5000,
+  ui: 4000,
+  hub: 4400,
+  logging: 4500,
+};
 
 /** Finds firebase.json by walking up from `start`. */
 export function findProjectRoot(start = process.cwd()): string {
@@ -57,6 +71,9 @@ export function readProjectConfig(rootDir = findProjectRoot()): ProjectConfig {
     auth: endpoint('auth'),
     functions: endpoint('functions'),
     hosting: endpoint('hosting'),
+    ui: { ...endpoint('ui'), enabled: json.emulators?.ui?.enabled !== false },
+    hub: endpoint('hub'),
+    logging: endpoint('logging'),
   };
 }
 

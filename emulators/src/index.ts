@@ -7,6 +7,7 @@ import { dataAccess } from './firestore/authorization.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore/server.js';
 import { createStorageEmulator, type StorageEmulator } from './storage/server.js';
 import { RulesSource } from './shared/rules-source.js';
+import { RequestLog } from './console/request-log.js';
 import type { ProjectConfig } from './config.js';
 import type { IndexMode } from './firestore/indexes.js';
 
@@ -16,6 +17,8 @@ export type { ProjectConfig } from './config.js';
 export interface OfflineEmulators {
   firestore: FirestoreEmulator;
   storage: StorageEmulator;
+  /** Every request the rules judged, for the console (capped, in memory). */
+  requests: RequestLog;
   /** Writes both emulators' data to the data folder (or `dir`). */
   exportData(dir?: string): Promise<void>;
   stop(): Promise<void>;
@@ -38,7 +41,9 @@ export interface StartOptions {
 export async function startOfflineEmulators(options: StartOptions): Promise<OfflineEmulators> {
   const { config, dataDir } = options;
   const log = options.log ?? (() => {});
+  const requests = new RequestLog();
   const firestore = await startFirestoreEmulator({
+    requests,
     host: config.firestore.host,
     port: options.ports?.firestore ?? config.firestore.port,
     rulesFile: config.firestore.rulesFile,
@@ -61,6 +66,8 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
       port: options.ports?.storage ?? config.storage.port,
       projectId: config.projectId,
       rules: storageRules.current,
+      requests,
+      rulesText: storageRules.text,
       firestoreData: dataAccess(
         firestore.engine.state({ projectId: config.projectId, databaseId: '(default)' }),
       ),
@@ -75,6 +82,7 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
   return {
     firestore,
     storage,
+    requests,
     async exportData(dir = dataDir) {
       if (!dir) throw new Error('No data folder to export to');
       await firestore.exportTo(dir);

@@ -36,7 +36,7 @@ import { CommitClock, compareInstants, parseTimestamp } from './timestamps.js';
 import { fieldsSize, getField, isNumber, normalizeFields, normalizeValue, doubleOf } from './values.js';
 import { applyWrite, checkPrecondition } from './writes.js';
 import type { RulesProvider } from './authorization.js';
-import { authorize, dataAccess } from './authorization.js';
+import { authorize, dataAccess, INTERNAL_READ, recordBypass } from './authorization.js';
 import { BATCH_DOCUMENT_ACCESS_LIMIT } from '../rules/index.js';
 import { ANY_PARENT_SEGMENTS } from '../rules/matcher.js';
 import type { DocumentChangeEvent, ListenHost } from './listen.js';
@@ -477,24 +477,26 @@ export class FirestoreEngine implements ListenHost {
         ...(outcome.transformResults.length > 0 ? { transformResults: outcome.transformResults } : {}),
       });
 
-      if (caller.kind !== 'owner' && write.verify === undefined) {
+      if (write.verify === undefined) {
         const method = write.delete !== undefined ? 'delete' : before ? 'update' : 'create';
-        checks.push(() =>
-          authorize(
-            this.rules,
-            {
-              caller,
-              method,
-              db,
-              segments,
-              resource: before,
-              after: after?.fields ?? null,
-              time: commitTime,
-              budget,
-            },
-            access,
-          ),
-        );
+        if (caller.kind === 'owner') recordBypass(this.rules, caller, method, db, segments);
+        else
+          checks.push(() =>
+            authorize(
+              this.rules,
+              {
+                caller,
+                method,
+                db,
+                segments,
+                resource: before,
+                after: after?.fields ?? null,
+                time: commitTime,
+                budget,
+              },
+              access,
+            ),
+          );
       }
     }
     // Rules see the whole batch (getAfter), so they run once every write is staged; any denial rejects the batch.
@@ -551,7 +553,7 @@ export class FirestoreEngine implements ListenHost {
       },
       caller,
     );
-    return this.getDocument(name, {}, { kind: 'owner' });
+    return this.getDocument(name, {}, INTERNAL_READ);
   }
 
   updateDocument(
@@ -569,7 +571,7 @@ export class FirestoreEngine implements ListenHost {
       },
       caller,
     );
-    return this.getDocument(document.name, {}, { kind: 'owner' });
+    return this.getDocument(document.name, {}, INTERNAL_READ);
   }
 
   deleteDocument(

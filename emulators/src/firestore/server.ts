@@ -6,6 +6,7 @@
 import * as grpc from '@grpc/grpc-js';
 import http from 'node:http';
 import net from 'node:net';
+import type { RequestLog } from '../console/request-log.js';
 import { RulesSource } from '../shared/rules-source.js';
 import { FirestoreEngine } from './engine.js';
 import { IndexRequirements, type IndexMode } from './indexes.js';
@@ -26,6 +27,8 @@ export interface FirestoreEmulatorOptions {
   /** Folder to import at start (if it holds an export) and to export to on request. */
   dataDir?: string;
   log?: (line: string) => void;
+  /** Records every rules decision (and admin-SDK bypass) for the console. */
+  requests?: RequestLog;
   webChannelIdleTimeoutMs?: number;
   /**
    * Composite-index requirements: the indexes file of `projectId` (enforced for that project, only warned
@@ -66,7 +69,7 @@ export async function startFirestoreEmulator(
   };
   if (indexesFile) watchFile(indexesFile, { interval: 500 }, reloadIndexes);
   const engine = new FirestoreEngine({
-    rules: rules.current,
+    rules: options.requests ? options.requests.watch('firestore', rules.current, rules.text) : rules.current,
     indexes,
     onListenerError: (error) => log(`firestore: a listener failed and was ended: ${String(error)}`),
   });

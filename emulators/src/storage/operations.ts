@@ -4,7 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Caller } from '../shared/auth-token.js';
-import type { FirestoreDataAccess, RulesMethod, Ruleset, StorageObjectInfo } from '../rules/types.js';
+import type { FirestoreDataAccess, RulesMethod, RulesProvider, StorageObjectInfo } from '../rules/types.js';
 import { crc32cBase64, md5Base64 } from './checksums.js';
 import { badRequest, objectNotFound, permissionDenied, StorageError, uploadTooLarge } from './errors.js';
 import {
@@ -23,7 +23,7 @@ export const RESUMABLE_UPLOAD_TTL_MS = 60 * 60 * 1000;
 
 export interface StorageOperationsOptions {
   /** The compiled storage.rules; null (or no function) allows everything, like the official emulator without rules. */
-  rules?: () => Ruleset | null;
+  rules?: RulesProvider;
   firestoreData?: FirestoreDataAccess;
   maxUploadBytes?: number;
 }
@@ -364,7 +364,10 @@ export class StorageOperations {
     resource: StoredObject | null,
     requestResource: StoredObject | null,
   ): void {
-    if (caller.kind === 'owner') return;
+    if (caller.kind === 'owner') {
+      this.options.rules?.bypassed?.({ method, path: `/b/${bucket}/o/${name}` });
+      return;
+    }
     const ruleset = this.options.rules?.() ?? null;
     if (!ruleset) return;
     let allowed = false;
