@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { prerender } from './scripts/vite-prerender';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerender()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     // scripts/bundle-size.ts reads the manifest to find what / loads before anything is clicked.
