@@ -12,7 +12,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 
@@ -55,7 +55,7 @@ export function prerender(): Plugin {
     },
     async closeBundle() {
       if (config.build.ssr) return; // the nested server build below
-      const outDir = join(config.root, config.build.outDir);
+      const outDir = resolve(config.root, config.build.outDir);
       // Inside node_modules so that the server bundle resolves react, Chakra… as the app does.
       const cacheDir = join(config.root, 'node_modules', '.cache');
       await mkdir(cacheDir, { recursive: true });

@@ -1,14 +1,8 @@
 import { initializeApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-} from 'firebase/auth';
 import firebaseJson from '../../firebase.json';
 
-// The part of Firebase every page needs at once (the app and the signed-in user). Firestore, Storage and
-// Functions live in ./firebase.ts, which the storefront loads right after its first paint.
+// The Firebase app and its config, nothing else: every service lives in its own module (auth, firestore,
+// firestore-lite, storage, functions) so that a page loads only the services it uses, when it uses them.
 
 const env = import.meta.env;
 const projectId = env.VITE_FIREBASE_PROJECT_ID ?? 'demo-achar-shop';
@@ -29,15 +23,3 @@ export const usesEmulators =
 export const emulatorPorts = firebaseJson.emulators;
 
 export const app = initializeApp(firebaseConfig);
-
-// initializeAuth without a popup/redirect resolver keeps the iframe helpers out of the first bundle:
-// the shop signs in with e-mail and password only. The session survives reloads (SPEC §7).
-export const auth = initializeAuth(app, {
-  persistence: [indexedDBLocalPersistence, browserLocalPersistence],
-});
-
-if (usesEmulators) {
-  connectAuthEmulator(auth, `http://${emulatorPorts.auth.host}:${emulatorPorts.auth.port}`, {
-    disableWarnings: true,
-  });
-}

@@ -5,7 +5,7 @@ import { useAuth } from '../api/use-auth';
 import { AuthProvider } from './auth-provider';
 
 const loading = vi.hoisted(() => ({ fails: false }));
-vi.mock('@/lib/firebase-app', () => ({
+vi.mock('@/lib/auth', () => ({
   get auth() {
     // Stands for a chunk that could not be downloaded (offline on a first visit).
     if (loading.fails) throw new Error('Failed to fetch dynamically imported module');

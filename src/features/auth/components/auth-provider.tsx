@@ -33,7 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async () => {
         const [{ onIdTokenChanged }, { auth }] = await Promise.all([
           import('firebase/auth'),
-          import('@/lib/firebase-app'),
+          import('@/lib/auth'),
         ]);
         return () =>
           onIdTokenChanged(auth, async (user) => {
