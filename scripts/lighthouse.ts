@@ -9,7 +9,9 @@
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -20,6 +22,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     routes: { type: 'string', default: '/,/auth,/orders,/orders (signed in)' },
     json: { type: 'boolean', default: false },
+    /** Folder to keep each run's full Lighthouse report (JSON) in, for a closer look. */
+    save: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -74,6 +78,11 @@ async function measure(url: string, signedIn?: { shopUrl: string; email: string;
       { extends: 'lighthouse:default', settings: { onlyCategories: ['performance', 'accessibility'] } },
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (values.save) {
+      await mkdir(values.save, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}${signedIn ? '-signed-in' : ''}-${Date.now()}.json`;
+      await writeFile(join(values.save, name), JSON.stringify(result.lhr));
+    }
     const { audits, categories, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
     const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -97,6 +106,7 @@ const shop = await startShop({ root, persist: false, log: (line) => console.log(
 const rows: { route: string; samples: Sample[] }[] = [];
 try {
   for (const route of values.routes.split(',').map((r) => r.trim())) {
+    // "(signed in)": the demo customer signs in first in the same browser, so its cache is warm as well.
     const signedIn = route.endsWith('(signed in)');
     const path = route.replace('(signed in)', '').trim();
     const samples: Sample[] = [];

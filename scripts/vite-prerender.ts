@@ -8,7 +8,9 @@
  *   /orders  → orders.html
  *   others   → shell.html   (the empty app shell, Hosting's rewrite target: nothing to hydrate)
  *
- * It also preloads the one font face the first paint needs (Bengali, 400).
+ * It also preloads the one font face the first paint needs (Bengali, 400), inlines the (small, font-face
+ * only) stylesheet so that nothing blocks the first paint but the HTML, and lets `/` fetch the code of its
+ * first product request and connect to Firestore and Storage while the main script is still downloading.
  */
 import react from '@vitejs/plugin-react';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -20,6 +22,62 @@ const SERVER_ENTRY = 'src/app/server.tsx';
 const ROOT_DIV = '<div id="root"></div>';
 /** The face of the hero's and body's text; the rest may swap in later. */
 const FIRST_PAINT_FONT = /noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/;
+
+/** Chunks a prerendered page needs right after hydration, by source module: fetched in parallel with the entry. */
+const EARLY_MODULES: Record<string, string[]> = {
+  '/': ['src/features/catalog/api/active-products-once.ts'],
+};
+
+interface Address {
+  host: string;
+  port: number;
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** The files of `keys` and of everything they import statically, minus what the entry already loads. */
+function chunkFiles(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || manifest[key]?.isEntry) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...seen].filter((key) => manifest[key]).map((key) => manifest[key].file);
+}
+
+/**
+ * Where the storefront's first request (Firestore, fetched with CORS) and photos (Storage, plain <img>) go:
+ * the emulators in an emulator build, Google's servers otherwise.
+ */
+function preconnects(
+  env: Record<string, string>,
+  emulators: Record<'firestore' | 'storage', Address>,
+): string[] {
+  const local = env.VITE_USE_EMULATORS === 'true';
+  const origin = (name: 'firestore' | 'storage', google: string) =>
+    local ? `http://${emulators[name].host}:${emulators[name].port}` : google;
+  return [
+    `<link rel="preconnect" href="${origin('firestore', 'https://firestore.googleapis.com')}" crossorigin>`,
+    `<link rel="preconnect" href="${origin('storage', 'https://firebasestorage.googleapis.com')}">`,
+  ];
+}
+
+/** Replaces the stylesheet links with the stylesheets themselves (they only declare the font faces). */
+async function inlineStylesheets(html: string, outDir: string): Promise<string> {
+  const links = html.match(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g) ?? [];
+  for (const link of links) {
+    const file = /href="\/(assets\/[^"]+\.css)"/.exec(link)![1];
+    const css = await readFile(join(outDir, file), 'utf8');
+    html = html.replace(link, () => `<style>${css.trim()}</style>`);
+  }
+  return html;
+}
 
 export function htmlFileFor(path: string): string {
   return path === '/' ? 'index.html' : `${path.replace(/^\//, '')}.html`;
@@ -76,15 +134,27 @@ export function prerender(): Plugin {
           PRERENDERED_PATHS: readonly string[];
           renderPath(path: string): Promise<string>;
         };
-        const template = await readFile(join(outDir, 'index.html'), 'utf8');
+        const template = await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir);
         if (!template.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
+        await writeFile(join(outDir, 'index.html'), template);
         await writeFile(join(outDir, 'shell.html'), template);
+        const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+          string,
+          ManifestChunk
+        >;
+        const { emulators } = JSON.parse(await readFile(join(config.root, 'firebase.json'), 'utf8')) as {
+          emulators: Record<'firestore' | 'storage', Address>;
+        };
         for (const path of server.PRERENDERED_PATHS) {
           const body = await server.renderPath(path);
-          const html = template.replace(
-            ROOT_DIV,
-            () => `<div id="root" data-prerendered="${path}">${body}</div>`,
-          );
+          const early = chunkFiles(manifest, EARLY_MODULES[path] ?? []);
+          const hints = [
+            ...early.map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`),
+            ...(early.length > 0 ? preconnects(config.env, emulators) : []),
+          ].join('\n    ');
+          const html = template
+            .replace('</head>', () => (hints ? `  ${hints}\n  </head>` : '</head>'))
+            .replace(ROOT_DIV, () => `<div id="root" data-prerendered="${path}">${body}</div>`);
           await writeFile(join(outDir, htmlFileFor(path)), html);
         }
       } finally {

@@ -7,6 +7,7 @@ import '@fontsource/noto-sans-bengali/latin-700.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadActiveProductsEarly } from './features/catalog';
 import './lib/dayjs';
 
 const root = document.getElementById('root');
@@ -22,6 +23,8 @@ const app = (
 // served the same fallback HTML by Hosting's rewrite, so it is rendered afresh instead of hydrated.
 const prerendered = root.dataset.prerendered;
 const path = window.location.pathname.replace(/\/+$/, '') || '/';
+// The shop window's request starts now, in parallel with hydration, not after it.
+if (path === '/') loadActiveProductsEarly();
 if (prerendered && prerendered === path) {
   hydrateRoot(root, app);
 } else {

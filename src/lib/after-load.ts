@@ -1,16 +1,21 @@
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
+
 /**
- * Resolves once the page has loaded and the browser is idle: for work that must not compete with the first
- * paint and hydration (e.g. opening a realtime connection whose SDK is 130 KB gzip).
+ * Resolves when the page has settled: at the shopper's first interaction, or `quietMs` after the page has
+ * loaded, whichever comes first. For work the first screen does not need and that must not compete with the
+ * first paint and hydration on a slow phone — e.g. opening a realtime connection whose SDK is 125 KB gzip.
  */
-export function afterLoadAndIdle(): Promise<void> {
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if (typeof window.requestIdleCallback === 'function')
-        window.requestIdleCallback(() => resolve(), { timeout: 2000 });
-      else setTimeout(resolve, 200);
-    });
-  if (document.readyState === 'complete') return idle();
-  return new Promise<void>((resolve) =>
-    window.addEventListener('load', () => void idle().then(resolve), { once: true }),
-  );
+export function whenSettled(quietMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
+      resolve();
+    };
+    for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
+    const startTimer = () => (timer = setTimeout(done, quietMs));
+    if (document.readyState === 'complete') startTimer();
+    else window.addEventListener('load', startTimer, { once: true });
+  });
 }

@@ -1,6 +1,5 @@
 import { Card, Container, Heading, Tabs, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { signIn, signUp } from '../api/auth-actions';
@@ -13,10 +12,11 @@ const t = bn.auth;
 
 /** /auth: sign in (default tab) or sign up; a signed-in shopper is sent home. */
 export default function AuthPage() {
-  const { user, loading } = useAuth();
+  const { user } = useAuth();
   const navigate = useNavigate();
 
-  if (loading) return <PageSpinner />;
+  // While Firebase is still saying who is there (its code loads after the first paint), the form is shown as
+  // is: the page keeps its layout instead of swapping a spinner for the card. A signed-in shopper is sent home.
   if (user) return <Navigate to="/" replace />;
 
   const handleSignIn = async (credentials: Credentials) => {

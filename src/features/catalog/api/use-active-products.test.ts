@@ -3,11 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../model/product';
 import { fetchActiveProducts } from './active-products-once';
 import { subscribeToActiveProducts } from './active-products-query';
-import { useActiveProducts } from './use-active-products';
+import { loadActiveProductsEarly, useActiveProducts } from './use-active-products';
 
 vi.mock('./active-products-once', () => ({ fetchActiveProducts: vi.fn() }));
 vi.mock('./active-products-query', () => ({ subscribeToActiveProducts: vi.fn() }));
-vi.mock('@/lib/after-load', () => ({ afterLoadAndIdle: () => Promise.resolve() }));
+vi.mock('@/lib/after-load', () => ({ whenSettled: () => Promise.resolve() }));
 
 const jar = (id: string): Product => ({
   id,
@@ -79,5 +79,14 @@ describe('useActiveProducts', () => {
     await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
     act(() => listenerError(new Error('permission-denied')));
     expect(result.current).toMatchObject({ status: 'error', error: { message: 'permission-denied' } });
+  });
+
+  it('takes over the request the entry started before hydration instead of asking again', async () => {
+    vi.mocked(fetchActiveProducts).mockResolvedValue([jar('a')]);
+    loadActiveProductsEarly();
+    await waitFor(() => expect(fetchActiveProducts).toHaveBeenCalledTimes(1));
+    const { result } = renderHook(() => useActiveProducts());
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', products: [jar('a')] }));
+    expect(fetchActiveProducts).toHaveBeenCalledTimes(1);
   });
 });

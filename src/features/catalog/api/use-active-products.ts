@@ -1,15 +1,34 @@
 import { useEffect, useState } from 'react';
-import { afterLoadAndIdle } from '@/lib/after-load';
+import { whenSettled } from '@/lib/after-load';
 import { subscribeLazily } from '@/lib/lazy-subscription';
 import type { Product } from '../model/product';
 
 export type ActiveProducts =
   { status: 'loading' } | { status: 'ready'; products: Product[] } | { status: 'error'; error: Error };
 
+const requestActiveProducts = () =>
+  import('./active-products-once').then(({ fetchActiveProducts }) => fetchActiveProducts());
+
+let early: Promise<Product[]> | undefined;
+
+/**
+ * Starts the first product request at once, before React has hydrated the page (the entry calls it on `/`):
+ * the cards then appear as soon as the data can arrive. The next useActiveProducts takes it over.
+ */
+export function loadActiveProductsEarly(): void {
+  early ??= requestActiveProducts();
+  // Handled by the hook that takes it over; marked here so a page that never asks does not report it.
+  early.catch(() => {});
+}
+
+// How long a loaded page stays without the realtime connection unless the shopper interacts first.
+export const LIVE_AFTER_MS = 4000;
+
 /**
  * The shop window, live. First one request (Firestore Lite) so the cards appear as soon as the data can
- * arrive; then, once the page is loaded and idle, the realtime listener (full Firestore, its own chunk) keeps
- * them current: a product the seller adds, hides or sells out changes the open page.
+ * arrive; then, once the page has settled (first interaction, or LIVE_AFTER_MS after load), the realtime
+ * listener (full Firestore, its own chunk) keeps them current: a product the seller adds, hides or sells out
+ * changes the open page.
  */
 export function useActiveProducts(): ActiveProducts {
   const [state, setState] = useState<ActiveProducts>({ status: 'loading' });
@@ -19,23 +38,23 @@ export function useActiveProducts(): ActiveProducts {
     let live = false;
     const onError = (error: Error) => setState({ status: 'error', error });
 
-    import('./active-products-once')
-      .then(({ fetchActiveProducts }) => fetchActiveProducts())
-      .then(
-        (products) => !stopped && !live && setState({ status: 'ready', products }),
-        // The listener below retries on its own; show the error only while there is nothing to show.
-        (error: unknown) =>
-          !stopped &&
-          !live &&
-          setState((current) =>
-            current.status === 'ready'
-              ? current
-              : { status: 'error', error: error instanceof Error ? error : new Error(String(error)) },
-          ),
-      );
+    const request = early ?? requestActiveProducts();
+    early = undefined;
+    request.then(
+      (products) => !stopped && !live && setState({ status: 'ready', products }),
+      // The listener below retries on its own; show the error only while there is nothing to show.
+      (error: unknown) =>
+        !stopped &&
+        !live &&
+        setState((current) =>
+          current.status === 'ready'
+            ? current
+            : { status: 'error', error: error instanceof Error ? error : new Error(String(error)) },
+        ),
+    );
 
     const unsubscribe = subscribeLazily(async () => {
-      await afterLoadAndIdle();
+      await whenSettled(LIVE_AFTER_MS);
       const { subscribeToActiveProducts } = await import('./active-products-query');
       return () =>
         subscribeToActiveProducts((products) => {
