@@ -23,6 +23,9 @@ const ROOT_DIV = '<div id="root"></div>';
 /** The face of the hero's and body's text; the rest may swap in later. */
 const FIRST_PAINT_FONT = /noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/;
 
+/** The app's code, imported by the entry once the prerendered page is painted (src/main.tsx). */
+export const APP_MODULE = 'src/boot.tsx';
+
 /** Chunks a prerendered page needs right after hydration, by source module: fetched in parallel with the entry. */
 const EARLY_MODULES: Record<string, string[]> = {
   '/': ['src/features/catalog/api/active-products-once.ts'],
@@ -134,20 +137,28 @@ export function prerender(): Plugin {
           PRERENDERED_PATHS: readonly string[];
           renderPath(path: string): Promise<string>;
         };
-        const template = await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir);
-        if (!template.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
-        await writeFile(join(outDir, 'index.html'), template);
-        await writeFile(join(outDir, 'shell.html'), template);
         const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
           string,
           ManifestChunk
         >;
+        // Every page needs the app's code (the entry imports it after the first paint): fetch it at once.
+        const appCode = chunkFiles(manifest, [APP_MODULE])
+          .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`)
+          .join('\n    ');
+        const template = (
+          await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir)
+        ).replace('</head>', () => `  ${appCode}\n  </head>`);
+        if (!template.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
+        await writeFile(join(outDir, 'index.html'), template);
+        await writeFile(join(outDir, 'shell.html'), template);
         const { emulators } = JSON.parse(await readFile(join(config.root, 'firebase.json'), 'utf8')) as {
           emulators: Record<'firestore' | 'storage', Address>;
         };
         for (const path of server.PRERENDERED_PATHS) {
           const body = await server.renderPath(path);
-          const early = chunkFiles(manifest, EARLY_MODULES[path] ?? []);
+          const early = chunkFiles(manifest, EARLY_MODULES[path] ?? []).filter(
+            (file) => !template.includes(file),
+          );
           const hints = [
             ...early.map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`),
             ...(early.length > 0 ? preconnects(config.env, emulators) : []),

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../model/product';
 import { fetchActiveProducts } from './active-products-once';
 import { subscribeToActiveProducts } from './active-products-query';
-import { loadActiveProductsEarly, useActiveProducts } from './use-active-products';
+import { loadActiveProductsEarly } from './early-products';
+import { useActiveProducts } from './use-active-products';
 
 vi.mock('./active-products-once', () => ({ fetchActiveProducts: vi.fn() }));
 vi.mock('./active-products-query', () => ({ subscribeToActiveProducts: vi.fn() }));

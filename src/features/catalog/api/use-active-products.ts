@@ -2,24 +2,10 @@ import { useEffect, useState } from 'react';
 import { whenSettled } from '@/lib/after-load';
 import { subscribeLazily } from '@/lib/lazy-subscription';
 import type { Product } from '../model/product';
+import { requestActiveProducts, takeEarlyRequest } from './early-products';
 
 export type ActiveProducts =
   { status: 'loading' } | { status: 'ready'; products: Product[] } | { status: 'error'; error: Error };
-
-const requestActiveProducts = () =>
-  import('./active-products-once').then(({ fetchActiveProducts }) => fetchActiveProducts());
-
-let early: Promise<Product[]> | undefined;
-
-/**
- * Starts the first product request at once, before React has hydrated the page (the entry calls it on `/`):
- * the cards then appear as soon as the data can arrive. The next useActiveProducts takes it over.
- */
-export function loadActiveProductsEarly(): void {
-  early ??= requestActiveProducts();
-  // Handled by the hook that takes it over; marked here so a page that never asks does not report it.
-  early.catch(() => {});
-}
 
 // How long a loaded page stays without the realtime connection unless the shopper interacts first.
 export const LIVE_AFTER_MS = 4000;
@@ -38,9 +24,7 @@ export function useActiveProducts(): ActiveProducts {
     let live = false;
     const onError = (error: Error) => setState({ status: 'error', error });
 
-    const request = early ?? requestActiveProducts();
-    early = undefined;
-    request.then(
+    (takeEarlyRequest() ?? requestActiveProducts()).then(
       (products) => !stopped && !live && setState({ status: 'ready', products }),
       // The listener below retries on its own; show the error only while there is nothing to show.
       (error: unknown) =>
