@@ -34,7 +34,15 @@ beforeAll(async () => {
   // A separate process, as `npm run build` runs it: the test runner's NODE_ENV=test would build React's dev copy.
   await run(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
     cwd: root,
-    env: { NODE_ENV: 'production' },
+    // A production build for a (made-up) real project: the build may refuse a missing web config.
+    env: {
+      NODE_ENV: 'production',
+      VITE_FIREBASE_API_KEY: 'AIzaSyBuildTestOnly000000000000000000',
+      VITE_FIREBASE_AUTH_DOMAIN: 'achar-shop-build-test.firebaseapp.com',
+      VITE_FIREBASE_PROJECT_ID: 'achar-shop-build-test',
+      VITE_FIREBASE_STORAGE_BUCKET: 'achar-shop-build-test.appspot.com',
+      VITE_FIREBASE_APP_ID: '1:123456789012:web:0123456789abcdef',
+    },
   });
 }, 240_000);
 
@@ -52,6 +60,15 @@ describe('the production build of the storefront', () => {
     expect(text).toContain(bn.storefront.why.title);
     // The styles of that markup come with it (Emotion's SSR output), so the first paint is styled.
     expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+  });
+
+  it('lets / reach production Firestore early: its request code is preloaded and the origin preconnected', async () => {
+    const html = await page('index.html');
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/active-products-once-[\w-]+\.js">/,
+    );
+    expect(html).toContain('<link rel="preconnect" href="https://firestore.googleapis.com" crossorigin>');
+    expect(html).not.toContain('127.0.0.1');
   });
 
   it('prerenders /auth and /orders, and keeps an empty shell for every other path', async () => {
