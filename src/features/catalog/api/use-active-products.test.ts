@@ -8,7 +8,6 @@ import { useActiveProducts } from './use-active-products';
 
 vi.mock('./active-products-once', () => ({ fetchActiveProducts: vi.fn() }));
 vi.mock('./active-products-query', () => ({ subscribeToActiveProducts: vi.fn() }));
-vi.mock('@/lib/after-load', () => ({ whenSettled: () => Promise.resolve() }));
 
 const jar = (id: string): Product => ({
   id,

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { whenSettled } from '@/lib/after-load';
 import { subscribeLazily } from '@/lib/lazy-subscription';
 import type { Product } from '../model/product';
 import { requestActiveProducts, takeEarlyRequest } from './early-products';
@@ -7,14 +6,12 @@ import { requestActiveProducts, takeEarlyRequest } from './early-products';
 export type ActiveProducts =
   { status: 'loading' } | { status: 'ready'; products: Product[] } | { status: 'error'; error: Error };
 
-// How long a loaded page stays without the realtime connection unless the shopper interacts first.
-export const LIVE_AFTER_MS = 4000;
-
 /**
  * The shop window, live. First one request (Firestore Lite) so the cards appear as soon as the data can
- * arrive; then, once the page has settled (first interaction, or LIVE_AFTER_MS after load), the realtime
- * listener (full Firestore, its own chunk) keeps them current: a product the seller adds, hides or sells out
- * changes the open page.
+ * arrive, without waiting for the realtime connection's handshake; the realtime listener (full Firestore, its
+ * own chunk) starts beside it and keeps them current: a product the seller adds, hides or sells out changes
+ * the open page. (Starting the listener later, at the first interaction, made the list change under an open
+ * order form: measured and dropped.)
  */
 export function useActiveProducts(): ActiveProducts {
   const [state, setState] = useState<ActiveProducts>({ status: 'loading' });
@@ -38,7 +35,6 @@ export function useActiveProducts(): ActiveProducts {
     );
 
     const unsubscribe = subscribeLazily(async () => {
-      await whenSettled(LIVE_AFTER_MS);
       const { subscribeToActiveProducts } = await import('./active-products-query');
       return () =>
         subscribeToActiveProducts((products) => {
