@@ -10,8 +10,8 @@ export type ActiveProducts =
  * The shop window, live. First one request (Firestore Lite) so the cards appear as soon as the data can
  * arrive, without waiting for the realtime connection's handshake; the realtime listener (full Firestore, its
  * own chunk) starts beside it and keeps them current: a product the seller adds, hides or sells out changes
- * the open page. (Starting the listener later, at the first interaction, made the list change under an open
- * order form: measured and dropped.)
+ * the open page. (Starting the listener later, at the first interaction, made the order-dialog end-to-end
+ * tests flaky: dropped.)
  */
 export function useActiveProducts(): ActiveProducts {
   const [state, setState] = useState<ActiveProducts>({ status: 'loading' });
