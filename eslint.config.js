@@ -9,16 +9,16 @@ export default tseslint.config(
       '**/node_modules/**',
       'dist/**',
       'dist-local/**',
+      'emulators/console/dist/**',
       'functions/lib/**',
       '.emulator-data/**',
       'test-results/**',
-      'emulators/src/rules/generated/**',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'emulators/console/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -14,7 +14,7 @@ await build({
   outfile: values.outfile ?? fileURLToPath(new URL('lib/index.js', import.meta.url)),
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22', // the Cloud Functions runtime: package.json's engines.node
   format: 'cjs',
   sourcemap: true,
   external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*'],

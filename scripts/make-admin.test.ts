@@ -17,6 +17,7 @@ let firebaseTools: AuthAndFunctionsEmulators;
 let app: App;
 let db: Firestore;
 let uid: string;
+let unverifiedUid: string;
 
 beforeAll(async () => {
   achar = await startAcharEmulators();
@@ -25,7 +26,11 @@ beforeAll(async () => {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = hostAndPort(firebaseTools.auth);
   app = initializeApp({ projectId: PROJECT_ID }, 'make-admin-test');
   db = getFirestore(app);
-  uid = (await getAuth(app).createUser({ email: 'seller@achar.test', password: 'secret123' })).uid;
+  uid = (
+    await getAuth(app).createUser({ email: 'seller@achar.test', password: 'secret123', emailVerified: true })
+  ).uid;
+  unverifiedUid = (await getAuth(app).createUser({ email: 'squatter@achar.test', password: 'secret123' }))
+    .uid;
 });
 
 afterAll(async () => {
@@ -42,6 +47,7 @@ describe('makeAdmin against the emulators', () => {
       uid,
       email: 'seller@achar.test',
       projectId: PROJECT_ID,
+      emailVerified: true,
       change: 'granted',
     });
     expect(await role()).toEqual({ user_id: uid, role: 'admin' });
@@ -67,6 +73,24 @@ describe('makeAdmin against the emulators', () => {
     expect((await db.collection('roles').get()).size).toBe(0);
   });
 
+  it('refuses an account whose e-mail is not verified, writing nothing', async () => {
+    await expect(makeAdmin({ email: 'squatter@achar.test' })).rejects.toThrow(/has not verified its e-mail/);
+    expect((await db.doc(`roles/${unverifiedUid}`).get()).exists).toBe(false);
+  });
+
+  it('grants an unverified account only with --allow-unverified, and says it was unverified', async () => {
+    expect(await makeAdmin({ email: 'squatter@achar.test', allowUnverified: true })).toMatchObject({
+      uid: unverifiedUid,
+      emailVerified: false,
+      change: 'granted',
+    });
+    expect((await db.doc(`roles/${unverifiedUid}`).get()).data()).toEqual({
+      user_id: unverifiedUid,
+      role: 'admin',
+    });
+    await makeAdmin({ email: 'squatter@achar.test', revoke: true });
+  });
+
   it('refuses what is not an e-mail address', async () => {
     await expect(makeAdmin({ email: 'seller' })).rejects.toThrow(MakeAdminError);
   });
@@ -86,9 +110,15 @@ describe('the make-admin command', () => {
     expect(await main(['seller@achar.test'])).toBe(0);
     expect(out).toHaveBeenCalledWith(`seller@achar.test (${uid}) is now an admin in ${PROJECT_ID}.`);
     expect(await main(['nobody@achar.test'])).toBe(1);
+    expect(await main(['squatter@achar.test'])).toBe(1);
+    expect(err).toHaveBeenLastCalledWith(expect.stringContaining('--allow-unverified'));
+    expect(await main(['squatter@achar.test', '--allow-unverified'])).toBe(0);
+    expect(out).toHaveBeenLastCalledWith(
+      `squatter@achar.test (${unverifiedUid}) (its e-mail is not verified) is now an admin in ${PROJECT_ID}.`,
+    );
     expect(await main([])).toBe(2);
     expect(await main(['a@b.c', '--colour'])).toBe(2);
-    expect(err).toHaveBeenCalledTimes(3);
+    expect(err).toHaveBeenCalledTimes(4);
     out.mockRestore();
     err.mockRestore();
   });

@@ -1,6 +1,8 @@
 /**
  * Grants or revokes the admin role (roles/{uid}) of the user with an e-mail address.
- *   npx tsx scripts/make-admin.ts <email> [--revoke] [--project <id>] [--production]
+ *   npx tsx scripts/make-admin.ts <email> [--revoke] [--allow-unverified] [--project <id>] [--production]
+ * Only to an account whose e-mail is verified: anyone can sign up with the seller's address before the seller
+ * does, and an unverified account proves nothing about who holds it.
  * Against the local emulators by default; with --production against a real Firebase project, signed in
  * through Application Default Credentials (gcloud auth application-default login).
  */
@@ -15,6 +17,8 @@ import { DEMO_PROJECT_ID, useEmulators } from './seed/emulator-env';
 export interface MakeAdminOptions {
   email: string;
   revoke?: boolean;
+  /** Grant even though the account's e-mail is not verified (e.g. a throwaway local account). */
+  allowUnverified?: boolean;
   projectId?: string;
   production?: boolean;
 }
@@ -23,6 +27,8 @@ export interface MakeAdminResult {
   uid: string;
   email: string;
   projectId: string;
+  /** Whether the account has verified its e-mail (a grant to an unverified one needs --allow-unverified). */
+  emailVerified: boolean;
   /** What changed: a role granted or revoked, or nothing because it already was so. */
   change: 'granted' | 'revoked' | 'already-admin' | 'was-not-admin';
 }
@@ -84,8 +90,11 @@ export async function makeAdmin(options: MakeAdminOptions): Promise<MakeAdminRes
   const where = production ? `project ${projectId}` : `the emulators (project ${projectId})`;
   try {
     let uid: string;
+    let verified: boolean;
     try {
-      uid = (await getAuth(app).getUserByEmail(email)).uid;
+      const user = await getAuth(app).getUserByEmail(email);
+      uid = user.uid;
+      verified = user.emailVerified;
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'auth/user-not-found') {
@@ -108,25 +117,41 @@ export async function makeAdmin(options: MakeAdminOptions): Promise<MakeAdminRes
     const current = await role.get();
     const isAdmin = current.exists && current.get('role') === 'admin';
     if (options.revoke) {
-      if (!current.exists) return { uid, email, projectId: projectId!, change: 'was-not-admin' };
+      if (!current.exists)
+        return { uid, email, projectId: projectId!, emailVerified: verified, change: 'was-not-admin' };
       await role.delete();
-      return { uid, email, projectId: projectId!, change: isAdmin ? 'revoked' : 'was-not-admin' };
+      return {
+        uid,
+        email,
+        projectId: projectId!,
+        emailVerified: verified,
+        change: isAdmin ? 'revoked' : 'was-not-admin',
+      };
     }
-    if (isAdmin) return { uid, email, projectId: projectId!, change: 'already-admin' };
+    if (isAdmin)
+      return { uid, email, projectId: projectId!, emailVerified: verified, change: 'already-admin' };
+    if (!verified && !options.allowUnverified) {
+      throw new MakeAdminError(
+        `The account ${email} in ${where} has not verified its e-mail, so nothing shows it belongs to ` +
+          'whoever owns that address. Ask them to verify it (the link in the sign-up e-mail), or grant anyway ' +
+          'with --allow-unverified. Nothing was changed.',
+      );
+    }
     await role.set({ user_id: uid, role: 'admin' });
-    return { uid, email, projectId: projectId!, change: 'granted' };
+    return { uid, email, projectId: projectId!, emailVerified: verified, change: 'granted' };
   } finally {
     await deleteApp(app);
   }
 }
 
-const usage = `Usage: npx tsx scripts/make-admin.ts <email> [--revoke] [--project <id>] [--production]
+const usage = `Usage: npx tsx scripts/make-admin.ts <email> [--revoke] [--allow-unverified] [--project <id>] [--production]
 
-Grants (or with --revoke takes away) the admin role of the user with this e-mail.
-  --revoke       take the admin role away instead of granting it
-  --project ID   the Firebase project (default: .firebaserc's default, ${DEMO_PROJECT_ID})
-  --production   use the real project with Application Default Credentials instead of the emulators
-  --help         show this text`;
+Grants (or with --revoke takes away) the admin role of the user with this e-mail, if the e-mail is verified.
+  --revoke            take the admin role away instead of granting it
+  --allow-unverified  grant even though the account has not verified its e-mail
+  --project ID        the Firebase project (default: .firebaserc's default, ${DEMO_PROJECT_ID})
+  --production        use the real project with Application Default Credentials instead of the emulators
+  --help              show this text`;
 
 const messages: Record<MakeAdminResult['change'], string> = {
   granted: 'is now an admin',
@@ -144,6 +169,7 @@ export async function main(argv: string[]): Promise<number> {
       strict: true,
       options: {
         revoke: { type: 'boolean' },
+        'allow-unverified': { type: 'boolean' },
         project: { type: 'string' },
         production: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -166,10 +192,14 @@ export async function main(argv: string[]): Promise<number> {
     const result = await makeAdmin({
       email: positionals[0],
       revoke: values.revoke,
+      allowUnverified: values['allow-unverified'],
       projectId: values.project,
       production: values.production,
     });
-    console.log(`${result.email} (${result.uid}) ${messages[result.change]} in ${result.projectId}.`);
+    const unverified = result.emailVerified ? '' : ' (its e-mail is not verified)';
+    console.log(
+      `${result.email} (${result.uid})${unverified} ${messages[result.change]} in ${result.projectId}.`,
+    );
     return 0;
   } catch (error) {
     console.error(error instanceof MakeAdminError ? error.message : `Failed: ${(error as Error).message}`);

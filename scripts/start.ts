@@ -6,6 +6,10 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { LocalShop, PortsTakenError, StartAbortedError, type RunningShop } from './stack/shop.js';
 
+// Google's auth library (in firebase-admin and firebase-tools) otherwise probes the GCE metadata server and
+// prints "MetadataLookupWarning … 403" on a fresh start; nothing here runs on Google Cloud. Children inherit it.
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+
 const { values } = parseArgs({
   options: {
     fresh: { type: 'boolean', default: false },
@@ -62,7 +66,7 @@ console.log(`
 ✔ আচার ঘর is running locally (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)
 
    Shop:             ${shop.shopUrl}
-   Admin dashboard:  ${shop.adminUrl}
+   Admin dashboard:  ${shop.adminUrl}${shop.consoleUrl ? `\n   Emulator console: ${shop.consoleUrl}  (data, rule decisions, users, files, logs; this machine only)` : ''}
 
    Admin login:      ${admin.email} / ${admin.password}
    Customer login:   ${customer.email} / ${customer.password}

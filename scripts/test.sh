@@ -9,11 +9,14 @@ export METADATA_SERVER_DETECTION=none NO_UPDATE_NOTIFIER=1
 echo "› lint"
 npx eslint . --max-warnings=0
 npx prettier --check . --log-level=warn
+echo "› dependencies: every declared package is imported and every imported one declared (exceptions in knip.jsonc)"
+npx knip --dependencies
 echo "› types"
 npx tsc -p tsconfig.json
 echo "› production build and the initial-JavaScript budget of /"
-npx vite build --logLevel warn
-npx tsx scripts/bundle-size.ts
+# The emulator build (a production build needs the real Firebase config), kept out of dist/, which is deployed.
+npx vite build --mode emulators --outDir dist-local --emptyOutDir --logLevel warn
+npx tsx scripts/bundle-size.ts --dist dist-local
 
 mkdir -p test-results
 status=0

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { readProjectConfig, startOfflineEmulators } from './index.js';
+import { startConsole, type RunningConsole } from './console/server.js';
 
 const { values } = parseArgs({
   options: {
@@ -14,6 +15,8 @@ const { values } = parseArgs({
     persist: { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
+    'no-console': { type: 'boolean', default: false },
+    'warn-indexes': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -23,7 +26,10 @@ if (values.help) {
   --persist        keep data between runs in the data folder (default .emulator-data)
   --data-dir DIR   the data folder (implies --persist)
   --fresh          delete the data folder first
-  --quiet          print only the ready line and errors`);
+  --quiet          print only the ready line and errors
+  --no-console     do not serve the emulator console (firebase.json emulators.ui, port 4000)
+  --warn-indexes   only log queries that need a composite index missing from firestore.indexes.json
+                   (default: fail them as production does; FIRESTORE_INDEXES=warn does the same)`);
   process.exit(0);
 }
 
@@ -33,12 +39,17 @@ const dataDir = persist ? (values['data-dir'] ?? join(config.rootDir, '.emulator
 if (values.fresh && dataDir) await rm(dataDir, { recursive: true, force: true });
 
 const log = values.quiet
-  ? (line: string) => (/error|denied/i.test(line) ? console.error(line) : undefined)
+  ? (line: string) => (/error|denied|warning/i.test(line) ? console.error(line) : undefined)
   : console.log;
 
 let emulators: Awaited<ReturnType<typeof startOfflineEmulators>>;
 try {
-  emulators = await startOfflineEmulators({ config, dataDir, log });
+  emulators = await startOfflineEmulators({
+    config,
+    dataDir,
+    log,
+    indexMode: values['warn-indexes'] ? 'warn' : undefined,
+  });
 } catch (error) {
   const e = error as NodeJS.ErrnoException & { port?: number };
   if (e.code === 'EADDRINUSE') {
@@ -51,13 +62,24 @@ try {
   process.exit(1);
 }
 
+let consoleServer: RunningConsole | null = null;
+if (config.ui.enabled && !values['no-console']) {
+  try {
+    consoleServer = await startConsole({ config, emulators, dataDir, log });
+  } catch (error) {
+    // The emulators are what scripts and tests need; a console that cannot start is reported, not fatal.
+    console.error(`✖ The emulator console could not start: ${(error as Error).message}`);
+  }
+}
+
 // performance.now() counts from process start: module loading and TypeScript compilation included.
 const ms = Math.round(performance.now());
 console.log(
   `✔ Offline emulators ready for ${config.projectId} in ${ms} ms: ` +
     `firestore http://${config.firestore.host}:${emulators.firestore.port}, ` +
     `storage http://${config.storage.host}:${emulators.storage.port}` +
-    (dataDir ? ` (data: ${dataDir})` : ' (in memory)'),
+    (dataDir ? ` (data: ${dataDir})` : ' (in memory)') +
+    (consoleServer ? `; console ${consoleServer.url} (this machine only)` : ''),
 );
 
 let stopping = false;
@@ -66,6 +88,7 @@ async function stop(signal: string) {
   stopping = true;
   log(`${signal}: stopping the emulators…`);
   try {
+    await consoleServer?.close();
     await emulators.stop();
     process.exit(0);
   } catch (error) {

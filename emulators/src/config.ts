@@ -12,20 +12,34 @@ export interface EmulatorEndpoint {
 export interface ProjectConfig {
   rootDir: string;
   projectId: string;
-  firestore: EmulatorEndpoint & { rulesFile?: string };
+  firestore: EmulatorEndpoint & { rulesFile?: string; indexesFile?: string };
   storage: EmulatorEndpoint & { rulesFile?: string };
   auth: EmulatorEndpoint;
   functions: EmulatorEndpoint;
   hosting: EmulatorEndpoint;
+  /** The emulator console (firebase.json's `emulators.ui`, the official UI's port). */
+  ui: EmulatorEndpoint & { enabled: boolean };
+  /** firebase-tools' hub (export) and logging (functions' logs over a WebSocket) endpoints. */
+  hub: EmulatorEndpoint;
+  logging: EmulatorEndpoint;
 }
 
 interface FirebaseJson {
-  firestore?: { rules?: string };
+  firestore?: { rules?: string; indexes?: string };
   storage?: { rules?: string } | { rules?: string }[];
-  emulators?: Record<string, { host?: string; port?: number } | undefined>;
+  emulators?: Record<string, { host?: string; port?: number; enabled?: boolean } | undefined>;
 }
 
-const DEFAULT_PORTS = { firestore: 8080, storage: 9199, auth: 9099, functions: 5001, hosting: 5000 };
+const DEFAULT_PORTS = {
+  firestore: 8080,
+  storage: 9199,
+  auth: 9099,
+  functions: 5001,
+  hosting: 5000,
+  ui: 4000,
+  hub: 4400,
+  logging: 4500,
+};
 
 /** Finds firebase.json by walking up from `start`. */
 export function findProjectRoot(start = process.cwd()): string {
@@ -51,11 +65,15 @@ export function readProjectConfig(rootDir = findProjectRoot()): ProjectConfig {
     firestore: {
       ...endpoint('firestore'),
       rulesFile: json.firestore?.rules ? join(rootDir, json.firestore.rules) : undefined,
+      indexesFile: json.firestore?.indexes ? join(rootDir, json.firestore.indexes) : undefined,
     },
     storage: { ...endpoint('storage'), rulesFile: storageRules ? join(rootDir, storageRules) : undefined },
     auth: endpoint('auth'),
     functions: endpoint('functions'),
     hosting: endpoint('hosting'),
+    ui: { ...endpoint('ui'), enabled: json.emulators?.ui?.enabled !== false },
+    hub: endpoint('hub'),
+    logging: endpoint('logging'),
   };
 }
 

@@ -7,7 +7,9 @@ import { dataAccess } from './firestore/authorization.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore/server.js';
 import { createStorageEmulator, type StorageEmulator } from './storage/server.js';
 import { RulesSource } from './shared/rules-source.js';
+import { RequestLog } from './console/request-log.js';
 import type { ProjectConfig } from './config.js';
+import type { IndexMode } from './firestore/indexes.js';
 
 export { readProjectConfig, findProjectRoot } from './config.js';
 export type { ProjectConfig } from './config.js';
@@ -15,6 +17,8 @@ export type { ProjectConfig } from './config.js';
 export interface OfflineEmulators {
   firestore: FirestoreEmulator;
   storage: StorageEmulator;
+  /** Every request the rules judged, for the console (capped, in memory). */
+  requests: RequestLog;
   /** Writes both emulators' data to the data folder (or `dir`). */
   exportData(dir?: string): Promise<void>;
   stop(): Promise<void>;
@@ -25,6 +29,11 @@ export interface StartOptions {
   /** Folder the data is imported from at start and exported to on stop; none = in memory only. */
   dataDir?: string;
   log?: (line: string) => void;
+  /**
+   * Queries needing a composite index missing from firestore.indexes.json fail as in production ('enforce',
+   * the default) or are only logged ('warn'; also FIRESTORE_INDEXES=warn in the environment).
+   */
+  indexMode?: IndexMode;
   /** Override ports (0 = any free port), e.g. for tests running beside a started shop. */
   ports?: { firestore?: number; storage?: number };
 }
@@ -32,10 +41,19 @@ export interface StartOptions {
 export async function startOfflineEmulators(options: StartOptions): Promise<OfflineEmulators> {
   const { config, dataDir } = options;
   const log = options.log ?? (() => {});
+  const requests = new RequestLog();
   const firestore = await startFirestoreEmulator({
+    requests,
     host: config.firestore.host,
     port: options.ports?.firestore ?? config.firestore.port,
     rulesFile: config.firestore.rulesFile,
+    indexes: config.firestore.indexesFile
+      ? {
+          file: config.firestore.indexesFile,
+          projectId: config.projectId,
+          mode: options.indexMode ?? (process.env.FIRESTORE_INDEXES === 'warn' ? 'warn' : 'enforce'),
+        }
+      : undefined,
     dataDir,
     log,
   });
@@ -48,6 +66,8 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
       port: options.ports?.storage ?? config.storage.port,
       projectId: config.projectId,
       rules: storageRules.current,
+      requests,
+      rulesText: storageRules.text,
       firestoreData: dataAccess(
         firestore.engine.state({ projectId: config.projectId, databaseId: '(default)' }),
       ),
@@ -62,6 +82,7 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
   return {
     firestore,
     storage,
+    requests,
     async exportData(dir = dataDir) {
       if (!dir) throw new Error('No data folder to export to');
       await firestore.exportTo(dir);

@@ -3,3 +3,15 @@ export interface Caller {
   uid: string;
   token: { email?: string };
 }
+
+/**
+ * The caller of a request, or null when it is not signed in. A token that decodes without a uid (or with an
+ * empty one) is nobody: treating it as a caller would write orders for user "" or end in a server fault.
+ */
+export function signedInCaller(auth: unknown): Caller | null {
+  if (typeof auth !== 'object' || auth === null) return null;
+  const { uid, token } = auth as { uid?: unknown; token?: unknown };
+  if (typeof uid !== 'string' || uid === '') return null;
+  const email = (token as { email?: unknown } | null | undefined)?.email;
+  return { uid, token: typeof email === 'string' ? { email } : {} };
+}

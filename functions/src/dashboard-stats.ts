@@ -6,7 +6,7 @@ import {
   type StatsOrder,
 } from '../../src/features/admin-stats/model';
 import { isAdmin } from './admin-role';
-import type { Caller } from './caller';
+import { signedInCaller } from './caller';
 import { refusal } from './refusal';
 
 /** An order document as the statistics read it; documents without a usable timestamp or total are skipped. */
@@ -20,9 +20,10 @@ export function statsOrderFrom(data: Record<string, unknown>): StatsOrder | null
 /** The getDashboardStats callable: admins only; every order, summarised as of `now`. */
 export async function getDashboardStats(
   db: Firestore,
-  caller: Caller | undefined,
+  auth: unknown,
   now: Date = new Date(),
 ): Promise<DashboardStats> {
+  const caller = signedInCaller(auth);
   if (!caller) throw refusal('unauthenticated', bn.ordering.errors.signInRequired);
   if (!(await isAdmin(db, caller.uid))) throw refusal('permission-denied', bn.ordering.errors.adminOnly);
 

@@ -4,6 +4,7 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onCall } from 'firebase-functions/v2/https';
 import { getDashboardStats as computeStatsFor } from './dashboard-stats';
 import { placeOrder as placeOrderFor } from './place-order';
+import { setOrderStatus as setOrderStatusFor } from './set-order-status';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
@@ -13,3 +14,11 @@ export const placeOrder = onCall((request) => placeOrderFor(getFirestore(), requ
 
 /** getDashboardStats() → DashboardStats, for admins only. */
 export const getDashboardStats = onCall((request) => computeStatsFor(getFirestore(), request.auth));
+
+/**
+ * setOrderStatus({ orderId, status }) → { status }: admins set any status, a customer cancels their own pending
+ * order; the order's jars go back to stock or come off it in the same transaction.
+ */
+export const setOrderStatus = onCall((request) =>
+  setOrderStatusFor(getFirestore(), request.auth, request.data),
+);

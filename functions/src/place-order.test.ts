@@ -78,14 +78,21 @@ describe('orderForProduct', () => {
   });
 });
 
-describe('a product document that cannot be priced', () => {
-  it('is refused as not found and logged for the seller', () => {
+describe('a product document that cannot be sold', () => {
+  it.each([
+    ['no price', { ...mango, price: undefined }],
+    ['an infinite price', { ...mango, price: Infinity }],
+    ['a price finer than a poisha', { ...mango, price: 12.345 }],
+    ['a price above the highest', { ...mango, price: 100_000.5 }],
+    ['a fractional stock', { ...mango, stock_quantity: 4.5 }],
+    ['no name', { ...mango, name: 7 }],
+  ])('is refused with a clear reason when it has %s, and logged for the seller', (_case, product) => {
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
-    expect(refusal(() => orderForProduct({ ...mango, price: undefined }, input, caller))).toEqual({
+    expect(refusal(() => orderForProduct(product, input, caller))).toEqual({
       code: 'failed-precondition',
-      message: bn.ordering.errors.productNotFound,
+      message: bn.ordering.errors.productUnsellable,
     });
-    expect(logged).toHaveBeenCalledWith('placeOrder: product document cannot be priced', expect.anything());
+    expect(logged).toHaveBeenCalledWith('placeOrder: product document cannot be sold', expect.anything());
     logged.mockRestore();
   });
 });
@@ -114,6 +121,34 @@ describe('placeOrder', () => {
     await expect(placeOrder(untouchable, undefined, input)).rejects.toMatchObject({
       code: 'unauthenticated',
       message: bn.ordering.errors.signInRequired,
+    });
+  });
+
+  it.each([
+    ['without a uid', { token: { email: 'x@example.com' } }],
+    ['with an empty uid', { uid: '', token: {} }],
+    ['with a uid that is not text', { uid: 42, token: {} }],
+  ])('refuses a token %s as signed out, before reading anything', async (_case, auth) => {
+    await expect(placeOrder(untouchable, auth, input)).rejects.toMatchObject({
+      code: 'unauthenticated',
+      message: bn.ordering.errors.signInRequired,
+    });
+  });
+
+  it.each([
+    ['a reserved id', '__mango__'],
+    ['a 600-letter Bengali id (1,800 bytes)', 'আ'.repeat(600)],
+    ['"."', '.'],
+  ])('refuses %s as invalid-argument, before reading anything', async (_case, productId) => {
+    await expect(placeOrder(untouchable, caller, { ...input, productId })).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+  });
+
+  it('refuses more jars than one order may hold, before reading anything', async () => {
+    await expect(placeOrder(untouchable, caller, { ...input, quantity: 11 })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: bn.ordering.validation.quantityAboveLimit('১০'),
     });
   });
 

@@ -5,14 +5,19 @@ import { bn } from '../../src/i18n/bn';
 import {
   INITIAL_ORDER_STATUS,
   InvalidOrderInputError,
+  MAX_OPEN_ORDERS_PER_CUSTOMER,
+  OPEN_ORDER_STATUSES,
+  isSellablePrice,
+  isValidStock,
   orderTotal,
   parsePlaceOrderInput,
+  toBengaliDigits,
   type OrderFields,
   type PlaceOrderInput,
   type PlaceOrderResult,
 } from '../../src/features/ordering/model';
-import type { Caller } from './caller';
-import { refusal } from './refusal';
+import { signedInCaller, type Caller } from './caller';
+import { isAborted, refusal } from './refusal';
 
 // Many customers ordering the last jars at once make transactions collide; each retry re-reads the stock,
 // so more attempts only mean more late-comers hear "not enough stock" instead of a vague failure.
@@ -34,31 +39,24 @@ export function orderForProduct(
 ): NewOrder {
   if (!product) throw refusal('not-found', errors.productNotFound);
   if (product.is_active !== true) throw refusal('failed-precondition', errors.productInactive);
-  const stock: unknown = product.stock_quantity;
-  if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < input.quantity) {
-    throw refusal('failed-precondition', errors.notEnoughStock);
-  }
-  const price: unknown = product.price;
-  const name: unknown = product.name;
-  let total: number;
-  try {
-    if (typeof price !== 'number' || typeof name !== 'string')
-      throw new RangeError('product has no name or price');
-    total = orderTotal(price, input.quantity);
-  } catch (cause) {
-    // A product document the admin form could not have written; refuse rather than guess a price.
-    logger.error('placeOrder: product document cannot be priced', {
+  const { price, name, stock_quantity: stock } = product as Record<string, unknown>;
+  if (!isSellablePrice(price) || !isValidStock(stock) || typeof name !== 'string') {
+    // A product the admin form and the rules would refuse today (e.g. stored before they checked it):
+    // refuse rather than guess a price, and tell the seller which product needs fixing.
+    logger.error('placeOrder: product document cannot be sold', {
       productId: input.productId,
-      cause: String(cause),
+      price: String(price),
+      stock: String(stock),
     });
-    throw refusal('failed-precondition', errors.productNotFound);
+    throw refusal('failed-precondition', errors.productUnsellable);
   }
+  if (stock < input.quantity) throw refusal('failed-precondition', errors.notEnoughStock);
   return {
     product_id: input.productId,
-    product_name: name as string,
-    product_price: price as number,
+    product_name: name,
+    product_price: price,
     quantity: input.quantity,
-    total_amount: total,
+    total_amount: orderTotal(price, input.quantity),
     customer_name: input.customerName,
     customer_phone: input.customerPhone,
     customer_email: caller.token.email ?? null,
@@ -80,29 +78,45 @@ export function readPlaceOrderInput(data: unknown): PlaceOrderInput {
 }
 
 /**
- * The placeOrder callable: checks the caller and the payload, then in one transaction re-reads the product,
- * takes the jars out of stock and writes the order. Any refusal leaves the database untouched.
+ * The placeOrder callable: checks the caller and the payload, then in one transaction re-reads the product and
+ * the caller's open orders, takes the jars out of stock and writes the order. Any refusal leaves the database
+ * untouched.
  */
-export async function placeOrder(
-  db: Firestore,
-  caller: Caller | undefined,
-  data: unknown,
-): Promise<PlaceOrderResult> {
+export async function placeOrder(db: Firestore, auth: unknown, data: unknown): Promise<PlaceOrderResult> {
+  const caller = signedInCaller(auth);
   if (!caller) throw refusal('unauthenticated', errors.signInRequired);
   const input = readPlaceOrderInput(data);
 
   const productRef = db.collection('products').doc(input.productId);
   const orderRef = db.collection('orders').doc();
+  const openOrders = db
+    .collection('orders')
+    .where('user_id', '==', caller.uid)
+    .where('status', 'in', [...OPEN_ORDER_STATUSES])
+    .limit(MAX_OPEN_ORDERS_PER_CUSTOMER);
+  // A query does not stop another transaction from adding a matching order, so two orders of one customer at
+  // once could both see two open orders and both be taken. Both also write this customer's marker document
+  // (server-only: no rule matches it), so they conflict and the later one retries and sees the other's order.
+  const customerMarkerRef = db.collection('order-limits').doc(caller.uid);
   try {
     await db.runTransaction(
       async (transaction) => {
         const product = await transaction.get(productRef);
         const order = orderForProduct(product.data(), input, caller);
+        await transaction.get(customerMarkerRef);
+        const open = await transaction.get(openOrders);
+        if (open.size >= MAX_OPEN_ORDERS_PER_CUSTOMER) {
+          throw refusal(
+            'resource-exhausted',
+            errors.tooManyOpenOrders(toBengaliDigits(MAX_OPEN_ORDERS_PER_CUSTOMER)),
+          );
+        }
         transaction.update(productRef, {
           // The transaction fails and retries if the stock changed since this read, so this is exact.
           stock_quantity: (product.get('stock_quantity') as number) - input.quantity,
           updated_at: FieldValue.serverTimestamp(),
         });
+        transaction.set(customerMarkerRef, { last_order_at: FieldValue.serverTimestamp() });
         transaction.create(orderRef, {
           ...order,
           created_at: FieldValue.serverTimestamp(),
@@ -117,9 +131,4 @@ export async function placeOrder(
     throw error;
   }
   return { orderId: orderRef.id };
-}
-
-function isAborted(error: unknown): boolean {
-  // gRPC status 10 is ABORTED: the transaction lost every retry to concurrent orders.
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 10;
 }

@@ -44,6 +44,8 @@ const DAY = 24 * 60 * 60 * 1000;
 async function ensureAccount(auth: Auth, account: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS]) {
   try {
     const existing = await auth.getUserByEmail(account.email);
+    // make-admin grants only to verified e-mails; a demo account kept from an older seed may not be one.
+    if (!existing.emailVerified) await auth.updateUser(existing.uid, { emailVerified: true });
     return { email: account.email, uid: existing.uid, created: false };
   } catch (error) {
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFirebaseToolsConfig } from './firebase-tools-config.js';
 
 export interface FirebaseToolsOptions {
   root: string;
@@ -28,7 +29,16 @@ const READY = /All emulators ready/;
 
 export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 120_000): FirebaseToolsProcess {
   const cli = join(options.root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
-  const args = [cli, 'emulators:start', '--only', 'auth,functions', '--project', options.projectId];
+  const args = [
+    cli,
+    'emulators:start',
+    '--only',
+    'auth,functions',
+    '--project',
+    options.projectId,
+    '--config',
+    writeFirebaseToolsConfig(options.root),
+  ];
   if (options.authDataDir) {
     if (existsSync(join(options.authDataDir, 'firebase-export-metadata.json')))
       args.push('--import', options.authDataDir);
@@ -45,6 +55,8 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
       STORAGE_EMULATOR_HOST: `http://${options.storageHost}`,
       NO_UPDATE_NOTIFIER: '1',
       METADATA_SERVER_DETECTION: 'none',
+      // The functions' logs over a WebSocket (firebase.json's emulators.logging) for the console's Logs page.
+      START_LOGGING_EMULATOR: 'true',
     },
   });
   let output = '';

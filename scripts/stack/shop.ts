@@ -11,6 +11,7 @@ import {
   startOfflineEmulators,
   type OfflineEmulators,
 } from '../../emulators/src/index.js';
+import { startConsole } from '../../emulators/src/console/server.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed-demo-data.js';
 import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.js';
 import { startFirebaseTools } from './firebase-tools.js';
@@ -29,6 +30,8 @@ export interface ShopOptions {
 export interface RunningShop {
   shopUrl: string;
   adminUrl: string;
+  /** The emulator console (firebase.json's emulators.ui); null when disabled there. */
+  consoleUrl: string | null;
   accounts: typeof DEMO_ACCOUNTS;
   seeded: boolean;
   ports: NamedPort[];
@@ -50,6 +53,7 @@ export function shopPorts(root: string): NamedPort[] {
     { name: 'functions', ...config.functions },
     { name: 'emulator hub', ...emulators.hub },
     { name: 'emulator logging', ...emulators.logging },
+    ...(config.ui.enabled ? [{ name: 'emulator console', ...config.ui }] : []),
   ].map(({ name, host, port }) => ({ name, host, port }));
 }
 
@@ -154,10 +158,18 @@ export class LocalShop {
       });
       await this.started(() => server.close());
 
+      let consoleUrl: string | null = null;
+      if (config.ui.enabled) {
+        const running = await startConsole({ config, emulators, dataDir, log });
+        await this.started(() => running.close());
+        consoleUrl = running.url;
+      }
+
       const shopUrl = `http://${config.hosting.host}:${config.hosting.port}`;
       return {
         shopUrl,
         adminUrl: `${shopUrl}/admin`,
+        consoleUrl,
         accounts: DEMO_ACCOUNTS,
         seeded: !report.skipped,
         ports,

@@ -1,6 +1,6 @@
 /**
  * Every Bengali string the UI shows, in one place. Sections are owned by the feature that shows them.
- * Texts quoted in SPEC.md are kept letter for letter.
+ * Texts the seller wrote (titles, messages) are kept letter for letter: tests and the seller compare them exactly.
  */
 export const bn = {
   common: {
@@ -89,6 +89,14 @@ export const bn = {
       orderId: 'অর্ডার',
       quantity: 'পরিমাণ',
       total: 'মোট',
+      cancel: 'অর্ডার বাতিল করুন',
+      cancelTitle: 'অর্ডার বাতিল করবেন?',
+      cancelConfirmText: 'অর্ডারটি বাতিল হবে এবং আর ফেরানো যাবে না। আপনি কি নিশ্চিত?',
+      cancelKeep: 'না, রেখে দিন',
+      cancelSubmit: 'হ্যাঁ, বাতিল করুন',
+      cancelling: 'বাতিল হচ্ছে…',
+      cancelSuccess: 'অর্ডার বাতিল হয়েছে।',
+      cancelError: 'অর্ডার বাতিল করতে সমস্যা হয়েছে।',
     },
   },
   auth: {
@@ -141,6 +149,8 @@ export const bn = {
       total: 'মোট',
       confirm: 'অর্ডার নিশ্চিত করুন',
       submitting: 'অর্ডার জমা হচ্ছে…',
+      limits: (jars: string, openOrders: string) =>
+        `একটি অর্ডারে সর্বোচ্চ ${jars}টি বয়াম; একসাথে সর্বোচ্চ ${openOrders}টি চলমান অর্ডার রাখা যায়।`,
     },
     toast: {
       loginRequired: 'লগইন প্রয়োজন',
@@ -177,6 +187,8 @@ export const bn = {
       quantityNotInteger: 'পরিমাণ পূর্ণসংখ্যা হতে হবে।',
       quantityMin: 'কমপক্ষে ১টি অর্ডার করতে হবে।',
       quantityAboveStock: (stockInBengaliDigits: string) => `স্টকে মাত্র ${stockInBengaliDigits}টি আছে।`,
+      quantityAboveLimit: (limitInBengaliDigits: string) =>
+        `একটি অর্ডারে সর্বোচ্চ ${limitInBengaliDigits}টি বয়াম নেওয়া যায়।`,
       outOfStock: 'পণ্যটি এখন স্টকে নেই।',
       nameRequired: 'আপনার নাম দিন।',
       nameTooLong: 'নাম ১০০ অক্ষরের বেশি হতে পারবে না।',
@@ -193,6 +205,20 @@ export const bn = {
       notEnoughStock: 'স্টকে পর্যাপ্ত পণ্য নেই।',
       adminOnly: 'এই তথ্য দেখতে অ্যাডমিন অনুমতি প্রয়োজন।',
       tooBusy: 'এই মুহূর্তে অনেকে একসাথে অর্ডার করছেন — একটু পরে আবার চেষ্টা করুন।',
+      productUnsellable: 'পণ্যটির দাম বা স্টক সঠিকভাবে দেওয়া নেই, তাই এখন অর্ডার নেওয়া যাচ্ছে না।',
+      tooManyOpenOrders: (limitInBengaliDigits: string) =>
+        `আপনার ${limitInBengaliDigits}টি অর্ডার এখনো চলমান — সেগুলো পৌঁছানো বা বাতিল হওয়ার পর নতুন অর্ডার করুন।`,
+    },
+    statusChange: {
+      invalidRequest: 'অর্ডার বা স্ট্যাটাস সঠিক নয়।',
+      signInRequired: 'অর্ডারের স্ট্যাটাস বদলাতে প্রথমে লগইন করুন।',
+      orderNotFound: 'অর্ডারটি খুঁজে পাওয়া যায়নি।',
+      notAllowed: 'এই অর্ডারের স্ট্যাটাস বদলানোর অনুমতি আপনার নেই।',
+      customerCanOnlyCancelPending:
+        'শুধু অমীমাংসিত অর্ডার বাতিল করা যায় — বিক্রেতা নিশ্চিত করার পর বাতিল করতে দোকানে যোগাযোগ করুন।',
+      productGone: 'পণ্যটি আর দোকানে নেই, তাই বাতিল অর্ডারটি আবার চালু করা যাবে না।',
+      notEnoughStock: (stockInBengaliDigits: string) =>
+        `বাতিল অর্ডারটি আবার চালু করতে যথেষ্ট স্টক নেই (স্টকে আছে ${stockInBengaliDigits}টি)।`,
     },
   },
   admin: {
@@ -252,6 +278,7 @@ export const bn = {
       updateSuccessTitle: 'সফল!',
       updateSuccess: 'অর্ডার স্ট্যাটাস আপডেট হয়েছে।',
       updateError: 'স্ট্যাটাস আপডেট করতে সমস্যা হয়েছে।',
+      openOrdersOfCustomer: (count: string) => `এই গ্রাহকের ${count}টি চলমান অর্ডার`,
     },
     products: {
       title: 'পণ্য তালিকা',
@@ -301,7 +328,7 @@ export const bn = {
         category: 'ক্যাটাগরি',
         stock: 'স্টক পরিমাণ',
         image: 'ছবি',
-        imageHint: 'শুধু ছবি (JPG, PNG, WebP), সর্বোচ্চ ৫ MB',
+        imageHint: 'শুধু ছবি (JPG, PNG, WebP, AVIF, GIF), সর্বোচ্চ ৫ MB',
         chooseImage: 'ছবি বাছাই করুন',
         removeImage: 'ছবি সরান',
         imagePreview: 'ছবির প্রিভিউ',
@@ -324,6 +351,7 @@ export const bn = {
         priceNotNumber: 'দাম একটি সংখ্যা হতে হবে।',
         pricePositive: 'দাম ০-এর বেশি হতে হবে।',
         priceDecimals: 'দামে দশমিকের পর সর্বোচ্চ ২টি অঙ্ক থাকতে পারে।',
+        priceTooHigh: (max: string) => `দাম সর্বোচ্চ ${max} হতে পারে।`,
         originalPriceNotNumber: 'আগের দাম একটি সংখ্যা হতে হবে।',
         originalPriceAbovePrice: 'আগের দাম বর্তমান দামের চেয়ে বেশি হতে হবে।',
         categoryTooLong: 'ক্যাটাগরি ৬০ অক্ষরের বেশি হতে পারবে না।',
@@ -331,7 +359,8 @@ export const bn = {
         stockNotNumber: 'স্টক একটি সংখ্যা হতে হবে।',
         stockInteger: 'স্টক পূর্ণসংখ্যা হতে হবে।',
         stockMin: 'স্টক ০ বা তার বেশি হতে হবে।',
-        imageType: 'শুধু ছবির ফাইল (JPG, PNG, WebP, GIF) দেওয়া যাবে।',
+        stockTooHigh: (max: string) => `স্টক সর্বোচ্চ ${max}টি হতে পারে।`,
+        imageType: 'শুধু ছবির ফাইল (JPG, PNG, WebP, AVIF, GIF) দেওয়া যাবে।',
         imageTooLarge: 'ছবির আকার ৫ MB-এর কম হতে হবে।',
       },
     },

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULTS, SHOP_URL, ShopBrowser, signIn } from '../support/shop-browser';
+import { RESULTS, SHOP_URL, ShopBrowser, signIn, signUp, uniqueEmail } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
 const CUSTOMER = { email: 'customer@achar.test', password: 'customer123' };
@@ -57,8 +57,9 @@ describe('admin dashboard in a browser', () => {
     await orderCards(admin).first().waitFor({ timeout: 20_000 });
     const before = await orderCards(admin).count();
 
+    // A new account: the demo customer's orders from earlier runs would count against its open-order limit.
     const customer = await newVisitor(360);
-    await signIn(customer, CUSTOMER);
+    await signUp(customer, uniqueEmail('admin-flow'));
     const buyer = `ই-টু-ই ক্রেতা ${Date.now()}`;
     const product = customer.locator('#products article').first();
     await product.waitFor({ timeout: 30_000 });

@@ -139,10 +139,22 @@ describe('placeOrder', () => {
       ['a negative quantity', order({ quantity: -2 }), 'functions/invalid-argument', v.quantityMin],
       ['a fractional quantity', order({ quantity: 1.5 }), 'functions/invalid-argument', v.quantityNotInteger],
       [
-        'a quantity above the stock',
+        'more jars than one order may hold',
         order({ quantity: 11 }),
-        'functions/failed-precondition',
-        e.notEnoughStock,
+        'functions/invalid-argument',
+        v.quantityAboveLimit('১০'),
+      ],
+      [
+        'a reserved product id',
+        order({ productId: '__mango__' }),
+        'functions/invalid-argument',
+        v.productRequired,
+      ],
+      [
+        'a 600-letter Bengali product id (1,800 bytes)',
+        order({ productId: 'আ'.repeat(600) }),
+        'functions/invalid-argument',
+        v.productRequired,
       ],
       [
         'a missing customer name',
@@ -181,6 +193,28 @@ describe('placeOrder', () => {
       expect(await stockOf('mango')).toBe(10);
     });
 
+    it('a quantity above the stock', async () => {
+      await backend.db.doc('products/mango').update({ stock_quantity: 3 });
+      expect(await refusalOf(placeOrderAs(customer.functions)(order({ quantity: 4 })))).toEqual({
+        code: 'functions/failed-precondition',
+        message: e.notEnoughStock,
+      });
+      expect(await orderCount()).toBe(0);
+      expect(await stockOf('mango')).toBe(3);
+    });
+
+    it('a fourth open order of the same customer', async () => {
+      for (let index = 0; index < 3; index += 1) {
+        await placeOrderAs(customer.functions)(order({ quantity: 1 }));
+      }
+      expect(await refusalOf(placeOrderAs(customer.functions)(order({ quantity: 1 })))).toEqual({
+        code: 'functions/resource-exhausted',
+        message: e.tooManyOpenOrders('৩'),
+      });
+      expect(await orderCount()).toBe(3);
+      expect(await stockOf('mango')).toBe(7);
+    });
+
     it('an inactive product', async () => {
       await addProduct('olive', { name: 'জলপাইয়ের আচার', is_active: false });
       expect(
@@ -208,13 +242,18 @@ describe('placeOrder', () => {
     await addProduct('lemon', { name: 'লেবুর আচার', price: 180, stock_quantity: 5 });
     // The Functions emulator runs each concurrent call in a Node process of its own, booted on demand: the
     // generous timeout is for that, on a machine shared with other work.
-    const slowPlace = callable<Record<string, unknown>, PlaceOrderResult>(
-      customer.functions,
-      'placeOrder',
-      400_000,
+    // Twenty different customers: one customer may hold at most three open orders.
+    const buyers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => clientFor(backend, `buyer-${index}@example.com`)),
     );
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => slowPlace(order({ productId: 'lemon', quantity: 1 }))),
+      buyers.map((buyer) =>
+        callable<Record<string, unknown>, PlaceOrderResult>(
+          buyer.functions,
+          'placeOrder',
+          400_000,
+        )(order({ productId: 'lemon', quantity: 1 })),
+      ),
     );
 
     const fulfilled = results.filter((result) => result.status === 'fulfilled');

@@ -14,7 +14,7 @@ import {
   type FirebaseStorage,
 } from 'firebase/storage';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   PROJECT_ID,
   REPO_ROOT,
@@ -109,6 +109,33 @@ describe('product images', () => {
         contentType: 'text/html',
       }),
     );
+  });
+
+  it('an SVG or another image type outside the allow-list is refused, even for an admin, over an existing image', async () => {
+    for (const contentType of ['image/svg+xml', 'image/x-icon', 'image/tiff', 'image/jpeg; charset=x']) {
+      await assertFails(uploadBytes(ref(admin(), imagePath), image(100), { contentType }));
+    }
+    await assertFails(
+      uploadBytes(ref(admin(), 'product-images/logo-1763700000006.svg'), image(100), {
+        contentType: 'image/svg+xml',
+      }),
+    );
+    // The image that was there is untouched.
+    expect((await getMetadata(ref(anonymous(), imagePath))).contentType).toBe('image/webp');
+  });
+
+  it('an admin uploads each allowed type: JPEG, PNG, WebP, AVIF and GIF', async () => {
+    for (const [index, contentType] of [
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'image/avif',
+      'image/gif',
+    ].entries()) {
+      await assertSucceeds(
+        uploadBytes(ref(admin(), `product-images/jar-${1763700000100 + index}`), image(100), { contentType }),
+      );
+    }
   });
 
   it('an admin cannot upload outside product-images, nor into sub-folders', async () => {

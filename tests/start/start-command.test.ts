@@ -40,7 +40,8 @@ describe('npm start', () => {
     const config = readProjectConfig(root);
     child = spawn('npm', ['start', '--', '--no-persist'], {
       cwd: root,
-      env: { ...process.env, ACHAR_TEST_MARKER: marker },
+      // Unset, as on a fresh machine: npm start itself must keep Google's metadata probe quiet.
+      env: { ...process.env, ACHAR_TEST_MARKER: marker, METADATA_SERVER_DETECTION: undefined },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -65,6 +66,9 @@ describe('npm start', () => {
     expect(output).toContain(`${shopUrl}/admin`);
     expect(output).toContain('admin@achar.test');
     expect(output).toContain('customer@achar.test');
+    expect(output).toContain(`Emulator console: http://${config.ui.host}:${config.ui.port}`);
+    // Google's auth library must not probe the GCE metadata server on a machine that is not on Google Cloud.
+    expect(output).not.toContain('MetadataLookupWarning');
 
     const browser = await launchChromium();
     try {

@@ -72,3 +72,21 @@ export async function signIn(page: Page, { email, password }: Account): Promise<
   await page.waitForURL(`${SHOP_URL}/`, { timeout: 20_000 });
   await page.getByRole('button', { name: 'লগআউট' }).first().waitFor();
 }
+
+/** An e-mail no account has yet, so a test's orders never count against another run's open-order limit. */
+export const uniqueEmail = (who: string) =>
+  `e2e-${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@achar.test`;
+
+/** Opens a new account through /auth's sign-up tab and waits until the shopper is signed in at home. */
+export async function signUp(page: Page, email: string, password = 'achar-e2e-123'): Promise<Account> {
+  await page.goto(`${SHOP_URL}/auth`);
+  await page.getByRole('tab', { name: 'সাইন আপ' }).click();
+  const form = page.getByRole('form', { name: 'অ্যাকাউন্ট খুলুন' });
+  await form.getByLabel('ই-মেইল').fill(email);
+  await form.getByLabel('পাসওয়ার্ড').fill(password);
+  await form.getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }).click();
+  await page.getByText('সাইন আপ সফল!').first().waitFor({ timeout: 20_000 });
+  await page.waitForURL(`${SHOP_URL}/`, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'লগআউট' }).first().waitFor();
+  return { email, password };
+}

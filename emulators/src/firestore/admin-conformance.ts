@@ -545,6 +545,10 @@ export function describeAdminConformance(transport: 'gRPC' | 'REST'): void {
         await col.doc('a').set({ inStock: true, n: 1 });
         await col.doc('b').set({ inStock: false, n: 2 });
         const snapshots: { ids: string[]; changes: string[] }[] = [];
+        // A second listener on the same query, opened after the first and kept open: the barrier that proves
+        // the first one hears nothing after stop(). The emulator pushes a commit to every open stream in one go,
+        // in the order they opened, so once this one has seen a change, the stopped one would have seen it too.
+        const barrier: string[][] = [];
         const stop = col.where('inStock', '==', true).onSnapshot((snap) =>
           snapshots.push({
             ids: ids(snap),
@@ -553,6 +557,8 @@ export function describeAdminConformance(transport: 'gRPC' | 'REST'): void {
         );
         await waitFor(() => snapshots.length >= 1, 'the initial snapshot');
         expect(snapshots[0]).toEqual({ ids: ['a'], changes: ['added:a'] });
+        const stopBarrier = col.where('inStock', '==', true).onSnapshot((snap) => barrier.push(ids(snap)));
+        await waitFor(() => barrier.length >= 1, 'the barrier listener’s first snapshot');
         await col.doc('b').update({ inStock: true });
         await waitFor(() => snapshots.length >= 2, 'b to enter');
         expect(snapshots[1].changes).toEqual(['added:b']);
@@ -567,7 +573,8 @@ export function describeAdminConformance(transport: 'gRPC' | 'REST'): void {
         expect(snapshots[4]).toEqual({ ids: [], changes: ['removed:b'] });
         stop();
         await col.doc('c').set({ inStock: true });
-        await new Promise((resolve) => setTimeout(resolve, 150));
+        await waitFor(() => barrier.some((seen) => seen.includes('c')), 'the barrier listener to see c');
+        stopBarrier();
         expect(snapshots).toHaveLength(5);
       });
 

@@ -7,8 +7,8 @@ import type {
   EvaluateOptions,
   FirestoreDataAccess,
   RulesMethod,
+  RulesProvider,
   RulesQueryInfo,
-  Ruleset,
 } from '../rules/types.js';
 import type { DocumentJson, Fields } from './types.js';
 import { permissionDenied } from './errors.js';
@@ -17,7 +17,7 @@ import { documentName, parseResourceName } from './paths.js';
 import type { DatabaseState, StoredDocument } from './state.js';
 import { toDocumentJson } from './state.js';
 
-export type RulesProvider = () => Ruleset | null;
+export type { RulesProvider } from '../rules/types.js';
 
 export interface AccessRequest {
   caller: Caller;
@@ -56,8 +56,25 @@ export function rulesPath(db: DatabaseId, segments: readonly string[]): string {
   return `/databases/${db.databaseId}/documents/${segments.join('/')}`;
 }
 
+/** The engine reading on its own behalf (e.g. to return a document it just wrote): not a client's request. */
+export const INTERNAL_READ: Caller = Object.freeze({ kind: 'owner' });
+
+/** Tells the request log (if any) that the owner credential skipped the rules; internal reads are not told. */
+export function recordBypass(
+  rules: RulesProvider,
+  caller: Caller,
+  method: RulesMethod,
+  db: DatabaseId,
+  segments: readonly string[],
+): void {
+  if (caller !== INTERNAL_READ) rules.bypassed?.({ method, path: rulesPath(db, segments) });
+}
+
 export function authorize(rules: RulesProvider, request: AccessRequest, access: FirestoreDataAccess): void {
-  if (request.caller.kind === 'owner') return;
+  if (request.caller.kind === 'owner') {
+    recordBypass(rules, request.caller, request.method, request.db, request.segments);
+    return;
+  }
   const ruleset = rules();
   if (!ruleset) return;
   const name = documentName(request.db, request.segments);

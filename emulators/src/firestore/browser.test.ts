@@ -16,6 +16,8 @@ type Harness = {
   listen(collectionId: string): void;
   events(): { ids: string[]; pending: boolean; at: number }[];
   transferStock(from: string, to: string, amount: number): Promise<number>;
+  copyInTransaction(from: string, to: string): Promise<string>;
+  reservedQueryCode(): Promise<string>;
   batchOfThree(prefix: string): Promise<void>;
   readCode(path: string): Promise<string>;
   writeCode(path: string, data: object): Promise<string>;
@@ -127,6 +129,16 @@ describe.each(['streaming', 'longpoll'])('web SDK in Chromium over WebChannel (%
     expect(await page.evaluate(() => harness.transferStock('stock/a', 'stock/b', 3))).toBe(7);
     expect((await admin().doc('stock/a').get()).data()).toEqual({ stock: 7 });
     expect((await admin().doc('stock/b').get()).data()).toEqual({ stock: 4 });
+  });
+
+  it('commits a transaction that reads a document it does not write (the read is verified at commit)', async () => {
+    await admin().doc('stock/source').set({ stock: 5 });
+    expect(await page.evaluate(() => harness.copyInTransaction('stock/source', 'stock/copy'))).toBe('ok');
+    expect((await admin().doc('stock/copy').get()).data()).toEqual({ copied: 5 });
+  });
+
+  it('settles a query on a reserved collection id with invalid-argument instead of reconnecting forever', async () => {
+    expect(await page.evaluate(() => harness.reservedQueryCode())).toBe('invalid-argument');
   });
 
   it('commits a batch atomically, including a field transform', async () => {

@@ -36,13 +36,16 @@ import { CommitClock, compareInstants, parseTimestamp } from './timestamps.js';
 import { fieldsSize, getField, isNumber, normalizeFields, normalizeValue, doubleOf } from './values.js';
 import { applyWrite, checkPrecondition } from './writes.js';
 import type { RulesProvider } from './authorization.js';
-import { authorize, dataAccess } from './authorization.js';
+import { authorize, dataAccess, INTERNAL_READ, recordBypass } from './authorization.js';
 import { BATCH_DOCUMENT_ACCESS_LIMIT } from '../rules/index.js';
+import { ANY_PARENT_SEGMENTS } from '../rules/matcher.js';
 import type { DocumentChangeEvent, ListenHost } from './listen.js';
 import { isMissing, ListenStream } from './listen.js';
+import type { IndexRequirements } from './indexes.js';
 
 export const MAX_WRITES_PER_COMMIT = 500;
 export const MAX_DOCUMENT_BYTES = 1_048_576;
+export const MAX_AGGREGATIONS = 5;
 
 interface TransactionState {
   dbKey: string;
@@ -55,6 +58,10 @@ interface TransactionState {
 
 export interface EngineOptions {
   rules?: RulesProvider;
+  /** Told when a Listen stream failed while being sent a commit (and was ended); the others still got it. */
+  onListenerError?: (error: unknown) => void;
+  /** Composite-index requirements (firestore.indexes.json); none: every query is served, as before. */
+  indexes?: IndexRequirements;
 }
 
 export interface BatchGetResult {
@@ -84,9 +91,18 @@ export class FirestoreEngine implements ListenHost {
   private readonly streamDb = new Map<ListenStream, string>();
   private readonly clock = new CommitClock();
   private rules: RulesProvider;
+  private readonly onListenerError: (error: unknown) => void;
+  indexes: IndexRequirements | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.rules = options.rules ?? (() => null);
+    this.onListenerError = options.onListenerError ?? (() => {});
+    this.indexes = options.indexes;
+  }
+
+  /** Fails a query production could not serve without a composite index firestore.indexes.json lacks. */
+  requireIndexes(query: CompiledQuery): void {
+    this.indexes?.check(query);
   }
 
   setRules(rules: RulesProvider): void {
@@ -213,8 +229,13 @@ export class FirestoreEngine implements ListenHost {
     if (!aggregation?.structuredQuery)
       throw invalidArgument('runAggregationQuery requires a structuredAggregationQuery');
     const aggregations = aggregation.aggregations ?? [];
-    if (aggregations.length === 0 || aggregations.length > 5) {
-      throw invalidArgument('An aggregation query needs between 1 and 5 aggregations');
+    if (aggregations.length === 0)
+      throw invalidArgument('An aggregation query needs at least one aggregation');
+    if (aggregations.length > MAX_AGGREGATIONS) {
+      // The SDKs' users match on production's wording, "maximum number of aggregations".
+      throw invalidArgument(
+        `Aggregation query has ${aggregations.length} aggregations, over the maximum number of aggregations (${MAX_AGGREGATIONS})`,
+      );
     }
     const query = compileQuery(request.parent, aggregation.structuredQuery);
     const txnId = this.transactionFor(query.db, request);
@@ -241,14 +262,13 @@ export class FirestoreEngine implements ListenHost {
     txnId: string | undefined,
     options: ReadOptions = {},
   ): StoredDocument[] {
+    this.requireIndexes(query);
     const state = this.state(query.db);
     const asOf = this.requestedReadTime(options, txnId ? this.transactions.get(txnId) : undefined);
     // Every document of the queried collections counts: one that changed may have matched back then.
     if (asOf) assertUnchangedSince(asOf, query.run(state, { scopeOnly: true }));
+    this.checkQuery(caller, query);
     const docs = query.run(state);
-    const access = dataAccess(state);
-    const time = this.clock.now();
-    for (const doc of docs) this.checkReadWith(caller, query.db, doc, 'list', query, access, time);
     const txn = txnId ? this.transactions.get(txnId) : undefined;
     if (txn) for (const doc of docs) txn.reads.set(doc.key, doc.version);
     return docs;
@@ -419,8 +439,19 @@ export class FirestoreEngine implements ListenHost {
       const { db: docDb, segments } = parseDocumentName(name);
       this.sameDatabase(db, docDb);
       const key = segments.join('/');
-      const before = staged.has(key) ? staged.get(key)! : (state.get(key) ?? null);
-      checkPrecondition(write, before, name);
+      const writtenEarlier = staged.has(key);
+      const before = writtenEarlier ? staged.get(key)! : (state.get(key) ?? null);
+      try {
+        checkPrecondition(write, before, name);
+      } catch (error) {
+        // Production refuses a precondition on a document an earlier write of the same commit changed
+        // (delete then update in one transaction) as a malformed request, not as a missing document.
+        if (writtenEarlier && error instanceof FirestoreError)
+          throw invalidArgument(
+            `Invalid write: the precondition on ${name} cannot hold after an earlier write of this commit (${error.message})`,
+          );
+        throw error;
+      }
       const outcome = applyWrite(write, before, commitTime);
 
       let after: StoredDocument | null = null;
@@ -446,24 +477,26 @@ export class FirestoreEngine implements ListenHost {
         ...(outcome.transformResults.length > 0 ? { transformResults: outcome.transformResults } : {}),
       });
 
-      if (caller.kind !== 'owner' && write.verify === undefined) {
+      if (write.verify === undefined) {
         const method = write.delete !== undefined ? 'delete' : before ? 'update' : 'create';
-        checks.push(() =>
-          authorize(
-            this.rules,
-            {
-              caller,
-              method,
-              db,
-              segments,
-              resource: before,
-              after: after?.fields ?? null,
-              time: commitTime,
-              budget,
-            },
-            access,
-          ),
-        );
+        if (caller.kind === 'owner') recordBypass(this.rules, caller, method, db, segments);
+        else
+          checks.push(() =>
+            authorize(
+              this.rules,
+              {
+                caller,
+                method,
+                db,
+                segments,
+                resource: before,
+                after: after?.fields ?? null,
+                time: commitTime,
+                budget,
+              },
+              access,
+            ),
+          );
       }
     }
     // Rules see the whole batch (getAfter), so they run once every write is staged; any denial rejects the batch.
@@ -520,7 +553,7 @@ export class FirestoreEngine implements ListenHost {
       },
       caller,
     );
-    return this.getDocument(name, {}, { kind: 'owner' });
+    return this.getDocument(name, {}, INTERNAL_READ);
   }
 
   updateDocument(
@@ -538,7 +571,7 @@ export class FirestoreEngine implements ListenHost {
       },
       caller,
     );
-    return this.getDocument(document.name, {}, { kind: 'owner' });
+    return this.getDocument(document.name, {}, INTERNAL_READ);
   }
 
   deleteDocument(
@@ -590,6 +623,53 @@ export class FirestoreEngine implements ListenHost {
     this.checkReadWith(caller, db, doc, method, query, dataAccess(this.state(db)), this.clock.now());
   }
 
+  /**
+   * A query's `list` rules are decided once, from the query's constraints, as production does ("rules are
+   * not filters"): what it could return counts, not what it returns today. A collection-group query is
+   * matched with an unknown parent path, so only rules written for the group (`{path=**}`) can allow it.
+   */
+  checkQuery(caller: Caller, query: CompiledQuery): void {
+    if (caller.kind === 'owner') return;
+    const state = this.state(query.db);
+    const access = dataAccess(state);
+    const time = this.clock.now();
+    if (!query.collectionId) {
+      // A kindless query (every document below a parent) has no collection to match: each document is checked.
+      for (const doc of query.run(state))
+        this.checkReadWith(caller, query.db, doc, 'list', query, access, time);
+      return;
+    }
+    const parent = query.parentKey === '' ? [] : query.parentKey.split('/');
+    const segments = query.allDescendants
+      ? [...parent, ANY_PARENT_SEGMENTS, ANY_PARENT_SEGMENTS, query.collectionId] // a document path: even
+      : [...parent, query.collectionId];
+    try {
+      authorize(
+        this.rules,
+        {
+          caller,
+          method: 'list',
+          db: query.db,
+          segments,
+          resource: null,
+          time,
+          query: {
+            limit: query.limit,
+            offset: query.offset,
+            orderBy: query.orderByPaths,
+            where: query.where,
+          },
+        },
+        access,
+      );
+    } catch (error) {
+      if (!(error instanceof FirestoreError) || !query.allDescendants) throw error;
+      // The unknown parent of a collection group reads as {path=**} in the message.
+      const marker = `${ANY_PARENT_SEGMENTS}/${ANY_PARENT_SEGMENTS}`;
+      throw new FirestoreError(error.status, error.message.split(marker).join('{path=**}'));
+    }
+  }
+
   private checkReadWith(
     caller: Caller,
     db: DatabaseId,
@@ -619,7 +699,16 @@ export class FirestoreEngine implements ListenHost {
     const streams = this.streams.get(dbKey(db));
     if (!streams || streams.size === 0) return;
     const token = Buffer.from(`v1:${commitTime}`).toString('base64');
-    for (const stream of [...streams]) stream.onCommit(changes, commitTime, token);
+    for (const stream of [...streams]) {
+      // One listener's failure (a transport that throws, a fault in one of its targets) must neither cost the
+      // other listeners this commit nor fail the commit, which is already applied: that stream alone is ended.
+      try {
+        stream.onCommit(changes, commitTime, token);
+      } catch (error) {
+        stream.fail(error);
+        this.onListenerError(error);
+      }
+    }
   }
 
   private sameDatabase(a: DatabaseId, b: DatabaseId): void {

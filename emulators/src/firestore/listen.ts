@@ -4,7 +4,7 @@
  */
 import type { Caller } from '../shared/auth-token.js';
 import type { DocumentJson, ListenRequestJson, ListenResponseJson, TargetJson } from './types.js';
-import { FirestoreError, invalidArgument } from './errors.js';
+import { asFirestoreError, FirestoreError, invalidArgument } from './errors.js';
 import type { DatabaseId } from './paths.js';
 import { documentName, parseDatabaseName, parseDocumentName } from './paths.js';
 import type { CompiledQuery } from './query.js';
@@ -26,6 +26,10 @@ export interface ListenHost {
   resumeToken(): string;
   register(stream: ListenStream, db: DatabaseId): void;
   unregister(stream: ListenStream): void;
+  /** Throws PERMISSION_DENIED when the rules do not allow the query (decided from its constraints). */
+  checkQuery(caller: Caller, query: CompiledQuery): void;
+  /** Throws FAILED_PRECONDITION when the query needs a composite index that is not declared. */
+  requireIndexes(query: CompiledQuery): void;
   /** Throws PERMISSION_DENIED when the caller may not see the document through this target. */
   checkRead(
     caller: Caller,
@@ -85,6 +89,25 @@ export class ListenStream {
     this.host.unregister(this);
   }
 
+  /**
+   * Ends the stream after an unexpected failure: each target is removed with an INTERNAL cause, so the SDK
+   * reports the error to its listener (which may listen again) instead of waiting for changes that never come.
+   */
+  fail(error: unknown): void {
+    if (this.closed) return;
+    const targetIds = [...this.targets.keys()];
+    this.close();
+    const { code, message } = asFirestoreError(error);
+    try {
+      for (const id of targetIds)
+        this.send({
+          targetChange: { targetChangeType: 'REMOVE', targetIds: [id], cause: { code, message } },
+        });
+    } catch {
+      // The transport itself is what failed: its client sees the connection end instead.
+    }
+  }
+
   private bindDatabase(db: DatabaseId): void {
     if (this.db && (this.db.projectId !== db.projectId || this.db.databaseId !== db.databaseId)) {
       throw invalidArgument('A Listen stream cannot change its database');
@@ -100,16 +123,18 @@ export class ListenStream {
     if (id === undefined || !Number.isInteger(id))
       throw invalidArgument('addTarget requires an integer targetId');
     if (this.targets.has(id)) throw invalidArgument(`Target id ${id} is already in use on this stream`);
-    const active = this.compileTarget(id, target);
-    const state = this.host.state(this.db!);
 
     const initial: StoredDocument[] = [];
+    let active: ActiveTarget;
     try {
+      // An invalid target (a reserved `__x__` segment, a bad filter) removes only that target with its cause,
+      // as production does; ending the whole stream would make the SDK reconnect forever and never tell the
+      // listener why.
+      active = this.compileTarget(id, target);
+      const state = this.host.state(this.db!);
       if (active.kind === 'query') {
-        for (const doc of active.query.run(state)) {
-          this.host.checkRead(this.caller, this.db!, doc, 'list', active.query);
-          initial.push(doc);
-        }
+        this.host.checkQuery(this.caller, active.query);
+        for (const doc of active.query.run(state)) initial.push(doc);
       } else {
         for (const key of active.keys) {
           const doc = state.get(key);
@@ -156,6 +181,7 @@ export class ListenStream {
     if (target.query) {
       const query = compileQuery(target.query.parent, target.query.structuredQuery ?? {});
       this.ensureSameDatabase(query.db);
+      this.host.requireIndexes(query);
       return {
         kind: 'query',
         id,
@@ -253,7 +279,6 @@ export class ListenStream {
       const matchesNow = change.after !== null && target.query.matches(change.after);
       const wasVisible = target.visible.has(change.key);
       if (matchesNow) {
-        this.host.checkRead(this.caller, this.db!, change.after!, 'list', target.query);
         target.visible.set(change.key, change.after!.updateTime);
         out.push({
           documentChange: { document: this.documentFor(target, change.after!), targetIds: [target.id] },
@@ -296,7 +321,6 @@ export class ListenStream {
     }
     for (const doc of result) {
       if (target.visible.get(doc.key) === doc.updateTime) continue;
-      this.host.checkRead(this.caller, this.db!, doc, 'list', target.query);
       target.visible.set(doc.key, doc.updateTime);
       out.push({ documentChange: { document: this.documentFor(target, doc), targetIds: [target.id] } });
     }

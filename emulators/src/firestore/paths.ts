@@ -46,7 +46,7 @@ export function parseResourceName(name: string): { db: DatabaseId; segments: str
  */
 const NUMERIC_ID = /^__id(-?\d{1,19})__$/;
 
-function validateSegment(segment: string, name: string): void {
+export function validateSegment(segment: string, name: string): void {
   if (
     segment === '' ||
     segment === '.' ||

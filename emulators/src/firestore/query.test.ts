@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StructuredQueryJson, Value } from './types.js';
+import type { FilterJson, StructuredQueryJson, Value } from './types.js';
 import { FirestoreError } from './errors.js';
 import { compileQuery, project } from './query.js';
 import { DatabaseState } from './state.js';
@@ -201,5 +201,50 @@ describe('project', () => {
     expect(project(fields, [['a', 'b']])).toEqual({ a: { mapValue: { fields: { b: int(1) } } } });
     expect(project(fields, [['__name__']])).toEqual({});
     expect(project(fields, undefined)).toBe(fields);
+  });
+});
+
+describe('in and array-contains-any with null', () => {
+  const nulls = stateWith({
+    'n/a': { v: { nullValue: null }, tags: { arrayValue: { values: [{ nullValue: null }] } } },
+    'n/b': { v: int(1), tags: { arrayValue: { values: [int(1)] } } },
+  });
+  const run = (op: string, fieldPath: string) =>
+    compileQuery(ROOT, {
+      from: [{ collectionId: 'n' }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath },
+          op: op as never,
+          value: { arrayValue: { values: [{ nullValue: null }, int(1)] } },
+        },
+      },
+    })
+      .run(nulls)
+      .map((d) => d.segments[1]);
+
+  it('match nothing for the null entry, as production does', () => {
+    expect(run('IN', 'v')).toEqual(['b']);
+    expect(run('ARRAY_CONTAINS_ANY', 'tags')).toEqual(['b']);
+  });
+});
+
+describe('filters with many disjunctions', () => {
+  it('are refused past 30 branches, as production does, before anything expands them', () => {
+    const either = (fieldPath: string): FilterJson => ({
+      compositeFilter: {
+        op: 'OR',
+        filters: [int(1), int(2)].map((value) => ({
+          fieldFilter: { field: { fieldPath }, op: 'EQUAL', value },
+        })),
+      },
+    });
+    const where = (n: number): FilterJson => ({
+      compositeFilter: { op: 'AND', filters: Array.from({ length: n }, (_v, i) => either(`f${i}`)) },
+    });
+    expect(() => compileQuery(ROOT, { from: [{ collectionId: 'n' }], where: where(4) })).not.toThrow();
+    expect(() => compileQuery(ROOT, { from: [{ collectionId: 'n' }], where: where(40) })).toThrow(
+      /30 disjunctions/,
+    );
   });
 });

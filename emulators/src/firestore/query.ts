@@ -11,6 +11,7 @@ import {
   documentName,
   parseFieldPath,
   parseResourceName,
+  validateSegment,
 } from './paths.js';
 import type { DatabaseState, StoredDocument } from './state.js';
 import { compareValues, getField, isNaNValue, normalizeValue, typeOrder, valuesEqual } from './values.js';
@@ -42,6 +43,10 @@ export interface CompiledQuery {
   run(state: DatabaseState, options?: { scopeOnly?: boolean }): StoredDocument[];
   /** Field paths of orderBy for request.query in rules. */
   readonly orderByPaths: string[];
+  /** The filter as sent (operands stored-form), for index requirements and list-rules proofs. */
+  readonly where: FilterJson | undefined;
+  /** Number of orderBy clauses the client gave (the rest of `orderBy` is implied). */
+  readonly explicitOrderCount: number;
 }
 
 type DocPredicate = (doc: StoredDocument) => boolean;
@@ -67,11 +72,21 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     throw invalidArgument('Invalid query: exactly one "from" collection with a collectionId is required');
   }
   const collectionId = from[0].collectionId ?? '';
+  if (collectionId.includes('/'))
+    throw invalidArgument(`Invalid collectionId "${collectionId}": it contains "/"`);
+  // A reserved id (`__badpath__`) is refused as in a document path, not answered as an empty collection.
+  if (collectionId) validateSegment(collectionId, `${parent}/${collectionId}`);
   const allDescendants = from[0].allDescendants === true;
   const parentKey = parentSegments.join('/');
 
   const inequalityFields: string[][] = [];
   const filter = query.where ? compileFilter(query.where, db, inequalityFields) : () => true;
+  // Production's limit, which also bounds the index and rules checks that expand the filter.
+  if (query.where && disjunctionCount(query.where) > MAX_DISJUNCTIONS) {
+    throw invalidArgument(
+      `Invalid query: the filter has more than ${MAX_DISJUNCTIONS} disjunctions in disjunctive normal form`,
+    );
+  }
 
   const orderBy: OrderSpec[] = (query.orderBy ?? []).map((o) => ({
     path: fieldPathOf(o.field?.fieldPath),
@@ -146,6 +161,8 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     hasCursor: query.startAt !== undefined || query.endAt !== undefined,
     select,
     orderByPaths: orderBy.map((o) => o.path.join('.')),
+    where: query.where,
+    explicitOrderCount: query.orderBy?.length ?? 0,
     matches,
     compare,
     run(state, options) {
@@ -162,6 +179,17 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
       return offset === 0 && end === undefined ? result : result.slice(offset, end);
     },
   };
+}
+
+const MAX_DISJUNCTIONS = 30;
+
+/** How many AND-branches the filter has in disjunctive normal form (capped, never expanded). */
+function disjunctionCount(filter: FilterJson): number {
+  if (!filter.compositeFilter) return 1;
+  const counts = (filter.compositeFilter.filters ?? []).map(disjunctionCount);
+  return filter.compositeFilter.op === 'OR'
+    ? counts.reduce((a, b) => Math.min(a + b, 1e6), 0)
+    : counts.reduce((a, b) => Math.min(a * b, 1e6), 1);
 }
 
 function limitOf(limit: StructuredQueryJson['limit']): number | undefined {
@@ -308,14 +336,14 @@ function fieldPredicate(
         return v !== undefined && arrayValues(v).some((e) => valuesEqual(e, operand));
       };
     case 'IN': {
-      const options = requireArray(operand, 'in');
+      const options = matchableOptions(requireArray(operand, 'in'));
       return (doc) => {
         const v = read(doc);
         return v !== undefined && options.some((o) => valuesEqual(v, o));
       };
     }
     case 'ARRAY_CONTAINS_ANY': {
-      const options = requireArray(operand, 'array-contains-any');
+      const options = matchableOptions(requireArray(operand, 'array-contains-any'));
       return (doc) => {
         const v = read(doc);
         return v !== undefined && arrayValues(v).some((e) => options.some((o) => valuesEqual(e, o)));
@@ -332,6 +360,10 @@ function fieldPredicate(
       throw invalidArgument(`Invalid field filter operator "${op}"`);
   }
 }
+
+/** Production's `in` and `array-contains-any` match nothing for a null (or NaN) entry, unlike `== null`. */
+const matchableOptions = (options: Value[]): Value[] =>
+  options.filter((o) => !('nullValue' in o) && !isNaNValue(o));
 
 function requireArray(operand: Value, opName: string): Value[] {
   if (!('arrayValue' in operand))

@@ -6,8 +6,12 @@
 import * as grpc from '@grpc/grpc-js';
 import http from 'node:http';
 import net from 'node:net';
+import type { RequestLog } from '../console/request-log.js';
 import { RulesSource } from '../shared/rules-source.js';
 import { FirestoreEngine } from './engine.js';
+import { IndexRequirements, type IndexMode } from './indexes.js';
+import { watchFile, unwatchFile } from 'node:fs';
+import { invalidArgument } from './errors.js';
 import { exportFirestore, importFirestore } from './persistence.js';
 import { createGrpcServer } from './transports/grpc.js';
 import { answerPreflight, setCors } from './transports/http-util.js';
@@ -23,7 +27,14 @@ export interface FirestoreEmulatorOptions {
   /** Folder to import at start (if it holds an export) and to export to on request. */
   dataDir?: string;
   log?: (line: string) => void;
+  /** Records every rules decision (and admin-SDK bypass) for the console. */
+  requests?: RequestLog;
   webChannelIdleTimeoutMs?: number;
+  /**
+   * Composite-index requirements: the indexes file of `projectId` (enforced for that project, only warned
+   * about for others), `mode: 'warn'` to only log. Without it no index is ever required.
+   */
+  indexes?: { file: string; projectId: string; mode?: IndexMode };
 }
 
 export interface FirestoreEmulator {
@@ -45,7 +56,23 @@ export async function startFirestoreEmulator(
   const log = options.log ?? (() => {});
   const rules = new RulesSource('cloud.firestore', log);
   if (options.rulesFile) rules.watchFile(options.rulesFile);
-  const engine = new FirestoreEngine({ rules: rules.current });
+  const indexes = options.indexes ? new IndexRequirements({ ...options.indexes, log }) : undefined;
+  const indexesFile = options.indexes?.file;
+  // Edits to firestore.indexes.json apply at once, as rules edits do.
+  const reloadIndexes = () => {
+    try {
+      indexes?.reload();
+      log(`firestore: reloaded ${indexesFile}`);
+    } catch (error) {
+      log(`firestore: error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  if (indexesFile) watchFile(indexesFile, { interval: 500 }, reloadIndexes);
+  const engine = new FirestoreEngine({
+    rules: options.requests ? options.requests.watch('firestore', rules.current, rules.text) : rules.current,
+    indexes,
+    onListenerError: (error) => log(`firestore: a listener failed and was ended: ${String(error)}`),
+  });
   if (options.dataDir) {
     const imported = await importFirestore(engine, options.dataDir);
     if (imported > 0) log(`firestore: imported ${imported} documents from ${options.dataDir}`);
@@ -53,7 +80,8 @@ export async function startFirestoreEmulator(
   const webChannel = new WebChannelTransport(engine, { idleTimeoutMs: options.webChannelIdleTimeoutMs });
   const exportTo = async (dir?: string): Promise<string> => {
     const target = dir ?? options.dataDir;
-    if (!target) throw new Error('No export folder given and no data folder configured');
+    // A caller's mistake (no folder in the request), answered as 400 rather than a server fault.
+    if (!target) throw invalidArgument('No export folder given and no data folder configured');
     const count = await exportFirestore(engine, target);
     log(`firestore: exported ${count} documents to ${target}`);
     return target;
@@ -135,6 +163,7 @@ export async function startFirestoreEmulator(
     exportTo,
     async close() {
       rules.close();
+      if (indexesFile) unwatchFile(indexesFile, reloadIndexes);
       webChannel.closeAll();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => front.close(() => resolve()));

@@ -71,8 +71,6 @@ export async function expectCode(promise: Promise<unknown>, code: number | strin
   return error as Error;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** firebase-admin with preferRest against the emulator (see testing/admin.ts). */
 export const adminOverRest = (projectId: string, port: number): Firestore =>
   adminFirestore(projectId, port, { preferRest: true });

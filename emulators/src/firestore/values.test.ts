@@ -13,6 +13,15 @@ import {
 
 const ref = (path: string): Value => ({ referenceValue: `projects/p/databases/(default)/documents/${path}` });
 
+const vector = (...values: number[]): Value => ({
+  mapValue: {
+    fields: {
+      __type__: { stringValue: '__vector__' },
+      value: { arrayValue: { values: values.map((doubleValue) => ({ doubleValue })) } },
+    },
+  },
+});
+
 /** One value of every type, in Firestore's cross-type order (and ascending within each type). */
 const ordered: Value[] = [
   { nullValue: null },
@@ -46,6 +55,11 @@ const ordered: Value[] = [
   { arrayValue: { values: [{ integerValue: '1' }] } },
   { arrayValue: { values: [{ integerValue: '1' }, { nullValue: null }] } },
   { arrayValue: { values: [{ integerValue: '2' }] } },
+  // Vectors: after arrays, before maps; shorter first, then element by element.
+  vector(9),
+  vector(1, 2),
+  vector(1, 3),
+  vector(0, 0, 0),
   { mapValue: {} },
   { mapValue: { fields: { a: { integerValue: '9' } } } },
   { mapValue: { fields: { a: { integerValue: '9' }, b: { nullValue: null } } } },

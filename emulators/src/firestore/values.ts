@@ -18,6 +18,7 @@ export type ValueKind =
   | 'reference'
   | 'geoPoint'
   | 'array'
+  | 'vector'
   | 'map';
 
 export function kindOf(value: Value): ValueKind {
@@ -31,11 +32,25 @@ export function kindOf(value: Value): ValueKind {
   if ('referenceValue' in value) return 'reference';
   if ('geoPointValue' in value) return 'geoPoint';
   if ('arrayValue' in value) return 'array';
-  if ('mapValue' in value) return 'map';
+  if ('mapValue' in value) return isVector(value.mapValue) ? 'vector' : 'map';
   throw invalidArgument(`Invalid value: ${JSON.stringify(value)} has no value type`);
 }
 
-/** Cross-type order: null < bool < number (NaN first) < timestamp < string < bytes < reference < geopoint < array < map. */
+/**
+ * A vector (`vector([…])` in the SDKs) is stored as a map {__type__: "__vector__", value: [numbers]} but is a
+ * type of its own: it sorts between arrays and maps, by length first, then element by element.
+ */
+function isVector(map: MapValueJson): boolean {
+  const type = map.fields?.__type__;
+  return type !== undefined && 'stringValue' in type && type.stringValue === '__vector__';
+}
+
+const vectorElements = (value: Value): Value[] => {
+  const inner = (value as { mapValue: MapValueJson }).mapValue.fields?.value;
+  return inner && 'arrayValue' in inner ? (inner.arrayValue.values ?? []) : [];
+};
+
+/** Cross-type order: null < bool < number (NaN first) < timestamp < string < bytes < reference < geopoint < array < vector < map. */
 const TYPE_ORDER: Record<ValueKind, number> = {
   null: 0,
   boolean: 1,
@@ -47,7 +62,8 @@ const TYPE_ORDER: Record<ValueKind, number> = {
   reference: 6,
   geoPoint: 7,
   array: 8,
-  map: 9,
+  vector: 9,
+  map: 10,
 };
 
 export const typeOrder = (value: Value): number => TYPE_ORDER[kindOf(value)];
@@ -135,6 +151,16 @@ export function compareValues(a: Value, b: Value): number {
         if (c !== 0) return c;
       }
       return sign(x.length - y.length);
+    }
+    case 'vector': {
+      const x = vectorElements(a);
+      const y = vectorElements(b);
+      if (x.length !== y.length) return sign(x.length - y.length);
+      for (let i = 0; i < x.length; i++) {
+        const c = compareValues(x[i], y[i]);
+        if (c !== 0) return c;
+      }
+      return 0;
     }
     case 'map':
       return compareMaps(
@@ -286,6 +312,7 @@ export function valueSize(value: Value): number {
         (s, v) => s + valueSize(v),
         0,
       );
+    case 'vector':
     case 'map':
       return fieldsSize((value as { mapValue: MapValueJson }).mapValue.fields ?? {});
   }

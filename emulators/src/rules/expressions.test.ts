@@ -154,6 +154,24 @@ describe('strings', () => {
     ]);
     expectAllDenied(["'abc'[5] == 'x'", "'abc'.nope()", "'abc'.matches('(')"]);
   });
+
+  it('uses RE2: patterns RE2 rejects are errors, and its syntax works where JavaScript differs', () => {
+    expectAllDenied([
+      // backreference, lookahead, lookbehind, possessive quantifier: JavaScript would accept each
+      "'aa'.matches('(a)\\\\1')",
+      "'ab'.matches('a(?=b)b')",
+      "'ab'.matches('(?<=a)b')",
+      "'aaa'.matches('a++')",
+    ]);
+    expectAllTrue([
+      // RE2's named groups (?P<name>…), \z and the Unicode classes; $ in a rewrite is literal
+      "'abc'.matches('(?P<word>[a-z]+)')",
+      "'abc'.matches('abc\\\\z')",
+      "'আচার'.matches('\\\\p{Bengali}+')",
+      "'a-b'.replace('-', '$1') == 'a$1b'",
+      "'a-b'.replace('(-)', '[\\\\0]') == 'a[-]b'",
+    ]);
+  });
 });
 
 describe('lists and sets', () => {

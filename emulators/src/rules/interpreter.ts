@@ -7,11 +7,13 @@ import { RulesEvaluationError, fail } from './errors.js';
 import { documentToResource } from './firestore-values.js';
 import { callNamespaceFunction, conversions } from './globals.js';
 import { callMethod, codePoints } from './methods.js';
+import { subjectBinary, subjectIs, subjectMember, subjectMethod } from './query-proof.js';
 import type { FirestoreDataAccess, RulesService } from './types.js';
 import {
   RulesDuration,
   RulesNamespace,
   RulesPath,
+  RulesQuerySubject,
   RulesSet,
   RulesTimestamp,
   type Value,
@@ -126,8 +128,11 @@ export function evaluate(expr: Expr, scope: Scope, ctx: EvalContext): Value {
       return asBool(evaluate(expr.test, scope, ctx), '?:')
         ? evaluate(expr.then, scope, ctx)
         : evaluate(expr.otherwise, scope, ctx);
-    case 'is':
-      return hasType(evaluate(expr.value, scope, ctx), expr.type);
+    case 'is': {
+      const value = evaluate(expr.value, scope, ctx);
+      if (value instanceof RulesQuerySubject) return subjectIs(value, expr.type);
+      return hasType(value, expr.type);
+    }
     case 'call':
       return call(expr.name, expr.args, scope, ctx);
     case 'method': {
@@ -137,6 +142,7 @@ export function evaluate(expr: Expr, scope: Scope, ctx: EvalContext): Value {
         if (target.name === 'firestore') return crossServiceCall(expr.name, args, ctx);
         return callNamespaceFunction(target, expr.name, args);
       }
+      if (target instanceof RulesQuerySubject) return subjectMethod(target, expr.name, args);
       return callMethod(target, expr.name, args);
     }
     case 'index':
@@ -188,6 +194,7 @@ function logical(left: Expr, right: Expr, decisive: boolean, scope: Scope, ctx: 
 }
 
 function member(target: Value, name: string): Value {
+  if (target instanceof RulesQuerySubject) return subjectMember(target, name);
   if (isMap(target)) {
     const value = target.get(name);
     if (value === undefined) fail(`Property ${name} is undefined on object.`);
@@ -204,6 +211,7 @@ function intIndex(value: Value, length: number): number {
 }
 
 function index(target: Value, key: Value): Value {
+  if (target instanceof RulesQuerySubject && typeof key === 'string') return subjectMember(target, key);
   if (isMap(target)) {
     if (typeof key !== 'string') fail(`Map keys must be strings, got ${typeName(key)}.`);
     return member(target, key);
@@ -309,6 +317,8 @@ function arithmetic(op: '+' | '-' | '*' | '/' | '%', a: Value, b: Value): Value 
 }
 
 export function binary(op: BinaryOp, a: Value, b: Value): Value {
+  if (a instanceof RulesQuerySubject || b instanceof RulesQuerySubject)
+    return subjectBinary(op, a, b, binary);
   switch (op) {
     case '==':
       return valuesEqual(a, b);

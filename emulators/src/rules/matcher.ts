@@ -48,6 +48,12 @@ export function buildMatchTree(segments: MatchSegment[], items: BlockItem[], fil
   return { segments, allows, functions: functions.size ? functions : null, children };
 }
 
+/**
+ * Stands for the unknown path above a collection-group query's collection: only a recursive wildcard
+ * (`{path=**}`) can match it, so a group query is allowed only by rules written for the group.
+ */
+export const ANY_PARENT_SEGMENTS = '\u0000**';
+
 /** Receives each way a block's pattern consumed the request path; returning true stops the search. */
 export interface MatchVisitor {
   onMatch(end: number, bindings: Map<string, Value>): boolean;
@@ -87,7 +93,7 @@ function step(
     bindings.delete(segment.name);
     return false;
   }
-  if (pos >= path.length) return false;
+  if (pos >= path.length || path[pos] === ANY_PARENT_SEGMENTS) return false;
   if (segment.kind === 'literal') {
     return (
       segment.text === path[pos] &&

@@ -4,7 +4,7 @@
  * evaluator turns into a false condition as production does.
  */
 import { fail } from './errors.js';
-import { compileRegex } from './regex.js';
+import { fullMatch, replaceAll, splitAll } from './regex.js';
 import { civilFields, startOfDay } from './time.js';
 import {
   RulesDuration,
@@ -162,25 +162,16 @@ const mapDiffMethods: Record<string, Method<RulesMapDiff>> = {
   ),
 };
 
-function replacementPattern(re2: string): string {
-  // RE2 replacements name groups as \1; JavaScript as $1 (and a literal $ must be doubled).
-  return re2.replace(/\$/g, '$$$$').replace(/\\(\d)/g, '$$$1');
-}
-
 const stringMethods: Record<string, Method<string>> = {
   size: (s, args) => (arity('size', args, 0), BigInt(codePoints(s).length)),
-  matches: (s, args) => (
-    arity('matches', args, 1),
-    compileRegex(argString('matches', args[0]), true).test(s)
-  ),
+  matches: (s, args) => (arity('matches', args, 1), fullMatch(argString('matches', args[0]), s)),
   lower: (s, args) => (arity('lower', args, 0), s.toLowerCase()),
   upper: (s, args) => (arity('upper', args, 0), s.toUpperCase()),
   trim: (s, args) => (arity('trim', args, 0), s.trim()),
-  split: (s, args) => (arity('split', args, 1), s.split(compileRegex(argString('split', args[0]), false))),
+  split: (s, args) => (arity('split', args, 1), splitAll(argString('split', args[0]), s)),
   replace: (s, args) => {
     arity('replace', args, 2);
-    const pattern = compileRegex(argString('replace', args[0]), false, 'g');
-    return s.replace(pattern, replacementPattern(argString('replace', args[1])));
+    return replaceAll(argString('replace', args[0]), s, argString('replace', args[1]));
   },
   toUtf8: (s, args) => (arity('toUtf8', args, 0), new TextEncoder().encode(s)),
 };

@@ -22,8 +22,15 @@ function intOrString(text: string | undefined): Value {
   return /^-?\d+$/.test(text) ? BigInt(text) : text;
 }
 
-/** A Cloud Storage object as rules see it (rules.firebase.storage.Resource). */
-export function storageObjectToResource(object: StorageObjectInfo): RulesMap {
+/**
+ * A Cloud Storage object as rules see it (rules.firebase.storage.Resource): exactly the documented fields, so a
+ * rule reading anything else (e.g. `cacheControl`) fails as in production.
+ *
+ * `request.resource` is the object as it would be stored, and carries the documented fields "with the exception
+ * of generation, metageneration, etag, timeCreated, and updated": the server assigns those only once the write
+ * succeeds, so a rule that reads them from `request.resource` is an error (a denial), as in production.
+ */
+export function storageObjectToResource(object: StorageObjectInfo, incoming = false): RulesMap {
   const metadata: RulesMap = new Map(Object.entries(object.metadata ?? {}));
   const resource = new Map<string, Value>([
     ['name', object.name],
@@ -33,16 +40,17 @@ export function storageObjectToResource(object: StorageObjectInfo): RulesMap {
     ['metadata', metadata],
     ['md5Hash', object.md5Hash ?? null],
     ['crc32c', object.crc32c ?? null],
-    ['etag', object.etag ?? null],
-    ['generation', intOrString(object.generation)],
-    ['metageneration', intOrString(object.metageneration)],
-    ['timeCreated', timestampOrNull(object.timeCreated)],
-    ['updated', timestampOrNull(object.updated)],
     ['contentEncoding', object.contentEncoding ?? null],
     ['contentDisposition', object.contentDisposition ?? null],
     ['contentLanguage', object.contentLanguage ?? null],
-    ['cacheControl', object.cacheControl ?? null],
   ]);
+  if (!incoming) {
+    resource.set('etag', object.etag ?? null);
+    resource.set('generation', intOrString(object.generation));
+    resource.set('metageneration', intOrString(object.metageneration));
+    resource.set('timeCreated', timestampOrNull(object.timeCreated));
+    resource.set('updated', timestampOrNull(object.updated));
+  }
   return resource;
 }
 
@@ -84,7 +92,7 @@ export function requestVariables(request: RulesRequest): RequestVariables {
   }
   variables.set(
     'resource',
-    request.requestResource ? storageObjectToResource(request.requestResource) : null,
+    request.requestResource ? storageObjectToResource(request.requestResource, true) : null,
   );
   return {
     request: variables,

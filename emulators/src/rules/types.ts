@@ -4,7 +4,7 @@
  * into rules values (map, timestamp, bytes, latlng, path for references, …) itself.
  */
 import type { CallerAuth } from '../shared/auth-token.js';
-import type { DocumentJson } from '../firestore/types.js';
+import type { DocumentJson, FilterJson } from '../firestore/types.js';
 
 export type RulesService = 'cloud.firestore' | 'firebase.storage';
 export type RulesMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
@@ -15,6 +15,8 @@ export interface RulesQueryInfo {
   offset?: number;
   /** Field paths of the query's orderBy, in order (e.g. ["created_at", "__name__"]). */
   orderBy?: string[];
+  /** The query's filter: `list` rules are proved from it, not from the documents returned. */
+  where?: FilterJson;
 }
 
 /** Read-only view of Firestore data for get()/exists() and getAfter()/existsAfter(). */
@@ -79,6 +81,27 @@ export interface RulesDecision {
   message?: string;
   /** 1-based line of the allow statement that granted or was last evaluated, when known. */
   line?: number;
+  /** Present when `EvaluateOptions.trace` asked for it: every allow that applied, in evaluation order. */
+  trace?: AllowTrace[];
+}
+
+/** One part of a failed allow's condition; 'skipped' = not evaluated, as an earlier `&&` operand failed. */
+export interface ConditionTrace {
+  text: string;
+  outcome: 'true' | 'false' | 'error' | 'skipped';
+  error?: string;
+}
+
+/** An allow statement whose methods and path applied to the request, and what its condition gave. */
+export interface AllowTrace {
+  line: number;
+  methods: readonly string[];
+  /** The condition as source text; null for a bare `allow read;`. */
+  condition: string | null;
+  outcome: 'granted' | 'false' | 'error';
+  error?: string;
+  /** For a failed allow: its top-level `&&` / `||` operands and what each gave. */
+  conditions: ConditionTrace[];
 }
 
 export interface RulesSyntaxIssue {
@@ -101,7 +124,17 @@ export interface EvaluateOptions {
    * the engine records each document it reads in it. Omitted → a fresh budget per call.
    */
   documentAccessLog?: Set<string>;
+  /** Record which allows applied and why each granted or not (the console's Requests view). Off by default. */
+  trace?: boolean;
 }
+
+/**
+ * Where an emulator gets the ruleset it enforces now (null: none configured, allow all). `bypassed`, when
+ * present, is told about each request the owner credential (the admin SDK) lets past the rules.
+ */
+export type RulesProvider = (() => Ruleset | null) & {
+  bypassed?: (request: { method: RulesMethod; path: string }) => void;
+};
 
 /** A compiled rules file. Evaluation is synchronous: all data access is in-process. */
 export interface Ruleset {

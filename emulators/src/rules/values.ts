@@ -20,7 +20,8 @@ export type Value =
   | RulesDuration
   | RulesLatLng
   | RulesMapDiff
-  | RulesNamespace;
+  | RulesNamespace
+  | RulesQuerySubject;
 
 export type RulesMap = Map<string, Value>;
 
@@ -109,6 +110,30 @@ export class RulesLatLng {
   ) {}
 }
 
+/** What one branch of a query's filter says about a field of every document it can return. */
+export interface FieldConstraint {
+  /** The field equals one of these (==, in, is null). */
+  equals?: Value[];
+  /** The field differs from each of these (!=, not-in). */
+  differs?: Value[];
+  lower?: { value: Value; inclusive: boolean };
+  upper?: { value: Value; inclusive: boolean };
+  /** The field is a list holding each of these (array-contains). */
+  contains?: Value[];
+}
+
+/**
+ * The documents a query can return, as `list` rules see them ("rules are not filters"): `resource` (path
+ * null), `resource.data` ([]) or a field below it, known only through the query's constraints.
+ * See query-proof.ts.
+ */
+export class RulesQuerySubject {
+  constructor(
+    readonly constraints: ReadonlyMap<string, FieldConstraint>,
+    readonly path: readonly string[] | null,
+  ) {}
+}
+
 /** The result of `map.diff(other)`: `this` is the receiver (usually request.resource.data). */
 export class RulesMapDiff {
   constructor(
@@ -160,6 +185,7 @@ export function typeName(value: Value): string {
   if (value instanceof RulesDuration) return 'duration';
   if (value instanceof RulesLatLng) return 'latlng';
   if (value instanceof RulesMapDiff) return 'map_diff';
+  if (value instanceof RulesQuerySubject) return 'map';
   return 'namespace';
 }
 

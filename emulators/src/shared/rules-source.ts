@@ -10,6 +10,7 @@ import type { RulesService, RulesSyntaxIssue, Ruleset } from '../rules/types.js'
 
 export class RulesSource {
   private ruleset: Ruleset | null = null;
+  private source: { file: string; text: string } | null = null;
   private watcher: FSWatcher | null = null;
   private reloadTimer: NodeJS.Timeout | null = null;
 
@@ -21,8 +22,12 @@ export class RulesSource {
   /** The current ruleset; null means no rules were ever configured (allow all, like the official emulator). */
   readonly current = (): Ruleset | null => this.ruleset;
 
+  /** The rules text last installed (valid or not) and its file name, for the console; null if none. */
+  readonly text = (): { file: string; text: string } | null => this.source;
+
   /** Compiles and installs rules text. Returns the syntax issues (and installs deny-all) when it does not compile. */
   setSource(source: string, fileName: string): RulesSyntaxIssue[] {
+    this.source = { file: fileName, text: source };
     try {
       const compiled = compileRules(source, fileName);
       if (compiled.service !== this.service) {

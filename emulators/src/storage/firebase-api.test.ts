@@ -205,6 +205,23 @@ describe('Firebase Storage SDK against the emulator', () => {
     expect(root.items.map((item) => item.fullPath)).toEqual(['root.txt']);
   });
 
+  it("refuses to list a prefix that is not a folder, in production's words, whoever asks", async () => {
+    await uploadString(ref(storage, 'products/a.png'), 'a');
+    const listing = (prefix: string) =>
+      fetch(
+        `http://127.0.0.1:${emulator.port}/v0/b/${BUCKET}/o?prefix=${encodeURIComponent(prefix)}&delimiter=%2F`,
+        { headers: { Authorization: 'Firebase owner' } },
+      );
+    const partial = await listing('products/a');
+    expect(partial.status).toBe(400);
+    expect(await partial.json()).toMatchObject({
+      error: { message: 'The prefix parameter is required to be empty or ends with a single / character.' },
+    });
+    const folder = await listing('products/');
+    expect(folder.status).toBe(200);
+    expect(await folder.json()).toMatchObject({ items: [{ name: 'products/a.png', bucket: BUCKET }] });
+  });
+
   it('deletes objects, after which every read is storage/object-not-found', async () => {
     const file = ref(storage, 'products/gone.png');
     await uploadString(file, 'bye');

@@ -24,8 +24,6 @@ import { METADATA_ALLOWANCE, openResumableUpload } from './resumable-start.js';
 import type { StorageOperations } from './operations.js';
 import type { StoredObject } from './state.js';
 
-/** JSON metadata and multipart framing are small; this much on top of the object limit is plenty. */
-
 /** Object metadata as the Firebase API returns it (the fields the SDK's mappings read). */
 export interface FirebaseObjectMetadata {
   name: string;
@@ -84,8 +82,8 @@ export async function handleFirebaseRequest(
   if (!match) throw new StorageError('notFound', `Not Found. No Firebase Storage API at ${url.pathname}.`);
   const bucket = decodeSegment(match[1], 'Bucket name');
   const name = match[2] === undefined || match[2] === '' ? undefined : decodeSegment(match[2], 'Object name');
-  const caller = firebaseCaller(req);
   const method = req.method ?? 'GET';
+  const caller = firebaseCaller(req, method, name, url);
 
   if (name === undefined) {
     if (method === 'GET') return listObjects(operations, caller, bucket, url, res);
@@ -120,7 +118,12 @@ function listObjects(
   url: URL,
   res: ServerResponse,
 ) {
-  const result = operations.listObjects(caller, bucket, listRequestOf(url.searchParams));
+  const request = listRequestOf(url.searchParams);
+  // Production's Firebase API lists whole folders only (the rules judge a list by its folder); in its words:
+  if (request.prefix && !request.prefix.endsWith('/')) {
+    throw badRequest('The prefix parameter is required to be empty or ends with a single / character.');
+  }
+  const result = operations.listObjects(caller, bucket, request);
   sendJson(res, 200, {
     prefixes: result.prefixes,
     items: result.items.map((item) => ({ name: item.name, bucket: item.bucket })),
@@ -245,10 +248,15 @@ async function continueResumable(
 /**
  * firebase-admin's getDownloadURL() reads Firebase metadata through the Cloud Storage client, which sends no
  * credentials to an emulator; in production that call carries a service-account token. So a credential-less
- * request from that client (recognised by its x-goog-api-client "gccl/" tag) is treated as the owner.
+ * request from that client (recognised by its x-goog-api-client "gccl/" tag) is treated as the owner for that
+ * one call only: reading one object's metadata. The header is anyone's to send, so an upload, a delete, a
+ * metadata change, a listing or a download with it meets the rules like any other anonymous request.
  */
-function firebaseCaller(req: IncomingMessage): Caller {
+function firebaseCaller(req: IncomingMessage, method: string, name: string | undefined, url: URL): Caller {
+  const metadataRead = method === 'GET' && name !== undefined && url.searchParams.get('alt') !== 'media';
   const fromAdminSdk =
-    !req.headers.authorization && /\bgccl\//.test(headerValue(req, 'x-goog-api-client') ?? '');
+    metadataRead &&
+    !req.headers.authorization &&
+    /\bgccl\//.test(headerValue(req, 'x-goog-api-client') ?? '');
   return fromAdminSdk ? { kind: 'owner' } : callerOf(req);
 }

@@ -2,12 +2,16 @@
  * The Google Cloud Storage JSON API subset that @google-cloud/storage (behind firebase-admin's getStorage())
  * uses against STORAGE_EMULATOR_HOST. With an emulator host the client drops the `/storage/v1` prefix from
  * JSON calls, so both `/b/…` and `/storage/v1/b/…` are served. The admin SDK sends no credentials to
- * emulators and, like the official emulator, this API always acts as the owner: rules are skipped.
+ * emulators and, like the official emulator, this API acts as the owner: rules are skipped. In production it
+ * takes only service-account (OAuth) credentials, so it is refused here to anyone the admin SDK cannot be:
+ * a caller with a Firebase ID token, and a browser page (a request with an Origin header), which could
+ * otherwise upload around the rules.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from '../shared/auth-token.js';
 import { badRequest, StorageError } from './errors.js';
 import {
+  callerOf,
   decodeSegment,
   headerValue,
   listRequestOf,
@@ -25,6 +29,23 @@ import type { StorageOperations } from './operations.js';
 import type { StoredObject } from './state.js';
 
 const OWNER: Caller = { kind: 'owner' };
+
+function assertServerCaller(req: IncomingMessage): void {
+  const caller = req.headers.authorization ? callerOf(req) : null;
+  if (caller && caller.kind !== 'owner') {
+    throw new StorageError(
+      'unauthenticated',
+      'The Cloud Storage JSON API takes service-account credentials, not a Firebase ID token; ' +
+        'use the Firebase Storage API (/v0/b/…), where the security rules apply.',
+    );
+  }
+  if (!caller && req.headers.origin) {
+    throw new StorageError(
+      'unauthenticated',
+      'The Cloud Storage JSON API is for server SDKs; a web page must use the Firebase Storage API (/v0/b/…).',
+    );
+  }
+}
 /** GCS answers an incomplete resumable chunk with 308 "Resume Incomplete". */
 const RESUME_INCOMPLETE = 308;
 
@@ -84,6 +105,7 @@ export async function handleGcsRequest(
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
+  assertServerCaller(req);
   const method = req.method ?? 'GET';
   const origin = originOf(req);
   const upload = /^\/upload\/storage\/v1\/b\/([^/]+)\/o$/.exec(url.pathname);

@@ -55,13 +55,14 @@ export function parseMetadataPatch(json: unknown): MetadataPatch {
     if (typeof custom !== 'object' || Array.isArray(custom)) {
       throw badRequest('Custom metadata ("metadata") must be an object of string values.');
     }
-    patch.metadata = {};
+    const metadata: Record<string, string | null> = {};
     for (const [key, value] of Object.entries(custom as Record<string, unknown>)) {
-      if (value === null || typeof value === 'string') patch.metadata[key] = value;
+      if (value === null || typeof value === 'string') setOwn(metadata, key, value);
       // The SDKs stringify numbers and booleans themselves; accept them as GCS does.
-      else if (typeof value === 'number' || typeof value === 'boolean') patch.metadata[key] = String(value);
+      else if (typeof value === 'number' || typeof value === 'boolean') setOwn(metadata, key, String(value));
       else throw badRequest(`Custom metadata value for "${key}" must be a string.`);
     }
+    patch.metadata = metadata;
   }
   return patch;
 }
@@ -85,7 +86,7 @@ export function applyMetadataPatch(target: PatchableObject, patch: MetadataPatch
     } else if (value === null) {
       delete target.customMetadata[key];
     } else {
-      target.customMetadata[key] = value;
+      setOwn(target.customMetadata, key, value);
     }
   }
 }
@@ -93,4 +94,12 @@ export function applyMetadataPatch(target: PatchableObject, patch: MetadataPatch
 function parseDownloadTokens(value: string | null): string[] {
   if (!value) return [];
   return [...new Set(value.split(',').map((token) => token.trim()))].filter((token) => token !== '');
+}
+
+/**
+ * Sets a key as an own property. GCS takes any custom-metadata key, "__proto__" included; a plain assignment
+ * of that key would set the object's prototype instead and the key would silently vanish.
+ */
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Caller } from '../shared/auth-token.js';
+import { compileRules } from '../rules/ruleset.js';
 import { StorageError } from './errors.js';
 import { StorageOperations } from './operations.js';
 import { StorageState } from './state.js';
@@ -283,6 +284,34 @@ describe('storage operations', () => {
       expect(update.method).toBe('update');
       expect(update.resource?.metadata).toEqual({});
       expect(update.requestResource?.metadata).toEqual({ shade: 'green' });
+    });
+
+    it('judges a list by the folder its prefix lies in, and a recursive list by every folder it shows', () => {
+      const perUser = compileRules(
+        `rules_version = '2';
+service firebase.storage {
+  match /b/{bucket}/o {
+    match /users/{uid}/{file} {
+      allow list: if request.auth != null && request.auth.uid == uid;
+    }
+  }
+}`,
+        'per-user.rules',
+      );
+      operations = new StorageOperations(new StorageState(), { rules: () => perUser });
+      for (const name of ['users/bob/secret.txt', 'users/bob/deeper/x.txt', 'users/bo/mine.txt']) put(name);
+      const bo: Caller = { kind: 'user', auth: { uid: 'bo', token: { sub: 'bo' } } };
+      const list = (prefix: string, delimiter: string, caller: Caller = bo) =>
+        operations.listObjects(caller, BUCKET, { prefix, delimiter });
+      expect(list('users/bo/', '/').items.map((item) => item.name)).toEqual(['users/bo/mine.txt']);
+      // "users/bo" (no slash) would also show users/bob/…; it is judged as a list of users/, which nobody may.
+      expect(failure(() => list('users/bo', '/')).status).toBe(403);
+      expect(failure(() => list('users/bo', '')).status).toBe(403);
+      // Bob's own folder, recursively: allowed only if each folder shown (users/bob/deeper too) may be listed.
+      const bob: Caller = { kind: 'user', auth: { uid: 'bob', token: { sub: 'bob' } } };
+      expect(list('users/bob/', '/', bob).items.map((item) => item.name)).toEqual(['users/bob/secret.txt']);
+      expect(failure(() => list('users/bob/', '', bob)).message).toMatch(/listing "users\/bob\/deeper\/"/);
+      expect(list('users/bob/', '', owner).items).toHaveLength(2);
     });
 
     it('treats an exception inside the rules engine as a denial', () => {

@@ -4,7 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Caller } from '../shared/auth-token.js';
-import type { FirestoreDataAccess, RulesMethod, Ruleset, StorageObjectInfo } from '../rules/types.js';
+import type { FirestoreDataAccess, RulesMethod, RulesProvider, StorageObjectInfo } from '../rules/types.js';
 import { crc32cBase64, md5Base64 } from './checksums.js';
 import { badRequest, objectNotFound, permissionDenied, StorageError, uploadTooLarge } from './errors.js';
 import {
@@ -23,7 +23,7 @@ export const RESUMABLE_UPLOAD_TTL_MS = 60 * 60 * 1000;
 
 export interface StorageOperationsOptions {
   /** The compiled storage.rules; null (or no function) allows everything, like the official emulator without rules. */
-  rules?: () => Ruleset | null;
+  rules?: RulesProvider;
   firestoreData?: FirestoreDataAccess;
   maxUploadBytes?: number;
 }
@@ -98,7 +98,11 @@ export class StorageOperations {
     }
     const pageSize = Math.min(maxResults, MAX_LIST_PAGE_SIZE);
     const after = request.pageToken ? decodePageToken(request.pageToken) : null;
-    this.authorize(caller, 'list', bucket, prefix.replace(/\/+$/, ''), null, null);
+    // Rules judge a list as the listing of one folder, which is what the SDKs ask for (prefix "folder/" or "",
+    // delimiter "/"). A prefix that stops inside a name is judged as its folder, so a user "bo" cannot list
+    // "users/bo" to reach "users/bob/…" through the rules of users/{uid}/{file}.
+    const folder = folderOf(prefix);
+    this.authorize(caller, 'list', bucket, folder, null, null);
 
     const names = this.state.bucket(bucket).sortedNames();
     const objects = this.state.bucket(bucket).objects;
@@ -126,6 +130,13 @@ export class StorageOperations {
       if (entry.isPrefix) result.prefixes.push(entry.key);
       else result.items.push(objects.get(name) as StoredObject);
       last = entry;
+    }
+    if (delimiter !== '/' && caller.kind !== 'owner') {
+      // Without the "/" delimiter a page reaches into the folders below: a recursive list is the union of
+      // folder listings, so it is allowed only where listing each folder it shows is.
+      const folders = new Set([...result.items.map((item) => item.name), ...result.prefixes].map(folderOf));
+      folders.delete(folder);
+      for (const below of folders) this.authorize(caller, 'list', bucket, below, null, null);
     }
     return result;
   }
@@ -353,7 +364,10 @@ export class StorageOperations {
     resource: StoredObject | null,
     requestResource: StoredObject | null,
   ): void {
-    if (caller.kind === 'owner') return;
+    if (caller.kind === 'owner') {
+      this.options.rules?.bypassed?.({ method, path: `/b/${bucket}/o/${name}` });
+      return;
+    }
     const ruleset = this.options.rules?.() ?? null;
     if (!ruleset) return;
     let allowed = false;
@@ -404,6 +418,11 @@ export function toRulesObject(object: StoredObject): StorageObjectInfo {
     updated: object.updated,
     metadata: { ...object.customMetadata },
   };
+}
+
+/** The folder a name or prefix lies in, without its trailing "/" ("" for the bucket's root). */
+function folderOf(key: string): string {
+  return key.slice(0, key.lastIndexOf('/') + 1).replace(/\/+$/, '');
 }
 
 function etagOf(object: StoredObject): string {

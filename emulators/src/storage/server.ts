@@ -14,6 +14,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FirestoreDataAccess, Ruleset } from '../rules/types.js';
+import type { RequestLog, RulesTextSource } from '../console/request-log.js';
 import { badRequest, StorageError } from './errors.js';
 import { handleFirebaseRequest } from './firebase-api.js';
 import { handleGcsRequest, isGcsPath } from './gcs-api.js';
@@ -39,6 +40,9 @@ export interface StorageEmulatorOptions {
   /** Defaults to `<projectId>.appspot.com`; only reported, since buckets are created on first use. */
   defaultBucket?: string;
   rules?: () => Ruleset | null;
+  /** Records every rules decision (and admin-SDK bypass) for the console; `rulesText` is the rules' source. */
+  requests?: RequestLog;
+  rulesText?: RulesTextSource;
   firestoreData?: FirestoreDataAccess;
   /** Imported at start when it holds an export; written on close so data survives a restart. */
   dataDir?: string;
@@ -62,8 +66,10 @@ export async function createStorageEmulator(options: StorageEmulatorOptions): Pr
   const state = new StorageState();
   const uploadedRules = new RulesSource('firebase.storage', log);
   let rulesUploaded = false;
+  const rules = () => (rulesUploaded ? uploadedRules.current() : (options.rules?.() ?? null));
+  const rulesText = () => (rulesUploaded ? uploadedRules.text() : (options.rulesText?.() ?? null));
   const operations = new StorageOperations(state, {
-    rules: () => (rulesUploaded ? uploadedRules.current() : (options.rules?.() ?? null)),
+    rules: options.requests ? options.requests.watch('storage', rules, rulesText) : rules,
     firestoreData: options.firestoreData,
     maxUploadBytes: options.maxUploadBytes,
   });

@@ -1,6 +1,7 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
-/** One toaster for the whole app: at most 3 toasts on screen, each for 4 s unless told otherwise (SPEC §9). */
+/** One toaster for the whole app: at most 3 toasts on screen, each for 4 s unless told otherwise: the
+ * seller asked for a handful of short-lived messages, not a pile that covers the page. */
 export const toaster = createToaster({
   // Top: on a phone a bottom toast would cover the order dialog's confirm button.
   placement: 'top-end',
@@ -14,7 +15,7 @@ export interface ToastAction {
   onClick: () => void;
 }
 
-/** A destructive toast that is also logged, as every error is (SPEC §8). */
+/** A destructive toast that is also logged to the console, as every error the shop shows is. */
 export function notifyError(title: string, description?: string, cause?: unknown, action?: ToastAction) {
   console.error(title, description ?? '', cause ?? '');
   toaster.create({ type: 'error', title, description, action, closable: true });

@@ -80,6 +80,18 @@ const harness = {
       return available - amount;
     });
   },
+  /** Reads `from` without writing it (the SDK verifies it at commit) and writes a copy of it to `to`. */
+  async copyInTransaction(from: string, to: string) {
+    return runTransaction(db, async (txn) => {
+      const source = await txn.get(doc(db, from));
+      txn.set(doc(db, to), { copied: source.data()?.stock ?? null });
+      return 'ok';
+    });
+  },
+  /** The error code a query on a reserved collection id settles with (it must settle). */
+  reservedQueryCode() {
+    return harness.errorCode(() => getDocs(collection(db, '__badpath__')));
+  },
   async batchOfThree(prefix: string) {
     const batch = writeBatch(db);
     batch.set(doc(db, `${prefix}/one`), { n: 1 });

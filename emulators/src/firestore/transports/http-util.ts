@@ -29,13 +29,59 @@ export function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/**
+ * A request body as production reads it: a JSON object (an array, a string or null is not a request), in
+ * which nothing would be silently altered on the way to the engine. JSON.parse keeps a `"__proto__"` key, but
+ * copying it into a message sets a prototype instead of a field, and the protobuf codec decodes a bytesValue
+ * that is not base64 to empty bytes; production answers both with INVALID_ARGUMENT, and so does this.
+ */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text, refuseAlteredInput);
   } catch (error) {
+    if (error instanceof FirestoreError) throw error;
     throw invalidArgument(`Malformed JSON body: ${error instanceof Error ? error.message : String(error)}`);
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw invalidArgument('Invalid JSON payload: the request body must be a JSON object');
+  }
+  return parsed;
+}
+
+function refuseAlteredInput(key: string, value: unknown): unknown {
+  if (key === '__proto__') {
+    throw invalidArgument('Invalid field name "__proto__": names of the form __.*__ are reserved');
+  }
+  if (key === 'bytesValue' && (typeof value !== 'string' || !isBase64(value))) {
+    throw invalidArgument(`Invalid bytesValue: ${JSON.stringify(value)} is not base64`);
+  }
+  return value;
+}
+
+/** Standard or URL-safe base64, padded or not, as protobuf's JSON mapping accepts it. */
+export function isBase64(text: string): boolean {
+  const unpadded = text.replace(/={1,2}$/, '');
+  if (!/^[A-Za-z0-9+/]*$/.test(unpadded) && !/^[A-Za-z0-9_-]*$/.test(unpadded)) return false;
+  if (unpadded.length % 4 === 1) return false;
+  return unpadded.length === text.length || text.length % 4 === 0;
+}
+
+/**
+ * One segment of a resource path in a URL. Production answers an undecodable escape (`%FF`, a cut-off UTF-8
+ * sequence) and a segment that decodes to a slash with INVALID_ARGUMENT, never with a server error.
+ */
+export function decodePathSegment(segment: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    throw invalidArgument(`Invalid resource path: "${segment}" is not a valid percent-encoded UTF-8 segment`);
+  }
+  if (decoded.includes('/'))
+    throw invalidArgument(`Invalid resource path: segment "${decoded}" contains "/"`);
+  return decoded;
 }
 
 /** Credentials are included by the SDK, so the exact origin must be echoed (never "*"). */

@@ -1,7 +1,8 @@
 import { fromProto3JSON } from 'proto3-json-serializer';
 import type { JSONValue } from 'proto3-json-serializer';
 import { describe, expect, it } from 'vitest';
-import { decodeBinary, encodeBinary, messageType } from './protos.js';
+import protobuf from 'protobufjs';
+import { canonicalJson, decodeBinary, encodeBinary, messageType } from './protos.js';
 
 /** Canonical proto3 JSON messages covering every shape the Firestore API carries. */
 const samples: [string, Record<string, unknown>][] = [
@@ -124,5 +125,55 @@ describe('gRPC codec', () => {
     expect(values[0]).toBeNaN();
     expect(values.slice(1, 3)).toEqual([Infinity, -Infinity]);
     expect(Object.is(values[3], -0)).toBe(true);
+  });
+});
+
+describe('fields the client SDKs send', () => {
+  const name = 'projects/p/databases/(default)/documents/jars/mango';
+
+  it("keep a transaction's verify write (field 5, missing from Google's published protos)", () => {
+    const bytes = protobuf.Writer.create();
+    // CommitRequest.writes (2) → Write.verify (5) and Write.currentDocument (4) → Precondition.exists (1)
+    const write = protobuf.Writer.create()
+      .uint32((5 << 3) | 2)
+      .string(name)
+      .uint32((4 << 3) | 2)
+      .fork()
+      .uint32(1 << 3)
+      .bool(true)
+      .ldelim()
+      .finish();
+    bytes
+      .uint32((1 << 3) | 2)
+      .string('projects/p/databases/(default)')
+      .uint32((2 << 3) | 2)
+      .bytes(write);
+    expect(decodeBinary('google.firestore.v1.CommitRequest', bytes.finish())).toEqual({
+      database: 'projects/p/databases/(default)',
+      writes: [{ verify: name, currentDocument: { exists: true } }],
+    });
+  });
+
+  it('refuse a field number the protos lack instead of dropping it', () => {
+    const write = protobuf.Writer.create()
+      .uint32((99 << 3) | 2)
+      .string(name)
+      .finish();
+    const bytes = protobuf.Writer.create()
+      .uint32((2 << 3) | 2)
+      .bytes(write)
+      .finish();
+    expect(() => decodeBinary('google.firestore.v1.CommitRequest', bytes)).toThrow(
+      /Unknown field number 99 in CommitRequest.writes/,
+    );
+  });
+
+  it('refuse an unknown JSON name, as production does', () => {
+    expect(() =>
+      canonicalJson('google.firestore.v1.CommitRequest', { writes: [{ verify: name, extra: 1 }] }),
+    ).toThrow(/Unknown name "extra" at 'writes\[0\]'/);
+    expect(canonicalJson('google.firestore.v1.CommitRequest', { writes: [{ verify: name }] })).toEqual({
+      writes: [{ verify: name }],
+    });
   });
 });

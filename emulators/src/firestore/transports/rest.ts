@@ -7,10 +7,10 @@ import type { Caller } from '../../shared/auth-token.js';
 import { callerFromAuthorization, InvalidTokenError } from '../../shared/auth-token.js';
 import type { RulesSource } from '../../shared/rules-source.js';
 import type { FirestoreEngine } from '../engine.js';
-import { asFirestoreError, FirestoreError, invalidArgument, notFound, unauthenticated } from '../errors.js';
+import { asFirestoreError, invalidArgument, notFound, ownerOnly, unauthenticated } from '../errors.js';
 import type { DocumentJson, PreconditionJson } from '../types.js';
 import { canonicalJson } from './protos.js';
-import { parseJsonBody, readBody, sendError, sendJson } from './http-util.js';
+import { decodePathSegment, parseJsonBody, readBody, sendError, sendJson } from './http-util.js';
 
 export interface RestContext {
   engine: FirestoreEngine;
@@ -43,10 +43,7 @@ export async function handleRest(
     const match = DOCS_RE.exec(path);
     if (!match) return false;
     const root = match[1];
-    const rest = (match[2] ?? '')
-      .split('/')
-      .filter(Boolean)
-      .map((s) => decodeURIComponent(s));
+    const rest = (match[2] ?? '').split('/').filter(Boolean).map(decodePathSegment);
     const verb = match[3];
     const name = rest.length > 0 ? `${root}/${rest.join('/')}` : root;
     const database = root.slice(0, -'/documents'.length);
@@ -54,8 +51,8 @@ export async function handleRest(
     const { engine } = ctx;
 
     if (verb) {
-      if (req.method !== 'POST')
-        throw new FirestoreError('UNIMPLEMENTED', `${req.method} is not allowed on :${verb}`);
+      // Production has no such route (an HTTP method the API does not bind): 404, not a server error.
+      if (req.method !== 'POST') throw notFound(`${req.method} is not allowed on :${verb}`);
       const body = parseJsonBody(await readBody(req)) as Record<string, unknown>;
       const request = (type: string, extra: Record<string, unknown>) =>
         canonicalJson<Record<string, unknown>>(`google.firestore.v1.${type}`, { ...body, ...extra });
@@ -87,6 +84,7 @@ export async function handleRest(
         case 'batchWrite':
           return reply(res, engine.batchWrite(request('BatchWriteRequest', { database }) as never, caller));
         case 'listCollectionIds':
+          ownerOnly(caller, 'listCollectionIds');
           return reply(
             res,
             engine.listCollectionIds(name, request('ListCollectionIdsRequest', { parent: name }) as never),
@@ -169,7 +167,7 @@ export async function handleRest(
         if (!isDocument) throw invalidArgument('DELETE needs a document path');
         return reply(res, engine.deleteDocument(name, preconditionOf(url), caller));
       default:
-        throw new FirestoreError('UNIMPLEMENTED', `${req.method} is not supported`);
+        throw notFound(`${req.method} is not supported on ${path}`);
     }
   } catch (error) {
     sendError(res, asFirestoreError(error));
@@ -226,7 +224,7 @@ async function handleEmulatorApi(
   }
   match = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/.exec(path);
   if (match && req.method === 'DELETE') {
-    ctx.engine.reset(decodeURIComponent(match[1]));
+    ctx.engine.reset(decodePathSegment(match[1]));
     return reply(res, {});
   }
   match = /^\/emulator\/v1\/projects\/([^/:]+):export$/.exec(path);

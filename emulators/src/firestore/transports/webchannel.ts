@@ -2,7 +2,7 @@
  * WebChannel transport: how the browser SDK runs the Listen and Write streams over plain HTTP.
  * A handshake POST opens a session (and already carries messages); forward POSTs carry more; a backchannel GET
  * receives framed server messages, either held open (streaming) or answered once per batch (long-polling).
- * See shared/notes/firestore-webchannel.md for the observed protocol.
+ * The protocol, as the SDK speaks it, is written down in emulators/docs/firestore-webchannel.md.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,7 +12,7 @@ import type { FirestoreEngine } from '../engine.js';
 import { asFirestoreError, FirestoreError, invalidArgument, unauthenticated } from '../errors.js';
 import type { ListenStream } from '../listen.js';
 import type { ListenRequestJson, WriteJson } from '../types.js';
-import { readBody } from './http-util.js';
+import { parseJsonBody, readBody } from './http-util.js';
 import { canonicalJson, stringifyProto3 } from './protos.js';
 import { WriteStreamSession } from './write-stream.js';
 
@@ -279,12 +279,8 @@ export class WebChannelTransport {
       if (data === null || !session.acceptClientMessage(ofs + i)) continue;
       if (session.closed) return;
       try {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(data);
-        } catch {
-          throw invalidArgument('Malformed JSON in a WebChannel message');
-        }
+        // The same reading as a REST body: an object, with nothing the codec would silently alter.
+        const parsed = parseJsonBody(data);
         if (session.kind === 'Listen') {
           session.listen?.handle(
             canonicalJson<ListenRequestJson>('google.firestore.v1.ListenRequest', parsed),

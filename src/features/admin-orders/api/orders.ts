@@ -1,15 +1,8 @@
-import {
-  collection,
-  doc,
-  onSnapshot,
-  orderBy,
-  query,
-  serverTimestamp,
-  updateDoc,
-  type Unsubscribe,
-} from 'firebase/firestore';
-import type { OrderStatus } from '@/features/ordering/model';
+import { collection, onSnapshot, orderBy, query, type Unsubscribe } from 'firebase/firestore';
+import { httpsCallable } from 'firebase/functions';
+import type { OrderStatus, SetOrderStatusInput } from '@/features/ordering/model';
 import { db } from '@/lib/firebase';
+import { functions } from '@/lib/functions';
 import { toAdminOrder, type AdminOrder } from '../model/admin-order';
 
 /**
@@ -31,7 +24,15 @@ export function subscribeToOrders(
   );
 }
 
-/** The only change a client may make to an order: its status, stamped by the server. */
+const setOrderStatus = httpsCallable<SetOrderStatusInput, { status: OrderStatus }>(
+  functions,
+  'setOrderStatus',
+);
+
+/**
+ * Asks the server to move the order to a status. The server changes the stock with it (a cancelled order's
+ * jars go back on the shelf) and may refuse with a Bengali reason, e.g. not enough stock to un-cancel.
+ */
 export async function updateOrderStatus(orderId: string, status: OrderStatus): Promise<void> {
-  await updateDoc(doc(db, 'orders', orderId), { status, updated_at: serverTimestamp() });
+  await setOrderStatus({ orderId, status });
 }

@@ -30,6 +30,8 @@ export interface OrderCardProps {
   /** Arrived while the dashboard was open: highlighted for a few seconds. */
   fresh: boolean;
   updating: boolean;
+  /** How many open orders this order's customer has, this one included if it is open. */
+  customerOpenOrders: number;
   onStatusChange: (order: AdminOrder, status: OrderStatus) => void;
 }
 
@@ -46,7 +48,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-export function OrderCard({ order, fresh, updating, onStatusChange }: OrderCardProps) {
+export function OrderCard({ order, fresh, updating, customerOpenOrders, onStatusChange }: OrderCardProps) {
   const selectId = `order-status-${order.id}`;
   return (
     <Card.Root
@@ -87,7 +89,14 @@ export function OrderCard({ order, fresh, updating, onStatusChange }: OrderCardP
           <Detail label={t.quantity}>
             {t.quantityTimesPrice(formatNumberBn(order.quantity), formatTaka(order.product_price))}
           </Detail>
-          <Detail label={t.customer}>{order.customer_name}</Detail>
+          <Detail label={t.customer}>
+            {order.customer_name}
+            {customerOpenOrders > 1 && (
+              <Badge ms="2" colorPalette="orange" variant="subtle" data-testid="customer-open-orders">
+                {t.openOrdersOfCustomer(formatNumberBn(customerOpenOrders))}
+              </Badge>
+            )}
+          </Detail>
           <Detail label={t.phone}>
             <Link href={`tel:${order.customer_phone}`} color="brand.fg" fontVariantNumeric="tabular-nums">
               {order.customer_phone}

@@ -100,6 +100,38 @@ describe('order card', () => {
     expect(select).toBeEnabled();
     expect(toasts.notifySuccess).not.toHaveBeenCalled();
   });
+
+  it("shows the server's Bengali reason when it refuses to un-cancel an order", async () => {
+    const reason = 'বাতিল অর্ডারটি আবার চালু করতে যথেষ্ট স্টক নেই (স্টকে আছে ১টি)।';
+    api.updateOrderStatus.mockRejectedValue(
+      Object.assign(new Error(`${reason} [400]`), { details: { message: reason } }),
+    );
+    renderTab([order({ status: 'cancelled' })]);
+
+    await userEvent.selectOptions(screen.getByLabelText('স্ট্যাটাস পরিবর্তন'), 'pending');
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith(
+        'স্ট্যাটাস আপডেট করতে সমস্যা হয়েছে।',
+        reason,
+        expect.any(Error),
+      ),
+    );
+  });
+
+  it('marks the cards of a customer who has several open orders', () => {
+    renderTab([
+      order({ id: 'order-a-00000001', user_id: 'prankster', status: 'pending' }),
+      order({ id: 'order-b-00000002', user_id: 'prankster', status: 'confirmed' }),
+      order({ id: 'order-c-00000003', user_id: 'prankster', status: 'cancelled' }),
+      order({ id: 'order-d-00000004', user_id: 'regular', status: 'pending' }),
+    ]);
+    const marks = screen.getAllByTestId('customer-open-orders');
+    // Both open orders and the cancelled one of the same customer carry the mark; the one-order customer not.
+    expect(marks).toHaveLength(3);
+    expect(marks[0]).toHaveTextContent('এই গ্রাহকের ২টি চলমান অর্ডার');
+    const regular = screen.getByRole('article', { name: 'অর্ডার #00000004' });
+    expect(within(regular).queryByTestId('customer-open-orders')).not.toBeInTheDocument();
+  });
 });
 
 describe('search and status filter', () => {

@@ -24,10 +24,12 @@ import {
 } from '@/features/ordering/model';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn } from '@/lib/format';
+import { refusalReason } from '@/lib/refusal-reason';
 import { updateOrderStatus } from '../api/orders';
 import type { LiveOrders } from '../hooks/use-live-orders';
 import type { NewOrderSound } from '../hooks/use-new-order-sound';
 import type { AdminOrder } from '../model/admin-order';
+import { openOrdersByCustomer } from '../model/open-orders';
 import { OrderCard } from './order-card';
 import { BellIcon, BellOffIcon, JarIcon, SearchIcon } from '@/components/ui/admin-icons';
 
@@ -44,6 +46,7 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
   const [updatingIds, setUpdatingIds] = useState<ReadonlySet<string>>(new Set());
 
   const shown = useMemo(() => searchOrders(live.orders, search, status), [live.orders, search, status]);
+  const openByCustomer = useMemo(() => openOrdersByCustomer(live.orders), [live.orders]);
   const filtering = search.trim() !== '' || status !== 'all';
 
   async function changeStatus(order: AdminOrder, next: OrderStatus) {
@@ -52,7 +55,7 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
       await updateOrderStatus(order.id, next);
       notifySuccess(t.updateSuccessTitle, t.updateSuccess);
     } catch (error) {
-      notifyError(t.updateError, undefined, error);
+      notifyError(t.updateError, refusalReason(error), error);
     } finally {
       setUpdatingIds((ids) => {
         const rest = new Set(ids);
@@ -151,6 +154,7 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
                 order={order}
                 fresh={live.freshIds.has(order.id)}
                 updating={updatingIds.has(order.id)}
+                customerOpenOrders={openByCustomer.get(order.user_id) ?? 0}
                 onStatusChange={changeStatus}
               />
             ))}

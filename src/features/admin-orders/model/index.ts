@@ -1,2 +1,3 @@
 export * from './admin-order';
 export * from './new-orders';
+export * from './open-orders';

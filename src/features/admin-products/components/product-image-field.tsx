@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Field, HStack, Image, Progress, Text, VisuallyHidden } from '@chakra-ui/react';
 import { bn } from '@/i18n/bn';
+import { PRODUCT_IMAGE_TYPES } from '../model/product-image';
 import { formatNumberBn } from '@/lib/format';
 import { JarIcon } from '@/components/ui/admin-icons';
 
@@ -72,7 +73,7 @@ export function ProductImageField({
           <input
             ref={input}
             type="file"
-            accept="image/*"
+            accept={PRODUCT_IMAGE_TYPES.join(',')}
             aria-label={t.chooseImage}
             disabled={disabled}
             onChange={(event) => {

@@ -175,14 +175,14 @@ describe('product dialog', { timeout: 20_000 }, () => {
     expect(saving.saveProduct).not.toHaveBeenCalled();
   });
 
-  it('refuses a file that is not an image and an image of 5 MB or more', async () => {
+  it('refuses an SVG (it can carry script) and an image of 5 MB or more', async () => {
     const dialog = await openNewProduct();
     const input = within(dialog).getByLabelText('ছবি বাছাই করুন', { selector: 'input' });
-    await userEvent.upload(input, new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' }), {
-      applyAccept: false,
-    });
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/avif,image/gif');
+    const svg = new File(['<svg onload="alert(1)"/>'], 'logo.svg', { type: 'image/svg+xml' });
+    await userEvent.upload(input, svg, { applyAccept: false });
     expect(
-      await within(dialog).findByText('শুধু ছবির ফাইল (JPG, PNG, WebP, GIF) দেওয়া যাবে।'),
+      await within(dialog).findByText('শুধু ছবির ফাইল (JPG, PNG, WebP, AVIF, GIF) দেওয়া যাবে।'),
     ).toBeInTheDocument();
 
     const huge = new File(['x'], 'huge.png', { type: 'image/png' });

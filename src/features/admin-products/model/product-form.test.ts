@@ -42,6 +42,13 @@ describe('product form', () => {
     expect(await errorsOf({ price: 0 })).toEqual(['দাম ০-এর বেশি হতে হবে।']);
   });
 
+  it('refuses a price that could never be sold: infinite or above the highest price', async () => {
+    expect(await errorsOf({ price: 100_000 })).toEqual([]);
+    expect(await errorsOf({ price: Infinity })).toEqual(['দাম সর্বোচ্চ ৳১,০০,০০০ হতে পারে।']);
+    expect(await errorsOf({ price: 100_000.01 })).toEqual(['দাম সর্বোচ্চ ৳১,০০,০০০ হতে পারে।']);
+    expect(await errorsOf({ price: 12.345 })).toEqual(['দামে দশমিকের পর সর্বোচ্চ ২টি অঙ্ক থাকতে পারে।']);
+  });
+
   it('wants the original price above the price, or none at all', async () => {
     expect(await errorsOf({ original_price: 300 })).toEqual([]);
     expect(await errorsOf({ original_price: '' })).toEqual([]);
@@ -53,13 +60,15 @@ describe('product form', () => {
     expect(await errorsOf({ stock_quantity: 0 })).toEqual([]);
     expect(await errorsOf({ stock_quantity: 2.5 })).toEqual(['স্টক পূর্ণসংখ্যা হতে হবে।']);
     expect(await errorsOf({ stock_quantity: -1 })).toEqual(['স্টক ০ বা তার বেশি হতে হবে।']);
+    expect(await errorsOf({ stock_quantity: 100_000 })).toEqual([]);
+    expect(await errorsOf({ stock_quantity: 100_001 })).toEqual(['স্টক সর্বোচ্চ ১,০০,০০০টি হতে পারে।']);
   });
 
   it('accepts only image files under 5 MB', async () => {
     const pdf = new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' });
     const photo = new File(['x'], 'achar.jpg', { type: 'image/jpeg' });
     expect(await errorsOf({ image: photo })).toEqual([]);
-    expect(await errorsOf({ image: pdf })).toEqual(['শুধু ছবির ফাইল (JPG, PNG, WebP, GIF) দেওয়া যাবে।']);
+    expect(await errorsOf({ image: pdf })).toEqual(['শুধু ছবির ফাইল (JPG, PNG, WebP, AVIF, GIF) দেওয়া যাবে।']);
     const huge = new File(['x'], 'big.png', { type: 'image/png' });
     Object.defineProperty(huge, 'size', { value: MAX_PRODUCT_IMAGE_BYTES });
     expect(await errorsOf({ image: huge })).toEqual(['ছবির আকার ৫ MB-এর কম হতে হবে।']);
@@ -90,17 +99,25 @@ describe('product form', () => {
 });
 
 describe('product image', () => {
-  it('names the stored file product-images/<random>-<timestamp>.<ext>, keeping the extension', () => {
+  it('names the stored file product-images/<random>-<timestamp>.<ext>, the extension of its type', () => {
     expect(productImagePath({ name: 'আমের ছবি.JPG', type: 'image/jpeg' }, 'k3j9x2', 1763700000000)).toBe(
       'product-images/k3j9x2-1763700000000.jpg',
     );
     expect(productImagePath({ name: 'clipboard', type: 'image/webp' }, 'a1', 5)).toBe(
       'product-images/a1-5.webp',
     );
+    expect(productImagePath({ name: 'photo.html', type: 'image/png' }, 'b2', 6)).toBe(
+      'product-images/b2-6.png',
+    );
   });
 
   it('tells why a file cannot be a product image', () => {
     expect(productImageProblem({ type: 'text/plain', size: 10 })).toBe('imageType');
+    expect(productImageProblem({ type: 'image/svg+xml', size: 10 })).toBe('imageType');
+    expect(productImageProblem({ type: 'image/x-icon', size: 10 })).toBe('imageType');
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']) {
+      expect(productImageProblem({ type, size: 10 })).toBeNull();
+    }
     expect(productImageProblem({ type: 'image/png', size: MAX_PRODUCT_IMAGE_BYTES })).toBe('imageTooLarge');
     expect(productImageProblem({ type: 'image/png', size: MAX_PRODUCT_IMAGE_BYTES - 1 })).toBeNull();
   });

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { toPoisha } from '@/features/ordering/model';
+import { MAX_PRODUCT_PRICE, MAX_PRODUCT_STOCK, toPoisha } from '@/features/ordering/model';
+import { formatNumberBn, formatTaka } from '@/lib/format';
 import { bn } from '@/i18n/bn';
 import type { AdminProduct } from './admin-product';
 import { productImageProblem } from './product-image';
@@ -47,7 +48,8 @@ export function productFormValues(product: AdminProduct | null): ProductFormValu
 }
 
 function hasAtMostTwoDecimals(value: number | undefined | null): boolean {
-  if (value == null) return true;
+  // Infinity is refused by the upper bound; saying it also has too many decimals would only confuse.
+  if (value == null || !Number.isFinite(value)) return true;
   try {
     toPoisha(value);
     return true;
@@ -71,11 +73,13 @@ export const productFormSchema = yup.object({
     .typeError(t.priceNotNumber)
     .required(t.priceRequired)
     .moreThan(0, t.pricePositive)
+    .max(MAX_PRODUCT_PRICE, t.priceTooHigh(formatTaka(MAX_PRODUCT_PRICE)))
     .test('two-decimals', t.priceDecimals, hasAtMostTwoDecimals),
   original_price: yup
     .number()
     .transform(emptyAsMissing)
     .typeError(t.originalPriceNotNumber)
+    .max(MAX_PRODUCT_PRICE, t.priceTooHigh(formatTaka(MAX_PRODUCT_PRICE)))
     .test('two-decimals', t.priceDecimals, hasAtMostTwoDecimals)
     .test('above-price', t.originalPriceAbovePrice, function abovePrice(value) {
       const price: unknown = this.parent.price;
@@ -88,7 +92,8 @@ export const productFormSchema = yup.object({
     .typeError(t.stockNotNumber)
     .required(t.stockRequired)
     .integer(t.stockInteger)
-    .min(0, t.stockMin),
+    .min(0, t.stockMin)
+    .max(MAX_PRODUCT_STOCK, t.stockTooHigh(formatNumberBn(MAX_PRODUCT_STOCK))),
   is_active: yup.boolean().required(),
   image: yup
     .mixed<File>()

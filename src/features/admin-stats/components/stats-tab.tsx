@@ -243,7 +243,7 @@ export function StatsTab({ onOpenTab }: { onOpenTab?: (tab: QuickActionTab) => v
     try {
       setLoad({ state: 'loaded', stats: await fetchDashboardStats() });
     } catch (error) {
-      // SPEC §8: a failed stats load is logged, not toasted; the tab itself offers a retry.
+      // A failed stats load is logged, not toasted (the seller asked for no toast here); the tab itself offers a retry.
       console.error('Dashboard statistics could not be loaded', error);
       setLoad({ state: 'failed' });
     }

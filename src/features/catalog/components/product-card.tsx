@@ -8,7 +8,7 @@ import { StarRating } from './star-rating';
 
 const t = bn.storefront.card;
 
-// Marketing values the seller shows on every jar (SPEC §2, §9); they are not product data.
+// Marketing values the seller shows on every jar (rating, reviews, weight, delivery); they are not product data.
 export const CARD_RATING = 4.5;
 
 interface ProductCardProps {

@@ -1,13 +1,27 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
 import { useMyOrders } from '../api/use-my-orders';
 import { MyOrdersPage } from './my-orders-page';
 
 vi.mock('../api/use-my-orders', () => ({ useMyOrders: vi.fn() }));
+const api = vi.hoisted(() => ({ cancelMyOrder: vi.fn() }));
+vi.mock('../api/cancel-order', () => api);
 
 beforeEach(() => {
   vi.mocked(useMyOrders).mockReset();
+  api.cancelMyOrder.mockReset();
+});
+
+const myOrder = (id: string, status: 'pending' | 'confirmed') => ({
+  id,
+  productName: 'আমের আচার',
+  productPrice: 350,
+  quantity: 2,
+  totalAmount: 700,
+  status,
+  createdAt: new Date(),
 });
 
 describe('MyOrdersPage', () => {
@@ -57,5 +71,40 @@ describe('MyOrdersPage', () => {
     renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
     expect(await screen.findByText('ত্রুটি')).toBeInTheDocument();
     expect(screen.getAllByText('অর্ডার লোড করতে সমস্যা হয়েছে।').length).toBeGreaterThan(0);
+  });
+
+  it('lets the customer cancel a pending order after confirming, and offers no cancel once confirmed', async () => {
+    api.cancelMyOrder.mockResolvedValue(undefined);
+    vi.mocked(useMyOrders).mockReturnValue({
+      status: 'ready',
+      orders: [
+        myOrder('pending-order-00000001', 'pending'),
+        myOrder('confirmed-order-00000002', 'confirmed'),
+      ],
+    });
+    renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
+    const [pending, confirmed] = screen.getAllByTestId('my-order');
+    expect(within(confirmed).queryByRole('button', { name: 'অর্ডার বাতিল করুন' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(pending).getByRole('button', { name: 'অর্ডার বাতিল করুন' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('অর্ডারটি বাতিল হবে এবং আর ফেরানো যাবে না। আপনি কি নিশ্চিত?');
+    expect(api.cancelMyOrder).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'হ্যাঁ, বাতিল করুন' }));
+    await waitFor(() => expect(api.cancelMyOrder).toHaveBeenCalledWith('pending-order-00000001'));
+    expect(api.cancelMyOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the order when the customer says no', async () => {
+    vi.mocked(useMyOrders).mockReturnValue({
+      status: 'ready',
+      orders: [myOrder('pending-order-00000001', 'pending')],
+    });
+    renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
+    await userEvent.click(screen.getByRole('button', { name: 'অর্ডার বাতিল করুন' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'না, রেখে দিন' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.cancelMyOrder).not.toHaveBeenCalled();
   });
 });

@@ -1,13 +1,15 @@
 import { Badge, Button, Card, Center, Container, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { orderStatusLabel, type OrderStatus } from '@/features/ordering/model/order-status';
+import { customerMayCancel } from '@/features/ordering/model/status-change';
 import { bn } from '@/i18n/bn';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import { useMyOrders } from '../api/use-my-orders';
 import type { MyOrder } from '../model/my-order';
+import { CancelOrderDialog } from './cancel-order-dialog';
 
 const t = bn.storefront.myOrders;
 
@@ -20,7 +22,7 @@ const statusPalette: Record<OrderStatus, string> = {
   cancelled: 'red',
 };
 
-function OrderCard({ order }: { order: MyOrder }) {
+function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOrder) => void }) {
   return (
     <Card.Root as="li" size="sm" data-testid="my-order">
       <Card.Body gap="2">
@@ -51,6 +53,13 @@ function OrderCard({ order }: { order: MyOrder }) {
             {t.total}: {formatTaka(order.totalAmount)}
           </Text>
         </HStack>
+        {customerMayCancel(order.status) && (
+          <HStack justifyContent="flex-end">
+            <Button size="xs" variant="outline" colorPalette="red" onClick={() => onCancel(order)}>
+              {t.cancel}
+            </Button>
+          </HStack>
+        )}
       </Card.Body>
     </Card.Root>
   );
@@ -59,6 +68,7 @@ function OrderCard({ order }: { order: MyOrder }) {
 /** /orders: the signed-in shopper's own orders, updated live as the shop moves them along. */
 export function MyOrdersPage({ uid }: { uid: string | null }) {
   const orders = useMyOrders(uid);
+  const [cancelling, setCancelling] = useState<MyOrder | null>(null);
   const error = orders.status === 'error' ? orders.error : null;
 
   useEffect(() => {
@@ -96,7 +106,7 @@ export function MyOrdersPage({ uid }: { uid: string | null }) {
     content = (
       <Stack as="ul" gap="3" listStyleType="none">
         {orders.orders.map((order) => (
-          <OrderCard key={order.id} order={order} />
+          <OrderCard key={order.id} order={order} onCancel={setCancelling} />
         ))}
       </Stack>
     );
@@ -108,6 +118,7 @@ export function MyOrdersPage({ uid }: { uid: string | null }) {
         {t.title}
       </Heading>
       {content}
+      <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
     </Container>
   );
 }

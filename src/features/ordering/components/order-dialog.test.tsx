@@ -88,15 +88,19 @@ describe('OrderDialog', () => {
     expect(placeOrderMock).not.toHaveBeenCalled();
   });
 
-  it('refuses more jars than the stock, a wrong phone number and a zero quantity', async () => {
+  it('refuses more jars than one order may hold, a wrong phone number and a zero quantity', async () => {
     const { user, dialog } = renderDialog();
+    expect(within(dialog()).getByTestId('order-limits')).toHaveTextContent(
+      'একটি অর্ডারে সর্বোচ্চ ১০টি বয়াম; একসাথে সর্বোচ্চ ৩টি চলমান অর্ডার রাখা যায়।',
+    );
     const quantity = within(dialog()).getByRole('spinbutton', { name: /পরিমাণ/ });
     await user.clear(quantity);
-    await user.type(quantity, '13');
+    await user.type(quantity, '11');
     await answer(user, within(dialog()).getByRole('textbox', { name: /মোবাইল নম্বর/ }), '12345');
     await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
 
-    expect(await within(dialog()).findByText('স্টকে মাত্র ১২টি আছে।')).toBeInTheDocument();
+    // 12 jars are in stock, but one order holds at most 10: the limit is the bound the customer meets.
+    expect(await within(dialog()).findByText('একটি অর্ডারে সর্বোচ্চ ১০টি বয়াম নেওয়া যায়।')).toBeInTheDocument();
     expect(within(dialog()).getByText(/ফোন নম্বর ০১ দিয়ে শুরু হতে হবে/)).toBeInTheDocument();
 
     await user.clear(quantity);

@@ -21,6 +21,7 @@ import { orderErrorMessage } from '../api/order-error-message';
 import { placeOrder } from '../api/place-order';
 import { orderTotal } from '../model/money';
 import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from '../model/order-form';
+import { MAX_JARS_PER_ORDER, MAX_OPEN_ORDERS_PER_CUSTOMER } from '../model/order-limits';
 import { PAYMENT_METHODS, paymentMethodLabel } from '../model/payment-method';
 
 const t = bn.ordering.dialog;
@@ -130,7 +131,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
                       type="number"
                       inputMode="numeric"
                       min={1}
-                      max={stock}
+                      max={Math.min(stock, MAX_JARS_PER_ORDER)}
                       step={1}
                       value={Number.isNaN(formik.values.quantity) ? '' : formik.values.quantity}
                       onChange={(event) =>
@@ -141,6 +142,12 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
                       }
                       onBlur={formik.handleBlur}
                     />
+                    <Field.HelperText data-testid="order-limits">
+                      {t.limits(
+                        formatNumberBn(MAX_JARS_PER_ORDER),
+                        formatNumberBn(MAX_OPEN_ORDERS_PER_CUSTOMER),
+                      )}
+                    </Field.HelperText>
                     <Field.ErrorText>{errorOf('quantity')}</Field.ErrorText>
                   </Field.Root>
                   <Field.Root invalid={Boolean(errorOf('customerName'))} required>

@@ -64,6 +64,11 @@ describe('orderFormSchema', () => {
     expect(firstError(10, { ...valid, ...change })).toBe(message);
   });
 
+  it('allows at most 10 jars in one order even when more are in stock', () => {
+    expect(orderFormSchema(50).validateSync({ ...valid, quantity: 10 }).quantity).toBe(10);
+    expect(firstError(50, { ...valid, quantity: 11 })).toBe('একটি অর্ডারে সর্বোচ্চ ১০টি বয়াম নেওয়া যায়।');
+  });
+
   it('allows exactly the stock', () => {
     expect(orderFormSchema(10).validateSync({ ...valid, quantity: 10 }).quantity).toBe(10);
   });

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { bn } from '../../../i18n/bn';
 import { toBengaliDigits } from './digits';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from './payment-method';
+import { MAX_JARS_PER_ORDER } from './order-limits';
 import { normalizeBangladeshPhone } from './phone';
 
 export const MIN_ORDER_QUANTITY = 1;
@@ -75,7 +76,13 @@ export const paymentMethodSchema = yup
 export function orderFormSchema(stock: number) {
   const quantity =
     stock >= MIN_ORDER_QUANTITY
-      ? quantitySchema.max(stock, m.quantityAboveStock(toBengaliDigits(stock)))
+      ? quantitySchema.max(
+          Math.min(stock, MAX_JARS_PER_ORDER),
+          // The smaller of the two bounds is the one the customer meets, so it is the one explained.
+          stock <= MAX_JARS_PER_ORDER
+            ? m.quantityAboveStock(toBengaliDigits(stock))
+            : m.quantityAboveLimit(toBengaliDigits(MAX_JARS_PER_ORDER)),
+        )
       : quantitySchema.test('in-stock', m.outOfStock, () => false);
   return yup.object({
     quantity,

@@ -2,7 +2,7 @@ import type { OrderStatus } from './order-status';
 import type { PaymentMethod } from './payment-method';
 
 /**
- * The fields of an order document (SPEC §3) without its id and timestamps: what placeOrder writes, what the seed
+ * The fields of an order document without its id and timestamps: what placeOrder writes, what the seed
  * writes, and what the dashboard reads back. One definition, so the three cannot drift apart.
  */
 export interface OrderFields {

@@ -63,6 +63,18 @@ describe('parsePlaceOrderInput', () => {
     ['an empty product id', { ...valid, productId: '' }, m.productRequired],
     ['a product path instead of an id', { ...valid, productId: 'products/x' }, m.productRequired],
     ['a product id that is not text', { ...valid, productId: 42 }, m.productRequired],
+    ['a reserved product id', { ...valid, productId: '__mango__' }, m.productRequired],
+    [
+      'a product id of 600 Bengali letters (1,800 bytes)',
+      { ...valid, productId: 'আ'.repeat(600) },
+      m.productRequired,
+    ],
+    ['the product id ".."', { ...valid, productId: '..' }, m.productRequired],
+    [
+      'more jars than one order may hold',
+      { ...valid, quantity: 11 },
+      'একটি অর্ডারে সর্বোচ্চ ১০টি বয়াম নেওয়া যায়।',
+    ],
     ['a missing name', { ...valid, customerName: undefined }, m.nameRequired],
     ['a missing phone', { ...valid, customerPhone: undefined }, bn.ordering.phone.required],
     ['a bad phone', { ...valid, customerPhone: '01212345678' }, bn.ordering.phone.invalidOperator],

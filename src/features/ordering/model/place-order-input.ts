@@ -7,6 +7,9 @@ import {
   paymentMethodSchema,
   quantitySchema,
 } from './order-form';
+import { toBengaliDigits } from './digits';
+import { isFirestoreDocumentId } from './document-id';
+import { MAX_JARS_PER_ORDER } from './order-limits';
 import type { PaymentMethod } from './payment-method';
 
 /** What the placeOrder callable accepts. Prices and totals are never part of it: the server reads them. */
@@ -24,6 +27,7 @@ export interface PlaceOrderResult {
 }
 
 const m = bn.ordering.validation;
+const jarLimit = toBengaliDigits(MAX_JARS_PER_ORDER);
 
 export const placeOrderInputSchema = yup
   .object({
@@ -33,10 +37,9 @@ export const placeOrderInputSchema = yup
       .typeError(m.productRequired)
       .trim(m.productRequired)
       .required(m.productRequired)
-      // A Firestore document id: no slashes, not "." or "..", at most 1500 bytes.
-      .matches(/^(?!\.\.?$)[^/]{1,1500}$/, m.productRequired),
+      .test('document-id', m.productRequired, (id) => isFirestoreDocumentId(id)),
     // Over the wire the quantity must already be a number: "2" is a client bug, not something to guess at.
-    quantity: quantitySchema.strict(),
+    quantity: quantitySchema.strict().max(MAX_JARS_PER_ORDER, m.quantityAboveLimit(jarLimit)),
     customerName: customerNameSchema,
     customerPhone: customerPhoneSchema,
     customerAddress: customerAddressSchema,

@@ -1,0 +1,86 @@
+import {
+  Box,
+  ChakraProvider,
+  defaultSystem,
+  Flex,
+  Heading,
+  Link,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
+import { ConfigContext, loadConfig, type ConsoleConfig } from '../lib/config';
+import { ErrorNote } from '../lib/ErrorNote';
+import { OverviewPage } from '../features/overview/OverviewPage';
+import { FirestorePage } from '../features/firestore/FirestorePage';
+import { RequestsPage } from '../features/requests/RequestsPage';
+import { AuthPage } from '../features/auth/AuthPage';
+import { StoragePage } from '../features/storage/StoragePage';
+import { LogsPage } from '../features/logs/LogsPage';
+
+const PAGES = [
+  { to: '/', label: 'Overview' },
+  { to: '/firestore', label: 'Firestore' },
+  { to: '/requests', label: 'Requests' },
+  { to: '/auth', label: 'Authentication' },
+  { to: '/storage', label: 'Storage' },
+  { to: '/logs', label: 'Logs' },
+];
+
+export function App() {
+  const [config, setConfig] = useState<ConsoleConfig | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    loadConfig().then(setConfig, (e: Error) => setError(e.message));
+  }, []);
+
+  return (
+    <ChakraProvider value={defaultSystem}>
+      <BrowserRouter>
+        <Flex minH="100vh" fontSize="sm">
+          <Stack as="nav" w="190px" flexShrink={0} bg="gray.900" color="white" p="4" gap="1">
+            <Heading size="sm" mb="1">
+              Emulator console
+            </Heading>
+            <Text fontSize="xs" color="gray.400" mb="3">
+              {config?.projectId ?? '…'} · local machine only
+            </Text>
+            {PAGES.map((page) => (
+              <Link
+                key={page.to}
+                asChild
+                color="gray.200"
+                px="2"
+                py="1"
+                rounded="md"
+                css={{ '&.active': { bg: 'gray.700', color: 'white' } }}
+              >
+                <NavLink to={page.to} end={page.to === '/'}>
+                  {page.label}
+                </NavLink>
+              </Link>
+            ))}
+          </Stack>
+          <Box as="main" flex="1" p="5" minW="0">
+            <ErrorNote message={error} />
+            {!config && !error && <Spinner />}
+            {config && (
+              <ConfigContext.Provider value={config}>
+                <Routes>
+                  <Route path="/" element={<OverviewPage />} />
+                  <Route path="/firestore/*" element={<FirestorePage />} />
+                  <Route path="/requests" element={<RequestsPage />} />
+                  <Route path="/auth" element={<AuthPage />} />
+                  <Route path="/storage/*" element={<StoragePage />} />
+                  <Route path="/logs" element={<LogsPage />} />
+                </Routes>
+              </ConfigContext.Provider>
+            )}
+          </Box>
+        </Flex>
+      </BrowserRouter>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,214 @@
+import { Box, Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ErrorNote } from '../../lib/ErrorNote';
+import { useLive } from '../../lib/use-live';
+import { QUERY_OPERATORS, type FirestoreApi, type QueryOperator, type QuerySpec } from './api';
+import { ValueEditor } from './ValueEditor';
+import { queryValue } from './values';
+
+const PAGE_SIZE = 25;
+
+interface QueryForm {
+  field: string;
+  op: QueryOperator;
+  value: string;
+  orderField: string;
+  direction: 'ASCENDING' | 'DESCENDING';
+  limit: string;
+}
+const EMPTY: QueryForm = {
+  field: '',
+  op: '==',
+  value: '',
+  orderField: '',
+  direction: 'ASCENDING',
+  limit: '',
+};
+
+/** A collection's documents, a page at a time, with a query box (where / order by / limit) and "add document". */
+export function DocumentList({
+  api,
+  collection,
+  selected,
+}: {
+  api: FirestoreApi;
+  collection: string;
+  selected?: string;
+}) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<QueryForm>(EMPTY);
+  const [applied, setApplied] = useState<QueryForm>(EMPTY);
+  const [page, setPage] = useState(0);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [newId, setNewId] = useState('');
+
+  const limit = applied.limit ? Number(applied.limit) : Infinity;
+  const spec: QuerySpec = {
+    where: applied.field
+      ? { field: applied.field, op: applied.op, value: queryValue(applied.value) }
+      : undefined,
+    orderBy: applied.orderField ? { field: applied.orderField, direction: applied.direction } : undefined,
+    offset: page * PAGE_SIZE,
+    // One more than a page tells whether there is a next one.
+    limit: Math.max(0, Math.min(PAGE_SIZE + 1, limit - page * PAGE_SIZE)),
+  };
+  const docs = useLive(
+    () => (spec.limit === 0 ? Promise.resolve([]) : api.query(collection, spec)),
+    `${collection}|${JSON.stringify(applied)}|${page}`,
+  );
+  const rows = (docs.data ?? []).slice(0, PAGE_SIZE);
+  const hasNext = (docs.data ?? []).length > PAGE_SIZE;
+
+  const run = () => {
+    setFormError(null);
+    if (form.limit && !/^[1-9]\d*$/.test(form.limit))
+      return setFormError('The limit is a whole number above 0.');
+    if (!form.field && form.value) return setFormError('Name the field to filter on.');
+    setApplied(form);
+    setPage(0);
+  };
+  const set = (patch: Partial<QueryForm>) => setForm({ ...form, ...patch });
+
+  return (
+    <Stack gap="2" data-testid="documents">
+      <Box borderWidth="1px" rounded="md" p="2">
+        <HStack gap="1" wrap="wrap">
+          <Input
+            size="xs"
+            w="110px"
+            placeholder="field"
+            aria-label="Filter field"
+            value={form.field}
+            onChange={(e) => set({ field: e.target.value })}
+          />
+          <NativeSelect.Root size="xs" w="130px">
+            <NativeSelect.Field
+              aria-label="Operator"
+              value={form.op}
+              onChange={(e) => set({ op: e.target.value as QueryOperator })}
+            >
+              {Object.keys(QUERY_OPERATORS).map((op) => (
+                <option key={op}>{op}</option>
+              ))}
+            </NativeSelect.Field>
+          </NativeSelect.Root>
+          <Input
+            size="xs"
+            w="110px"
+            placeholder="value"
+            aria-label="Filter value"
+            value={form.value}
+            onChange={(e) => set({ value: e.target.value })}
+          />
+          <Input
+            size="xs"
+            w="110px"
+            placeholder="order by"
+            aria-label="Order by"
+            value={form.orderField}
+            onChange={(e) => set({ orderField: e.target.value })}
+          />
+          <NativeSelect.Root size="xs" w="90px">
+            <NativeSelect.Field
+              aria-label="Direction"
+              value={form.direction}
+              onChange={(e) => set({ direction: e.target.value as QueryForm['direction'] })}
+            >
+              <option value="ASCENDING">asc</option>
+              <option value="DESCENDING">desc</option>
+            </NativeSelect.Field>
+          </NativeSelect.Root>
+          <Input
+            size="xs"
+            w="60px"
+            placeholder="limit"
+            aria-label="Limit"
+            value={form.limit}
+            onChange={(e) => set({ limit: e.target.value })}
+          />
+          <Button size="xs" onClick={run}>
+            Run
+          </Button>
+          <Button
+            size="xs"
+            variant="ghost"
+            onClick={() => {
+              setForm(EMPTY);
+              setApplied(EMPTY);
+              setPage(0);
+            }}
+          >
+            Reset
+          </Button>
+        </HStack>
+        <Text fontSize="xs" color="gray.500" mt="1">
+          Values are JSON when they parse (12, true, null, ["a","b"]), text otherwise.
+        </Text>
+        <ErrorNote message={formError} />
+      </Box>
+      <ErrorNote message={docs.error} />
+      <Stack gap="0">
+        {rows.map((doc) => {
+          const id = doc.name.split('/').pop() ?? '';
+          const path = `${collection}/${id}`;
+          return (
+            <Box
+              key={doc.name}
+              asChild
+              px="2"
+              py="1"
+              rounded="sm"
+              fontFamily="mono"
+              bg={selected === path ? 'blue.50' : undefined}
+              _hover={{ bg: 'gray.100' }}
+            >
+              <RouterLink to={`/firestore/${path}`} data-doc-id={id}>
+                {id}
+              </RouterLink>
+            </Box>
+          );
+        })}
+        {docs.data && rows.length === 0 && <Text color="gray.500">No documents.</Text>}
+      </Stack>
+      <HStack gap="2">
+        <Button size="xs" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          Previous
+        </Button>
+        <Text fontSize="xs">page {page + 1}</Text>
+        <Button size="xs" variant="outline" disabled={!hasNext} onClick={() => setPage(page + 1)}>
+          Next
+        </Button>
+      </HStack>
+      {adding ? (
+        <Stack gap="1" borderWidth="1px" rounded="md" p="2">
+          <Input
+            size="xs"
+            placeholder="document id (empty: generated)"
+            aria-label="Document id"
+            value={newId}
+            onChange={(e) => setNewId(e.target.value)}
+          />
+          <Text fontSize="xs">First field:</Text>
+          <ValueEditor
+            withName
+            documentsRoot={api.documentsRoot}
+            onCancel={() => setAdding(false)}
+            onSave={async (value, name) => {
+              if (newId.includes('/')) throw new Error('A document id cannot contain "/".');
+              const created = await api.create(collection, newId.trim(), { [name]: value });
+              setAdding(false);
+              setNewId('');
+              navigate(`/firestore/${collection}/${created.name.split('/').pop()}`);
+            }}
+          />
+        </Stack>
+      ) : (
+        <Button size="xs" variant="outline" alignSelf="start" onClick={() => setAdding(true)}>
+          Add document
+        </Button>
+      )}
+    </Stack>
+  );
+}

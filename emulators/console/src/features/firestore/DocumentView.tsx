@@ -1,0 +1,125 @@
+import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ErrorNote } from '../../lib/ErrorNote';
+import { useLive } from '../../lib/use-live';
+import type { FirestoreApi } from './api';
+import { ValueEditor } from './ValueEditor';
+import { ValueView } from './ValueView';
+
+/** One document, live: its fields (edit, delete, add), its sub-collections, and deleting it. */
+export function DocumentView({ api, path }: { api: FirestoreApi; path: string }) {
+  const navigate = useNavigate();
+  const doc = useLive(() => api.get(path), `doc:${path}`);
+  const subcollections = useLive(() => api.collections(path), `sub:${path}`, 3000);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const parent = path.split('/').slice(0, -1).join('/');
+  const deleteDocument = async () => {
+    if (!window.confirm(`Delete the document /${path}? Its sub-collections stay.`)) return;
+    try {
+      await api.remove(path);
+      navigate(`/firestore/${parent}`);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const deleteField = async (field: string) => {
+    if (!window.confirm(`Delete the field "${field}" of /${path}?`)) return;
+    try {
+      await api.setField(path, field, null);
+      doc.reload();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  if (doc.data === null)
+    return (
+      <Stack>
+        <Heading size="sm">/{path}</Heading>
+        <Text role="alert">This document does not exist (deleted, or never created).</Text>
+      </Stack>
+    );
+  const fields = Object.entries(doc.data?.fields ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return (
+    <Stack gap="3" data-testid="document">
+      <HStack justify="space-between">
+        <Heading size="sm" fontFamily="mono" wordBreak="break-all">
+          /{path}
+        </Heading>
+        <Button size="xs" colorPalette="red" variant="outline" onClick={() => void deleteDocument()}>
+          Delete document
+        </Button>
+      </HStack>
+      {doc.data?.updateTime && (
+        <Text color="gray.500" fontSize="xs">
+          updated {dayjs(doc.data.updateTime).format('D MMM YYYY, HH:mm:ss')}
+        </Text>
+      )}
+      <ErrorNote message={error ?? doc.error} />
+      <Box>
+        {fields.map(([name, value]) => (
+          <Box key={name} borderBottomWidth="1px" py="1" data-field={name}>
+            <HStack align="start" justify="space-between">
+              <HStack align="start" gap="3" flex="1" minW="0">
+                <Text fontFamily="mono" fontWeight="semibold" minW="120px">
+                  {name}
+                </Text>
+                <ValueView value={value} />
+              </HStack>
+              <HStack gap="1">
+                <Button size="2xs" variant="ghost" onClick={() => setEditing(name)}>
+                  Edit
+                </Button>
+                <Button size="2xs" variant="ghost" colorPalette="red" onClick={() => void deleteField(name)}>
+                  Delete
+                </Button>
+              </HStack>
+            </HStack>
+            {editing === name && (
+              <ValueEditor
+                initial={value}
+                documentsRoot={api.documentsRoot}
+                onCancel={() => setEditing(null)}
+                onSave={async (newValue) => {
+                  await api.setField(path, name, newValue);
+                  setEditing(null);
+                  doc.reload();
+                }}
+              />
+            )}
+          </Box>
+        ))}
+      </Box>
+      {adding ? (
+        <ValueEditor
+          withName
+          documentsRoot={api.documentsRoot}
+          onCancel={() => setAdding(false)}
+          onSave={async (value, name) => {
+            await api.setField(path, name, value);
+            setAdding(false);
+            doc.reload();
+          }}
+        />
+      ) : (
+        <Button size="xs" variant="outline" alignSelf="start" onClick={() => setAdding(true)}>
+          Add field
+        </Button>
+      )}
+      <Stack gap="1">
+        <Text fontWeight="semibold">Sub-collections</Text>
+        {(subcollections.data ?? []).length === 0 && <Text color="gray.500">none</Text>}
+        {subcollections.data?.map((id) => (
+          <Link key={id} asChild color="blue.600">
+            <RouterLink to={`/firestore/${path}/${id}`}>{id}</RouterLink>
+          </Link>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

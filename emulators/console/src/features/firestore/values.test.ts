@@ -1,0 +1,51 @@
+/** The console's field editor: what a person types becomes a typed Firestore value, or a sentence saying why not. */
+import { describe, expect, it } from 'vitest';
+import { editText, fromPlain, parseValue, queryValue, typeOf } from './values';
+
+const ROOT = 'projects/demo-achar-shop/databases/(default)/documents';
+const parse = (type: Parameters<typeof parseValue>[0], text: string) => parseValue(type, text, ROOT);
+
+describe('the field editor', () => {
+  it('turns valid text into the chosen type', () => {
+    expect(parse('integer', '250')).toEqual({ value: { integerValue: '250' } });
+    expect(parse('double', '12.5')).toEqual({ value: { doubleValue: 12.5 } });
+    expect(parse('boolean', 'true')).toEqual({ value: { booleanValue: true } });
+    expect(parse('reference', '/products/p1')).toEqual({ value: { referenceValue: `${ROOT}/products/p1` } });
+    expect(parse('timestamp', '2026-11-22T18:30:00Z')).toEqual({
+      value: { timestampValue: '2026-11-22T18:30:00.000Z' },
+    });
+    expect(parse('map', '{"size": 500, "unit": "g"}')).toEqual({
+      value: { mapValue: { fields: { size: { integerValue: '500' }, unit: { stringValue: 'g' } } } },
+    });
+  });
+
+  it('refuses text that does not fit the type, with a reason', () => {
+    expect(parse('integer', '12.5')).toEqual({ error: '"12.5" is not a whole number.' });
+    expect(parse('integer', '99999999999999999999')).toMatchObject({
+      error: expect.stringMatching(/64-bit/),
+    });
+    expect(parse('double', 'abc')).toMatchObject({ error: expect.stringMatching(/not a number/) });
+    expect(parse('boolean', 'yes')).toMatchObject({ error: expect.stringMatching(/true or false/) });
+    expect(parse('timestamp', 'tomorrow-ish')).toMatchObject({
+      error: expect.stringMatching(/date and time/),
+    });
+    expect(parse('reference', 'products')).toMatchObject({ error: expect.stringMatching(/document path/) });
+    expect(parse('map', '[1, 2]')).toMatchObject({ error: expect.stringMatching(/map/) });
+    expect(parse('array', '{not json')).toMatchObject({ error: expect.stringMatching(/JSON/) });
+    expect(parse('geopoint', '100, 90')).toMatchObject({ error: expect.stringMatching(/Latitude/) });
+  });
+
+  it('round-trips a value through the editor text', () => {
+    const value = fromPlain({ items: [{ qty: 2 }], note: 'ঝাল কম' });
+    expect(typeOf(value)).toBe('map');
+    expect(parse('map', editText(value))).toEqual({ value });
+  });
+
+  it('reads query values as JSON when they parse, as text otherwise', () => {
+    expect(queryValue('12')).toEqual({ integerValue: '12' });
+    expect(queryValue('pending')).toEqual({ stringValue: 'pending' });
+    expect(queryValue('["a","b"]')).toEqual({
+      arrayValue: { values: [{ stringValue: 'a' }, { stringValue: 'b' }] },
+    });
+  });
+});

@@ -1,0 +1,23 @@
+/** Where every emulator is, as the console server reads it from firebase.json (GET /api/config). */
+import { createContext, useContext } from 'react';
+import type { ConsoleConfig } from '../../../src/console/api';
+
+export type { ConsoleConfig };
+
+export async function loadConfig(): Promise<ConsoleConfig> {
+  const response = await fetch('/api/config');
+  if (!response.ok) throw new Error(`The console server answered ${response.status} for its configuration.`);
+  return (await response.json()) as ConsoleConfig;
+}
+
+export const ConfigContext = createContext<ConsoleConfig | null>(null);
+
+export function useConfig(): ConsoleConfig {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useConfig outside ConfigContext');
+  return config;
+}
+
+export function origin(endpoint: { host: string; port: number }): string {
+  return `http://${endpoint.host}:${endpoint.port}`;
+}

@@ -1,0 +1,74 @@
+/**
+ * The emulator console on firebase.json's `emulators.ui` port (4000, the official UI's): the built console app
+ * and its small API, served by Vite's preview server. Built first when its sources changed. It listens on
+ * 127.0.0.1 like the emulators: it can change every piece of local data, so it is for this machine only.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PreviewServer } from 'vite';
+import { handleConsoleApi, type ConsoleApiOptions } from './api.js';
+
+export const CONSOLE_ROOT = fileURLToPath(new URL('../../console', import.meta.url));
+const OUT_DIR = join(CONSOLE_ROOT, 'dist');
+
+export interface RunningConsole {
+  url: string;
+  close(): Promise<void>;
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Builds the console app when its build is missing or older than its sources. */
+export async function buildConsoleIfStale(log: (line: string) => void = () => {}): Promise<boolean> {
+  const built = join(OUT_DIR, 'index.html');
+  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(CONSOLE_ROOT)) return false;
+  log('› building the emulator console…');
+  const { build } = await import('vite');
+  await build({ configFile: join(CONSOLE_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  return true;
+}
+
+export async function startConsole(
+  options: ConsoleApiOptions & { log?: (line: string) => void; port?: number },
+): Promise<RunningConsole> {
+  await buildConsoleIfStale(options.log);
+  const { preview } = await import('vite');
+  const { host } = options.config.ui;
+  const server: PreviewServer = await preview({
+    configFile: false,
+    root: CONSOLE_ROOT,
+    logLevel: 'warn',
+    build: { outDir: OUT_DIR },
+    preview: { host, port: options.port ?? options.config.ui.port, strictPort: true, open: false },
+    plugins: [
+      {
+        name: 'emulator-console-api',
+        configurePreviewServer(preview) {
+          preview.middlewares.use((req, res, next) => {
+            handleConsoleApi(options, req, res).then(
+              (handled) => (handled ? undefined : next()),
+              (error: unknown) => next(error),
+            );
+          });
+        },
+      },
+    ],
+  });
+  const address = server.httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : options.config.ui.port;
+  return {
+    url: `http://${host}:${port}`,
+    close: () => server.close(),
+  };
+}

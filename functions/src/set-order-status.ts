@@ -1,0 +1,92 @@
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { bn } from '../../src/i18n/bn';
+import {
+  customerMayCancel,
+  isOrderStatus,
+  parseSetOrderStatusInput,
+  stockChangeForStatus,
+  toBengaliDigits,
+  type OrderStatus,
+} from '../../src/features/ordering/model';
+import { isAdmin } from './admin-role';
+import { signedInCaller } from './caller';
+import { isAborted, refusal } from './refusal';
+
+const errors = bn.ordering.statusChange;
+
+// Status changes of popular products collide with orders for the same jars; each retry re-reads both.
+const MAX_TRANSACTION_ATTEMPTS = 30;
+
+export interface SetOrderStatusResult {
+  status: OrderStatus;
+}
+
+/**
+ * The setOrderStatus callable, the only way an order's status changes (the rules refuse client updates):
+ * an admin may set any status; the customer who placed an order may cancel it while it is pending.
+ * In one transaction with the status it moves the order's jars: cancelling puts them back on the shelf,
+ * un-cancelling takes them again or is refused when the shelf no longer has them.
+ */
+export async function setOrderStatus(
+  db: Firestore,
+  auth: unknown,
+  data: unknown,
+): Promise<SetOrderStatusResult> {
+  const caller = signedInCaller(auth);
+  if (!caller) throw refusal('unauthenticated', errors.signInRequired);
+  const input = parseSetOrderStatusInput(data);
+  if (!input) throw refusal('invalid-argument', errors.invalidRequest);
+  const callerIsAdmin = await isAdmin(db, caller.uid);
+
+  const orderRef = db.collection('orders').doc(input.orderId);
+  try {
+    await db.runTransaction(
+      async (transaction) => {
+        const order = await transaction.get(orderRef);
+        if (!order.exists) throw refusal('not-found', errors.orderNotFound);
+        const current: unknown = order.get('status');
+        const quantity: unknown = order.get('quantity');
+        const productId: unknown = order.get('product_id');
+        if (!callerIsAdmin) {
+          // Someone else's order looks the same as a missing one: its existence is not the caller's business.
+          if (order.get('user_id') !== caller.uid) throw refusal('not-found', errors.orderNotFound);
+          if (input.status !== 'cancelled') throw refusal('permission-denied', errors.notAllowed);
+          if (!isOrderStatus(current) || !customerMayCancel(current)) {
+            throw refusal('failed-precondition', errors.customerCanOnlyCancelPending);
+          }
+        }
+        if (current === input.status) return;
+
+        const from: OrderStatus = isOrderStatus(current) ? current : 'pending';
+        const jars = typeof quantity === 'number' && Number.isInteger(quantity) ? quantity : 0;
+        const change = stockChangeForStatus(from, input.status, jars);
+        if (change !== 0 && typeof productId === 'string' && productId !== '') {
+          const productRef = db.collection('products').doc(productId);
+          const product = await transaction.get(productRef);
+          const stock: unknown = product.get('stock_quantity');
+          if (!product.exists || typeof stock !== 'number') {
+            // Cancelling an order of a deleted product has no shelf to return jars to; un-cancelling cannot
+            // take jars that do not exist.
+            if (change < 0) throw refusal('failed-precondition', errors.productGone);
+          } else {
+            if (stock + change < 0) {
+              throw refusal('failed-precondition', errors.notEnoughStock(toBengaliDigits(stock)));
+            }
+            transaction.update(productRef, {
+              stock_quantity: stock + change,
+              updated_at: FieldValue.serverTimestamp(),
+            });
+          }
+        }
+        transaction.update(orderRef, { status: input.status, updated_at: FieldValue.serverTimestamp() });
+      },
+      { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
+    );
+  } catch (error) {
+    if (error instanceof HttpsError) throw error;
+    if (isAborted(error)) throw refusal('aborted', bn.ordering.errors.tooBusy);
+    throw error;
+  }
+  return { status: input.status };
+}

@@ -1,0 +1,101 @@
+/**
+ * `npm run build` makes what `firebase deploy` publishes. Without the real web config it must stop and say what
+ * is missing (it used to build a site wired to the emulators' demo project); with one, the built files must
+ * name no demo project and no emulator address. The emulator build stays one flag away.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  emulatorTraceIn,
+  webConfigProblems,
+  REQUIRED_WEB_CONFIG,
+} from '../../scripts/build/firebase-web-config';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const outDirs: string[] = [];
+
+const realConfig = {
+  VITE_FIREBASE_API_KEY: 'AIzaSyA-achar-ghor-test-key-000000000',
+  VITE_FIREBASE_AUTH_DOMAIN: 'achar-ghor.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'achar-ghor',
+  VITE_FIREBASE_STORAGE_BUCKET: 'achar-ghor.appspot.com',
+  VITE_FIREBASE_APP_ID: '1:123456789012:web:0a1b2c3d4e5f',
+};
+
+/** Runs `vite build` into a fresh directory with only the given VITE_ variables (none from this shell). */
+function build(env: Record<string, string>, args: string[] = []) {
+  const outDir = mkdtempSync(join(tmpdir(), 'achar-build-'));
+  outDirs.push(outDir);
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('VITE_')),
+  );
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', ...args],
+    { cwd: root, env: { ...inherited, ...env }, encoding: 'utf8' },
+  );
+  return { status: result.status, output: `${result.stdout}${result.stderr}`, outDir };
+}
+
+function builtCode(outDir: string): string {
+  const assets = join(outDir, 'assets');
+  return readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => readFileSync(join(assets, name), 'utf8'))
+    .concat(readFileSync(join(outDir, 'index.html'), 'utf8'))
+    .join('\n');
+}
+
+afterAll(() => {
+  for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the production build', () => {
+  it('refuses to build without the Firebase web config, naming every missing variable', () => {
+    const { status, output, outDir } = build({});
+    expect(status).not.toBe(0);
+    expect(output).toContain('A production build needs the real Firebase web config');
+    for (const name of REQUIRED_WEB_CONFIG) expect(output).toContain(name);
+    expect(readdirSync(outDir)).toEqual([]);
+  }, 120_000);
+
+  it('names only what is missing when part of the config is given', () => {
+    const { VITE_FIREBASE_APP_ID: _missing, ...partial } = realConfig;
+    const { status, output } = build(partial);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/missing VITE_FIREBASE_APP_ID \(/);
+    expect(output).not.toMatch(/missing [^\n]*VITE_FIREBASE_API_KEY/);
+  }, 120_000);
+
+  it('refuses a demo project or an emulator address as the config', () => {
+    const demo = build({ ...realConfig, VITE_FIREBASE_PROJECT_ID: 'demo-achar-shop' });
+    expect(demo.status).not.toBe(0);
+    expect(demo.output).toContain('VITE_FIREBASE_PROJECT_ID is "demo-achar-shop"');
+    expect(
+      webConfigProblems({ ...realConfig, VITE_FIREBASE_AUTH_DOMAIN: '127.0.0.1:9099' }).join('\n'),
+    ).toContain('an emulator address');
+  }, 120_000);
+
+  it('with the config builds a site that names no demo project and no emulator address', () => {
+    const { status, output, outDir } = build(realConfig);
+    expect(status, output).toBe(0);
+    const code = builtCode(outDir);
+    expect(code).toContain('achar-ghor.firebaseapp.com');
+    expect(emulatorTraceIn(code)).toBeNull();
+    expect(code).not.toContain('demo-achar-shop');
+    expect(code).not.toContain('demo-api-key');
+    expect(code).not.toContain('127.0.0.1');
+  }, 120_000);
+
+  it('builds for the local emulators with one flag, and only then carries their addresses', () => {
+    const { status, output, outDir } = build({}, ['--mode', 'emulators']);
+    expect(status, output).toBe(0);
+    const code = builtCode(outDir);
+    expect(code).toContain('demo-achar-shop');
+    expect(code).toContain('127.0.0.1');
+  }, 120_000);
+});

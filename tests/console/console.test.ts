@@ -1,0 +1,245 @@
+/**
+ * The emulator console (http://127.0.0.1:4000) in a real browser (Debian Chromium, headless) beside the shop that
+ * tests/support/global-setup.ts starts (or a running `npm start`): see the seeded data, change a price and watch
+ * the shop follow, see an order's create and a stranger's denied read in Requests with the deciding rule marked,
+ * make the demo customer an admin, upload and delete an image, read the functions' logs, and clear everything
+ * (the demo data is seeded again afterwards, for the suites that follow). Screenshots at 1280 px in test-results/.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readProjectConfig } from '../../emulators/src/config.js';
+import { mockIdToken } from '../../emulators/src/firestore/test-support.js';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
+import { RESULTS, SHOP_URL, ShopBrowser, signIn } from '../support/shop-browser';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const config = readProjectConfig(root);
+const CONSOLE_URL = `http://${config.ui.host}:${config.ui.port}`;
+const DOCS = `http://${config.firestore.host}:${config.firestore.port}/v1/projects/${config.projectId}/databases/(default)/documents`;
+const toBengali = (n: number) => String(n).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]);
+
+let shop: ShopBrowser;
+let consolePage: Page;
+
+async function openConsole(path: string): Promise<Page> {
+  const page = await shop.newVisitor(1280);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`${CONSOLE_URL}${path}`);
+  await page.getByRole('heading', { name: 'Emulator console' }).waitFor({ timeout: 20_000 });
+  return page;
+}
+
+beforeAll(async () => {
+  shop = await ShopBrowser.open();
+  consolePage = await openConsole('/');
+});
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe('the emulator console in a browser', () => {
+  it('shows every emulator running on 127.0.0.1 and the project', async () => {
+    const firestore = consolePage.locator('[data-emulator="firestore"]');
+    await expect.poll(() => firestore.innerText(), { timeout: 20_000 }).toContain('running');
+    expect(await firestore.innerText()).toContain(`127.0.0.1:${config.firestore.port}`);
+    await expect.poll(() => consolePage.locator('[data-emulator="auth"]').innerText()).toContain('running');
+    expect(await consolePage.getByText(config.projectId).count()).toBeGreaterThan(0);
+    await consolePage.screenshot({ path: `${RESULTS}/console-overview-1280.png`, fullPage: true });
+  });
+
+  it('shows the seeded products, and a price edited here appears on the shop live; a bad value changes nothing', async () => {
+    const shopper = await shop.newVisitor(1280);
+    await shopper.goto(SHOP_URL);
+    const card = shopper.locator('#products article').first();
+    await card.waitFor({ timeout: 30_000 });
+    const name = await card.getByRole('heading').innerText();
+    const shopCard = shopper.locator('#products article').filter({ hasText: name }).first();
+
+    const page = consolePage;
+    await page.goto(`${CONSOLE_URL}/firestore/products`);
+    await page.locator('[data-doc-id]').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-doc-id]').count()).toBeGreaterThan(1);
+    // The query box finds the product the shop shows first.
+    await page.getByLabel('Filter field').fill('name');
+    await page.getByLabel('Filter value').fill(name);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => page.locator('[data-doc-id]').count(), { timeout: 10_000 }).toBe(1);
+    await page.locator('[data-doc-id]').click();
+    await page.locator('[data-field="name"]').filter({ hasText: name }).waitFor();
+
+    const price = page.locator('[data-field="price"]');
+    const priceBefore = await price.innerText();
+    await price.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByTestId('value-editor');
+    await editor.getByLabel('Value').fill('12.5 taka');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByRole('alert').filter({ hasText: 'is not a whole number' }).waitFor();
+    // The field still shows the old value (the open editor below it adds its own text).
+    expect((await price.innerText()).startsWith(priceBefore)).toBe(true);
+
+    const newPrice = 777;
+    await editor.getByLabel('Value').fill(String(newPrice));
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => price.innerText(), { timeout: 10_000 }).toContain(String(newPrice));
+    await expect
+      .poll(() => shopCard.getByTestId('product-price').innerText(), { timeout: 10_000 })
+      .toContain(toBengali(newPrice));
+    await page.screenshot({ path: `${RESULTS}/console-firestore-1280.png`, fullPage: true });
+  });
+
+  it('adds a document with a typed field, refuses a bad reference, and deletes the document', async () => {
+    const page = await openConsole('/firestore/console-e2e');
+    await page.getByRole('button', { name: 'Add document' }).click();
+    await page.getByLabel('Document id').fill('jar-1');
+    const editor = page.getByTestId('value-editor');
+    await editor.getByLabel('Field name').fill('product');
+    await editor.getByLabel('Type').selectOption('reference');
+    await editor.getByLabel('Value').fill('products');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByRole('alert').filter({ hasText: 'is not a document path' }).waitFor();
+    expect(
+      (await fetch(`${DOCS}/console-e2e/jar-1`, { headers: { Authorization: 'Bearer owner' } })).status,
+    ).toBe(404);
+
+    await editor.getByLabel('Value').fill('products/p1');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${CONSOLE_URL}/firestore/console-e2e/jar-1`);
+    const field = page.locator('[data-field="product"]');
+    await field.getByRole('link', { name: '/products/p1' }).waitFor({ timeout: 10_000 });
+
+    await page.getByRole('button', { name: 'Delete document' }).click();
+    await page.waitForURL(`${CONSOLE_URL}/firestore/console-e2e`);
+    await page.getByText('No documents.').waitFor({ timeout: 10_000 });
+    expect(
+      (await fetch(`${DOCS}/console-e2e/jar-1`, { headers: { Authorization: 'Bearer owner' } })).status,
+    ).toBe(404);
+  });
+
+  it("shows an order's create by the function's admin SDK, then a stranger's denied read with the deciding rule marked", async () => {
+    const requests = await openConsole('/requests');
+    await requests.getByText('live', { exact: true }).waitFor({ timeout: 20_000 });
+
+    const customer = await shop.newVisitor(1280);
+    await signIn(customer, DEMO_ACCOUNTS.customer);
+    const card = customer.locator('#products article').first();
+    await card.waitFor({ timeout: 30_000 });
+    await card.getByRole('button', { name: 'অর্ডার করুন' }).click();
+    const dialog = customer.getByRole('dialog');
+    await dialog.getByLabel('আপনার নাম').fill('কনসোল পরীক্ষা');
+    await dialog.getByLabel('মোবাইল নম্বর').fill('০১৭১২-৩৪৫৬৭৮');
+    await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('জিনজিরা, কেরানীগঞ্জ, ঢাকা');
+    await dialog.getByText('বিকাশ').click();
+    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await customer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
+
+    const created = requests.locator('[data-request^="create orders/"][data-verdict="allowed"]').first();
+    await created.waitFor({ timeout: 20_000 });
+    expect(await created.innerText()).toContain('admin SDK');
+    const orderPath = (await created.getAttribute('data-request'))!.replace('create ', '');
+
+    // Another customer asks for that order directly: the rules must say no.
+    const denied = await fetch(`${DOCS}/${orderPath}`, {
+      headers: { Authorization: `Bearer ${mockIdToken('stranger-1', { email: 'stranger@achar.test' })}` },
+    });
+    expect(denied.status).toBe(403);
+    const row = requests.locator(`[data-request="get ${orderPath}"][data-verdict="denied"]`).first();
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.innerText()).toContain('stranger@achar.test');
+    await row.click();
+    const source = requests.getByTestId('rules-source');
+    await source.waitFor();
+    const marked = source.locator('[data-outcome]');
+    expect(await marked.count()).toBeGreaterThan(0);
+    expect(await source.locator('[data-outcome="granted"]').count()).toBe(0);
+    expect(await marked.first().innerText()).toMatch(/allow (read|get)/);
+    expect(
+      await source.locator('[data-condition="false"], [data-condition="error"]').count(),
+    ).toBeGreaterThan(0);
+
+    await requests.getByLabel('Verdict').selectOption('denied');
+    expect(await requests.locator('[data-verdict="allowed"]').count()).toBe(0);
+    await requests.screenshot({ path: `${RESULTS}/console-requests-1280.png`, fullPage: true });
+  });
+
+  it('grants the demo customer admin in one click, which opens /admin for them, and revokes it', async () => {
+    const page = await openConsole('/auth');
+    const row = page.locator(`[data-user="${DEMO_ACCOUNTS.customer.email}"]`);
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByRole('button', { name: 'Grant admin' }).click();
+    await row.getByText('admin', { exact: true }).waitFor();
+    await page.screenshot({ path: `${RESULTS}/console-auth-1280.png`, fullPage: true });
+
+    const customer = await shop.newVisitor(1280);
+    await signIn(customer, DEMO_ACCOUNTS.customer);
+    await customer.goto(`${SHOP_URL}/admin`);
+    await customer.getByRole('heading', { name: 'অ্যাডমিন ড্যাশবোর্ড' }).waitFor({ timeout: 20_000 });
+
+    await row.getByRole('button', { name: 'Revoke admin' }).click();
+    await row.getByRole('button', { name: 'Grant admin' }).waitFor();
+  });
+
+  it('uploads an image into product-images, previews it, refuses a file over the limit, and deletes it', async () => {
+    const page = await openConsole('/storage/product-images/');
+    await page.getByTestId('files').waitFor();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
+      .png()
+      .toBuffer();
+    const upload = page.getByLabel('Upload files');
+    await upload.setInputFiles({ name: 'console-e2e.png', mimeType: 'image/png', buffer: png });
+    const file = page.locator('[data-file="product-images/console-e2e.png"]');
+    await file.waitFor({ timeout: 20_000 });
+    await file.click();
+    const preview = page.getByAltText('preview of product-images/console-e2e.png');
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 })
+      .toBe(64);
+    await page.screenshot({ path: `${RESULTS}/console-storage-1280.png`, fullPage: true });
+
+    await upload.setInputFiles({
+      name: 'too-big.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(21 * 1024 * 1024),
+    });
+    await page.getByRole('alert').filter({ hasText: 'up to 20 MiB' }).waitFor();
+    expect(await page.locator('[data-file="product-images/too-big.jpg"]').count()).toBe(0);
+
+    await file.getByRole('button', { name: 'Delete' }).click();
+    await file.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it("shows the functions' logs live", async () => {
+    const page = await openConsole('/logs');
+    await page.getByText('live', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('Function').selectOption('*');
+    await page.locator('[data-function]').first().waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: `${RESULTS}/console-logs-1280.png`, fullPage: true });
+  });
+
+  it('clears Firestore, Storage and Auth after confirmation (then the demo data is seeded again)', async () => {
+    try {
+      const page = await openConsole('/');
+      for (const what of ['Firestore', 'Storage', 'Auth']) {
+        await page.getByRole('button', { name: `Clear ${what}` }).click();
+        await page
+          .getByRole('status')
+          .filter({ hasText: `Cleared ${what.toLowerCase()}` })
+          .waitFor({ timeout: 10_000 });
+      }
+      await page.goto(`${CONSOLE_URL}/firestore`);
+      await page.getByText('No data yet.').waitFor({ timeout: 10_000 });
+      await page.goto(`${CONSOLE_URL}/auth`);
+      await page.getByText('No users.').waitFor({ timeout: 10_000 });
+    } finally {
+      await promisify(execFile)('npx', ['tsx', 'scripts/seed.ts'], { cwd: root, env: { ...process.env } });
+    }
+    const products = await fetch(`${DOCS}/products?pageSize=1`, {
+      headers: { Authorization: 'Bearer owner' },
+    });
+    expect(((await products.json()) as { documents?: unknown[] }).documents?.length).toBe(1);
+  });
+});
