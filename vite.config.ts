@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { prerender } from './scripts/vite-prerender';
 import { productionFirebaseConfig } from './scripts/build/firebase-web-config';
 
 export default defineConfig({
-  plugins: [react(), productionFirebaseConfig()],
+  plugins: [react(), prerender(), productionFirebaseConfig()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     // scripts/bundle-size.ts reads the manifest to find what / loads before anything is clicked.

@@ -1,21 +1,20 @@
 /**
- * Prints how much JavaScript the browser must download before `/` can render (the entry chunk and every
- * chunk it imports statically, gzip-compressed) and fails above the budget. Lazy chunks (the auth page,
- * the order dialog, the admin dashboard, the Firestore data layer) are listed for information only.
+ * Prints what the browser must download before `/` can render and be used — the entry chunk and every chunk it
+ * imports statically (gzip-compressed), and the font files the HTML preloads — and fails above the budgets
+ * (scripts/web-budgets.ts). Lazy chunks (Firestore, auth, the order dialog, the admin dashboard) are listed
+ * for information only.
  *
- *   npx vite build && npx tsx scripts/bundle-size.ts [--dist dist] [--budget-kb 250]
+ *   npx vite build && npx tsx scripts/bundle-size.ts [--dist dist] [--budget-kb 185]
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
+import {
+  FIRST_PAINT_FONT_BUDGET_KB,
+  INITIAL_JS_BUDGET_KB,
+  javascriptOf,
+  preloadedFonts,
+  type SizedFile,
+} from './web-budgets.js';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
@@ -23,60 +22,44 @@ function option(name: string, fallback: string): string {
 }
 
 const dist = resolve(option('--dist', 'dist'));
-const budgetKb = Number(option('--budget-kb', '250'));
+const budgetKb = Number(option('--budget-kb', String(INITIAL_JS_BUDGET_KB)));
 if (!Number.isFinite(budgetKb) || budgetKb <= 0) {
   console.error(`--budget-kb must be a positive number, got "${option('--budget-kb', '')}"`);
   process.exit(2);
 }
-const manifestPath = join(dist, '.vite', 'manifest.json');
-if (!existsSync(manifestPath)) {
-  console.error(`No ${manifestPath}: run \`npx vite build\` first (vite.config.ts sets build.manifest).`);
-  process.exit(2);
-}
 
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) {
-  console.error(`${manifestPath} names no entry chunk.`);
-  process.exit(2);
-}
-
-const gzipBytes = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const total = (files: SizedFile[]) => files.reduce((sum, f) => sum + f.bytes, 0);
 
-/** The entry and everything reachable from it through static imports, each once. */
-function staticClosure(start: string): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) visit(imported);
-  };
-  visit(start);
-  return [...seen];
+let js: ReturnType<typeof javascriptOf>;
+try {
+  js = javascriptOf(dist);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
 }
 
-const initial = staticClosure(entryKey);
-let total = 0;
 console.log(`Initial JavaScript of / (gzip, level 9), budget ${budgetKb} KB:`);
-for (const key of initial) {
-  const size = gzipBytes(manifest[key].file);
-  total += size;
-  console.log(`  ${kb(size).padStart(10)}  ${manifest[key].file}`);
-}
-console.log(`  ${kb(total).padStart(10)}  total`);
-
-const lazy = Object.keys(manifest).filter(
-  (key) => !initial.includes(key) && manifest[key].file.endsWith('.js'),
-);
-if (lazy.length > 0) {
+for (const { file, bytes } of js.initial) console.log(`  ${kb(bytes).padStart(10)}  ${file}`);
+console.log(`  ${kb(total(js.initial)).padStart(10)}  total`);
+if (js.lazy.length > 0) {
   console.log('Loaded later (dynamic imports):');
-  for (const key of lazy)
-    console.log(`  ${kb(gzipBytes(manifest[key].file)).padStart(10)}  ${manifest[key].file}`);
+  for (const { file, bytes } of js.lazy) console.log(`  ${kb(bytes).padStart(10)}  ${file}`);
 }
 
-if (total > budgetKb * 1024) {
-  console.error(`Over budget: ${kb(total)} > ${budgetKb} KB.`);
-  process.exit(1);
+const fonts = preloadedFonts(dist, readFileSync(join(dist, 'index.html'), 'utf8'));
+console.log(`Fonts preloaded by / (before first paint), budget ${FIRST_PAINT_FONT_BUDGET_KB} KB:`);
+for (const { file, bytes } of fonts) console.log(`  ${kb(bytes).padStart(10)}  ${file}`);
+console.log(`  ${kb(total(fonts)).padStart(10)}  total`);
+
+let failed = false;
+if (total(js.initial) > budgetKb * 1024) {
+  console.error(`Over budget: initial JavaScript ${kb(total(js.initial))} > ${budgetKb} KB.`);
+  failed = true;
 }
-console.log(`Within budget (${kb(total)} ≤ ${budgetKb} KB).`);
+if (total(fonts) > FIRST_PAINT_FONT_BUDGET_KB * 1024) {
+  console.error(`Over budget: preloaded fonts ${kb(total(fonts))} > ${FIRST_PAINT_FONT_BUDGET_KB} KB.`);
+  failed = true;
+}
+if (failed) process.exit(1);
+console.log('Within budget.');

@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PreviewServer } from 'vite';
 import {
   readProjectConfig,
   startOfflineEmulators,
@@ -16,6 +15,7 @@ import { startConsole } from '../../emulators/src/console/server.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed-demo-data.js';
 import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.js';
 import { startFirebaseTools } from './firebase-tools.js';
+import { serveLikeHosting } from './hosting.js';
 import { takenPorts, type NamedPort } from './ports.js';
 
 export interface ShopOptions {
@@ -149,16 +149,14 @@ export class LocalShop {
       );
       if (this.stopping) throw new StartAbortedError();
 
-      const { preview } = await import('vite');
-      const server: PreviewServer = await preview({
+      // Served as Firebase Hosting serves it (firebase.json's hosting block: clean URLs, rewrites, headers, gzip).
+      const server = await serveLikeHosting({
         root: options.root,
-        logLevel: 'warn',
-        build: { outDir: LOCAL_WEB_DIR },
-        preview: { host: config.hosting.host, port: config.hosting.port, strictPort: true, open: false },
+        publicDir: LOCAL_WEB_DIR,
+        host: config.hosting.host,
+        port: config.hosting.port,
       });
-      await this.started(async () => {
-        await server.close();
-      });
+      await this.started(() => server.close());
 
       let consoleUrl: string | null = null;
       if (config.ui.enabled) {

@@ -1,4 +1,31 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  cardSlotRecipe,
+  dialogSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  listSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  radioGroupSlotRecipe,
+  statSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  toastSlotRecipe,
+  animationStyles,
+  breakpoints,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  keyframes,
+  layerStyles,
+  recipes,
+  semanticTokens,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
 
 // A warm "turmeric and mustard oil" palette with a mango-leaf green accent, and Noto Sans Bengali
 // (self-hosted by @fontsource) so conjuncts render the same on every phone.
@@ -60,4 +87,42 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+/**
+ * Chakra's default theme with only the multi-part components the shop uses (its full set is ~120 KB of
+ * JavaScript that every shopper would download and run before the page works). Using a component that is
+ * not listed here renders it unstyled: add its slot recipe below.
+ */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    recipes,
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      dialog: dialogSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
+      stat: statSlotRecipe,
+      switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, chakraTheme, config);

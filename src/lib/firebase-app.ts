@@ -1,15 +1,8 @@
 import { initializeApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-} from 'firebase/auth';
 import { emulators } from '../../firebase.json';
 
-// The part of Firebase every page needs at once (the app and the signed-in user). Firestore, Storage and
-// Functions each live in their own module (./firestore.ts, ./storage.ts, ./functions.ts, gathered by
-// ./firebase.ts), so a page loads only the services it uses, after its first paint.
+// The Firebase app and its config, nothing else: every service lives in its own module (auth, firestore,
+// firestore-lite, storage, functions) so that a page loads only the services it uses, when it uses them.
 
 // Each `import.meta.env.X` is written out in full so Vite replaces it with the build's value and the
 // minifier drops the demo fallbacks and the emulator wiring from a production build
@@ -42,16 +35,3 @@ export const usesEmulators =
 export const emulatorPorts = (usesEmulators ? emulators : {}) as typeof emulators;
 
 export const app = initializeApp(firebaseConfig);
-
-// initializeAuth without a popup/redirect resolver keeps the iframe helpers out of the first bundle:
-// the shop signs in with e-mail and password only. IndexedDB (or localStorage) persistence keeps the session
-// across reloads, as shoppers expect.
-export const auth = initializeAuth(app, {
-  persistence: [indexedDBLocalPersistence, browserLocalPersistence],
-});
-
-if (usesEmulators) {
-  connectAuthEmulator(auth, `http://${emulatorPorts.auth.host}:${emulatorPorts.auth.port}`, {
-    disableWarnings: true,
-  });
-}

@@ -3,7 +3,7 @@ import {
   signInWithEmailAndPassword,
   signOut as firebaseSignOut,
 } from 'firebase/auth';
-import { auth } from '@/lib/firebase-app';
+import { auth } from '@/lib/auth';
 import type { Credentials } from '../model/credentials-schema';
 
 export async function signIn({ email, password }: Credentials): Promise<void> {

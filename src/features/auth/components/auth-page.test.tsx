@@ -125,4 +125,11 @@ describe('AuthPage', () => {
     renderAuthPage();
     expect(await screen.findByText('home page')).toBeInTheDocument();
   });
+
+  it('shows the sign-in form at once while Firebase is still loading (no spinner swapped for the card)', () => {
+    vi.mocked(useAuth).mockReturnValue({ user: null, session: null, loading: true, signOut: vi.fn() });
+    renderAuthPage();
+    expect(signInForm()).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
 });

@@ -1,8 +1,8 @@
 import { Card, Container, Heading, Tabs, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { signIn, signUp } from '../api/auth-actions';
 import { useAuth } from '../api/use-auth';
 import { authErrorMessage } from '../model/auth-error-message';
@@ -13,10 +13,12 @@ const t = bn.auth;
 
 /** /auth: sign in (default tab) or sign up; a signed-in shopper is sent home. */
 export default function AuthPage() {
-  const { user, loading } = useAuth();
+  const { user } = useAuth();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
 
-  if (loading) return <PageSpinner />;
+  // While Firebase is still saying who is there (its code loads after the first paint), the form is shown as
+  // is: the page keeps its layout instead of swapping a spinner for the card. A signed-in shopper is sent home.
   if (user) return <Navigate to="/" replace />;
 
   const handleSignIn = async (credentials: Credentials) => {
@@ -55,8 +57,13 @@ export default function AuthPage() {
         <Card.Body>
           <Tabs.Root defaultValue="sign-in" variant="enclosed" fitted colorPalette="brand">
             <Tabs.List width="full">
-              <Tabs.Trigger value="sign-in">{t.signInTab}</Tabs.Trigger>
-              <Tabs.Trigger value="sign-up">{t.signUpTab}</Tabs.Trigger>
+              {/* Prerendered: usable once the page's code runs (a click before that would be lost). */}
+              <Tabs.Trigger value="sign-in" disabled={!hydrated}>
+                {t.signInTab}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="sign-up" disabled={!hydrated}>
+                {t.signUpTab}
+              </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="sign-in" pt="6">
               <CredentialsForm

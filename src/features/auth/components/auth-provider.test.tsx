@@ -1,10 +1,17 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { onIdTokenChanged, type User } from 'firebase/auth';
 import { describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../api/use-auth';
 import { AuthProvider } from './auth-provider';
 
-vi.mock('@/lib/firebase-app', () => ({ auth: { name: 'test-auth' } }));
+const loading = vi.hoisted(() => ({ fails: false }));
+vi.mock('@/lib/auth', () => ({
+  get auth() {
+    // Stands for a chunk that could not be downloaded (offline on a first visit).
+    if (loading.fails) throw new Error('Failed to fetch dynamically imported module');
+    return { name: 'test-auth' };
+  },
+}));
 vi.mock('../api/auth-actions', () => ({ signOut: vi.fn() }));
 vi.mock('firebase/auth', () => ({ onIdTokenChanged: vi.fn() }));
 
@@ -34,6 +41,8 @@ describe('AuthProvider', () => {
       </AuthProvider>,
     );
     expect(screen.getByText('loading | visitor | no session')).toBeInTheDocument();
+    // firebase/auth is loaded after the first paint, so the listener is attached a moment later.
+    await waitFor(() => expect(onIdTokenChanged).toHaveBeenCalledTimes(1));
 
     await act(() => listener(null));
     expect(screen.getByText('ready | visitor | no session')).toBeInTheDocument();
@@ -59,5 +68,19 @@ describe('AuthProvider', () => {
 
     unmount();
     expect(unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the visitor shop when the auth code cannot be loaded', async () => {
+    loading.fails = true;
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('ready | visitor | no session')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith('auth: could not start', expect.any(Error));
+    consoleError.mockRestore();
+    loading.fails = false;
   });
 });

@@ -2,6 +2,7 @@ import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import type { ObjectSchema } from 'yup';
 import { bn } from '@/i18n/bn';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { Credentials } from '../model/credentials-schema';
 
 interface CredentialsFormProps {
@@ -26,13 +27,14 @@ export function CredentialsForm({ id, schema, submitLabel, onSubmit }: Credentia
       }
     },
   });
+  const hydrated = useHydrated();
   const emailError = formik.touched.email ? formik.errors.email : undefined;
   const passwordError = formik.touched.password ? formik.errors.password : undefined;
 
   return (
     <form onSubmit={formik.handleSubmit} noValidate aria-label={submitLabel}>
       <Stack gap="4">
-        <Field.Root id={`${id}-email`} invalid={Boolean(emailError)} required>
+        <Field.Root id={`${id}-email`} invalid={Boolean(emailError)} required disabled={!hydrated}>
           <Field.Label>
             {bn.auth.email}
             <Field.RequiredIndicator />
@@ -46,7 +48,7 @@ export function CredentialsForm({ id, schema, submitLabel, onSubmit }: Credentia
           />
           <Field.ErrorText>{emailError}</Field.ErrorText>
         </Field.Root>
-        <Field.Root id={`${id}-password`} invalid={Boolean(passwordError)} required>
+        <Field.Root id={`${id}-password`} invalid={Boolean(passwordError)} required disabled={!hydrated}>
           <Field.Label>
             {bn.auth.password}
             <Field.RequiredIndicator />
@@ -58,7 +60,13 @@ export function CredentialsForm({ id, schema, submitLabel, onSubmit }: Credentia
           />
           <Field.ErrorText>{passwordError}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" colorPalette="brand" loading={formik.isSubmitting} width="full">
+        <Button
+          type="submit"
+          colorPalette="brand"
+          loading={formik.isSubmitting}
+          disabled={!hydrated}
+          width="full"
+        >
           {submitLabel}
         </Button>
       </Stack>

@@ -1,10 +1,10 @@
 import { collection, onSnapshot, orderBy, query, where } from 'firebase/firestore';
 import { db } from '@/lib/firestore';
-import { productFromDocument, type Product } from '../model/product';
+import { productsFromDocuments, type Product } from '../model/product';
 
 /**
  * The shop window, live: active products with stock, newest first. Security rules only let visitors list
- * products with exactly these two filters, so keep them as they are.
+ * products with exactly these two filters, so keep them as they are (active-products-once.ts asks the same).
  */
 export function subscribeToActiveProducts(
   onProducts: (products: Product[]) => void,
@@ -16,14 +16,5 @@ export function subscribeToActiveProducts(
     where('stock_quantity', '>', 0),
     orderBy('created_at', 'desc'),
   );
-  return onSnapshot(
-    activeProducts,
-    (snapshot) =>
-      onProducts(
-        snapshot.docs
-          .map((doc) => productFromDocument(doc.id, doc.data()))
-          .filter((product): product is Product => product !== null),
-      ),
-    onError,
-  );
+  return onSnapshot(activeProducts, (snapshot) => onProducts(productsFromDocuments(snapshot.docs)), onError);
 }

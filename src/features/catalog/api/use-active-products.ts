@@ -1,19 +1,51 @@
 import { useEffect, useState } from 'react';
 import { subscribeLazily } from '@/lib/lazy-subscription';
 import type { Product } from '../model/product';
+import { requestActiveProducts, takeEarlyRequest } from './early-products';
 
 export type ActiveProducts =
   { status: 'loading' } | { status: 'ready'; products: Product[] } | { status: 'error'; error: Error };
 
-/** The shop window, live. Firestore's code arrives in its own chunk, after the page's first paint. */
+/**
+ * The shop window, live. First one request (Firestore Lite) so the cards appear as soon as the data can
+ * arrive, without waiting for the realtime connection's handshake; the realtime listener (full Firestore, its
+ * own chunk) starts beside it and keeps them current: a product the seller adds, hides or sells out changes
+ * the open page. (Starting the listener later, at the first interaction, made the order-dialog end-to-end
+ * tests flaky: dropped.)
+ */
 export function useActiveProducts(): ActiveProducts {
   const [state, setState] = useState<ActiveProducts>({ status: 'loading' });
   useEffect(() => {
+    let stopped = false;
+    // Once the listener has answered, the one-shot answer (possibly arriving later) is older: ignore it.
+    let live = false;
     const onError = (error: Error) => setState({ status: 'error', error });
-    return subscribeLazily(async () => {
+
+    (takeEarlyRequest() ?? requestActiveProducts()).then(
+      (products) => !stopped && !live && setState({ status: 'ready', products }),
+      // The listener below retries on its own; show the error only while there is nothing to show.
+      (error: unknown) =>
+        !stopped &&
+        !live &&
+        setState((current) =>
+          current.status === 'ready'
+            ? current
+            : { status: 'error', error: error instanceof Error ? error : new Error(String(error)) },
+        ),
+    );
+
+    const unsubscribe = subscribeLazily(async () => {
       const { subscribeToActiveProducts } = await import('./active-products-query');
-      return () => subscribeToActiveProducts((products) => setState({ status: 'ready', products }), onError);
+      return () =>
+        subscribeToActiveProducts((products) => {
+          live = true;
+          setState({ status: 'ready', products });
+        }, onError);
     }, onError);
+    return () => {
+      stopped = true;
+      unsubscribe();
+    };
   }, []);
   return state;
 }

@@ -14,16 +14,18 @@ export const CARD_RATING = 4.5;
 interface ProductCardProps {
   product: Product;
   onOrder: (product: Product) => void;
+  /** The first cards' photos load at once (the largest paint of a phone's screen may be one of them). */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, onOrder }: ProductCardProps) {
+export function ProductCard({ product, onOrder, priority = false }: ProductCardProps) {
   const discounted = hasDiscount(product);
   const percent = discountPercent(product);
 
   return (
     <Card.Root overflow="hidden" variant="elevated" height="full" as="article" aria-label={product.name}>
       <Box position="relative">
-        <ProductImage src={product.image_url} alt={product.name} />
+        <ProductImage src={product.image_url} alt={product.name} priority={priority} />
         {discounted && (
           <Badge position="absolute" top="3" left="3" colorPalette="red" variant="solid" size="md">
             {percent > 0 ? `${formatNumberBn(percent)}% ${t.discount}` : t.discount}

@@ -17,8 +17,15 @@ function JarIllustration() {
   );
 }
 
+interface ProductImageProps {
+  src: string | null;
+  alt: string;
+  /** One of the first cards, in or near the first screen: fetched at once, first, not lazily. */
+  priority?: boolean;
+}
+
 /** The product's photo, or a drawn jar when it has none. */
-export function ProductImage({ src, alt }: { src: string | null; alt: string }) {
+export function ProductImage({ src, alt, priority = false }: ProductImageProps) {
   if (!src) {
     return (
       <Center
@@ -41,7 +48,8 @@ export function ProductImage({ src, alt }: { src: string | null; alt: string }) 
       <Image
         src={src}
         alt={alt}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         htmlWidth={CARD_IMAGE_WIDTH}
         htmlHeight={CARD_IMAGE_HEIGHT}

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
 import { useActiveProducts } from '../api/use-active-products';
 import type { Product } from '../model/product';
-import { ProductsSection } from './products-section';
+import { EAGER_IMAGES, ProductsSection } from './products-section';
 
 vi.mock('../api/use-active-products', () => ({ useActiveProducts: vi.fn() }));
 
@@ -78,5 +78,24 @@ describe('ProductsSection', () => {
     // Once inline, once in the toast.
     await waitFor(() => expect(screen.getAllByText('পণ্য লোড করতে সমস্যা')).toHaveLength(2));
     expect(console.error).toHaveBeenCalled();
+  });
+
+  it("loads the first cards' photos at once, first, at their size, and the rest only when scrolled to", () => {
+    const products = Array.from({ length: EAGER_IMAGES + 2 }, (_, i) => ({
+      ...jar(`p${i}`, `আচার ${i}`),
+      image_url: `https://img.test/${i}.webp`,
+    }));
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'ready', products });
+    renderSection();
+    const images = screen.getAllByRole('img', { name: /^আচার \d$/ });
+    expect(images).toHaveLength(products.length);
+    images.forEach((image, i) => {
+      const first = i < EAGER_IMAGES;
+      expect(image).toHaveAttribute('loading', first ? 'eager' : 'lazy');
+      expect(image).toHaveAttribute('fetchpriority', first ? 'high' : 'auto');
+      // The box is reserved before the photo arrives: no layout shift.
+      expect(image).toHaveAttribute('width', '480');
+      expect(image).toHaveAttribute('height', '360');
+    });
   });
 });

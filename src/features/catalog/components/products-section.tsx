@@ -9,6 +9,10 @@ import { ProductCard } from './product-card';
 
 const t = bn.storefront.products;
 
+// Photos of the first cards load eagerly with high priority: one column on a phone, up to four on a laptop's
+// first row. The rest are lazy.
+export const EAGER_IMAGES = 4;
+
 interface ProductsSectionProps {
   /** What the shopper typed in the header's search box; empty shows everything. */
   searchTerm: string;
@@ -46,8 +50,13 @@ export function ProductsSection({ searchTerm, onOrder, onShowAll }: ProductsSect
         </Center>
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={{ base: '4', md: '6' }}>
-          {visible.map((product) => (
-            <ProductCard key={product.id} product={product} onOrder={onOrder} />
+          {visible.map((product, index) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              onOrder={onOrder}
+              priority={index < EAGER_IMAGES}
+            />
           ))}
         </SimpleGrid>
       );

@@ -69,3 +69,10 @@ export function filterProductsByName<T extends Pick<Product, 'name'>>(products: 
   if (needle === '') return products;
   return products.filter((product) => product.name.toLocaleLowerCase().includes(needle));
 }
+
+/** The readable products among a query's documents, in the query's order; malformed ones are skipped. */
+export function productsFromDocuments(docs: { id: string; data(): Record<string, unknown> }[]): Product[] {
+  return docs
+    .map((doc) => productFromDocument(doc.id, doc.data()))
+    .filter((product): product is Product => product !== null);
+}

@@ -1,0 +1,150 @@
+/**
+ * `npm run lighthouse`: builds the shop, serves it with demo data (the same stack as `npm start`, in memory) and
+ * runs Lighthouse 12's default mobile profile (simulated slow 4G, 4× CPU slowdown) on the storefront's routes,
+ * signed out and signed in, with Debian's Chromium. Prints route × (performance, FCP, LCP, TBT, CLS, bytes),
+ * the median of N runs, and the machine's load: a loaded machine gives lower scores.
+ *
+ * A benchmark, not a test: it binds the shop's fixed ports, so on a shared machine run it under the ports lock:
+ *   flock /tmp/achar-shop-ports.lock npm run lighthouse [-- --runs 3] [-- --routes /,/auth]
+ */
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { startShop } from './stack/shop.js';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    routes: { type: 'string', default: '/,/auth,/orders,/orders (signed in)' },
+    json: { type: 'boolean', default: false },
+    /** Folder to keep each run's full Lighthouse report (JSON) in, for a closer look. */
+    save: { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`--runs must be a positive whole number, got "${values.runs}"`);
+  process.exit(2);
+}
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'];
+
+interface Sample {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+}
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Signs the demo customer in inside the Chrome that Lighthouse will drive (its storage is then kept). */
+async function signIn(chrome: LaunchedChrome, shopUrl: string, email: string, password: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${shopUrl}/auth`);
+    await page.locator('input[type=email]:visible').first().fill(email);
+    await page.locator('input[type=password]:visible').first().fill(password);
+    await page.locator('form button[type=submit]:visible').first().click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 });
+    await page.close();
+  } finally {
+    // Leaves the CDP connection only; the browser stays up for Lighthouse.
+    await browser.close().catch(() => {});
+  }
+}
+
+async function measure(url: string, signedIn?: { shopUrl: string; email: string; password: string }) {
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    if (signedIn) await signIn(chrome, signedIn.shopUrl, signedIn.email, signedIn.password);
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(signedIn) },
+      { extends: 'lighthouse:default', settings: { onlyCategories: ['performance', 'accessibility'] } },
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (values.save) {
+      await mkdir(values.save, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}${signedIn ? '-signed-in' : ''}-${Date.now()}.json`;
+      await writeFile(join(values.save, name), JSON.stringify(result.lhr));
+    }
+    const { audits, categories, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: categories.performance.score ?? 0,
+      accessibility: categories.accessibility.score ?? 0,
+      fcp: numeric('first-contentful-paint'),
+      lcp: numeric('largest-contentful-paint'),
+      tbt: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      bytes: numeric('total-byte-weight'),
+    } satisfies Sample;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const loadBefore = loadavg();
+const shop = await startShop({ root, persist: false, log: (line) => console.log(line) });
+const rows: { route: string; samples: Sample[] }[] = [];
+try {
+  for (const route of values.routes.split(',').map((r) => r.trim())) {
+    // "(signed in)": the demo customer signs in first in the same browser, so its cache is warm as well.
+    const signedIn = route.endsWith('(signed in)');
+    const path = route.replace('(signed in)', '').trim();
+    const samples: Sample[] = [];
+    for (let i = 0; i < runs; i++) {
+      const { email, password } = shop.accounts.customer;
+      samples.push(
+        await measure(
+          `${shop.shopUrl}${path}`,
+          signedIn ? { shopUrl: shop.shopUrl, email, password } : undefined,
+        ),
+      );
+      console.log(`› ${route} run ${i + 1}/${runs}: performance ${samples.at(-1)!.performance.toFixed(2)}`);
+    }
+    rows.push({ route, samples });
+  }
+} finally {
+  await shop.stop();
+}
+
+const loadAfter = loadavg();
+const pick = (samples: Sample[], key: keyof Sample) => median(samples.map((s) => s[key]));
+const table = rows.map(({ route, samples }) => ({
+  route,
+  performance: pick(samples, 'performance').toFixed(2),
+  accessibility: pick(samples, 'accessibility').toFixed(2),
+  'FCP (s)': (pick(samples, 'fcp') / 1000).toFixed(2),
+  'LCP (s)': (pick(samples, 'lcp') / 1000).toFixed(2),
+  'TBT (ms)': pick(samples, 'tbt').toFixed(0),
+  CLS: pick(samples, 'cls').toFixed(3),
+  'bytes (KB)': (pick(samples, 'bytes') / 1024).toFixed(0),
+}));
+console.log(`\nLighthouse 12, mobile profile, median of ${runs} run(s)`);
+console.log(
+  `load average (1 min) before ${loadBefore[0].toFixed(2)}, after ${loadAfter[0].toFixed(2)}; ` +
+    `cores: ${(await import('node:os')).cpus().length}`,
+);
+const headers = Object.keys(table[0] ?? {});
+console.log(`| ${headers.join(' | ')} |`);
+console.log(`| ${headers.map(() => '---').join(' | ')} |`);
+for (const row of table) console.log(`| ${Object.values(row).join(' | ')} |`);
+if (values.json) console.log(JSON.stringify(rows, null, 2));

@@ -1,0 +1,176 @@
+/**
+ * Vite plugin: after the browser build, renders the public routes to HTML (src/app/server.tsx, built for Node
+ * with the same mode and env) and writes them beside index.html, so the storefront paints before any
+ * JavaScript runs:
+ *
+ *   /        → index.html   (prerendered home)
+ *   /auth    → auth.html    (firebase.json `cleanUrls` serves it at /auth)
+ *   /orders  → orders.html
+ *   others   → shell.html   (the empty app shell, Hosting's rewrite target: nothing to hydrate)
+ *
+ * It also preloads the one font face the first paint needs (Bengali, 400), inlines the (small, font-face
+ * only) stylesheet so that nothing blocks the first paint but the HTML, and lets `/` fetch the code of its
+ * first product request and connect to Firestore and Storage while the main script is still downloading.
+ */
+import react from '@vitejs/plugin-react';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin, ResolvedConfig } from 'vite';
+
+const SERVER_ENTRY = 'src/app/server.tsx';
+const ROOT_DIV = '<div id="root"></div>';
+/** The face of the hero's and body's text; the rest may swap in later. */
+const FIRST_PAINT_FONT = /noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/;
+
+/** The app's code, imported by the entry once the prerendered page is painted (src/main.tsx). */
+export const APP_MODULE = 'src/boot.tsx';
+
+/** Chunks a prerendered page needs right after hydration, by source module: fetched in parallel with the entry. */
+const EARLY_MODULES: Record<string, string[]> = {
+  '/': ['src/features/catalog/api/active-products-once.ts'],
+};
+
+interface Address {
+  host: string;
+  port: number;
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** The files of `keys` and of everything they import statically, minus what the entry already loads. */
+function chunkFiles(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || manifest[key]?.isEntry) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...seen].filter((key) => manifest[key]).map((key) => manifest[key].file);
+}
+
+/**
+ * Where the storefront's first request (Firestore, fetched with CORS) and photos (Storage, plain <img>) go:
+ * the emulators in an emulator build, Google's servers otherwise.
+ */
+function preconnects(
+  env: Record<string, string>,
+  emulators: Record<'firestore' | 'storage', Address>,
+): string[] {
+  const local = env.VITE_USE_EMULATORS === 'true';
+  const origin = (name: 'firestore' | 'storage', google: string) =>
+    local ? `http://${emulators[name].host}:${emulators[name].port}` : google;
+  return [
+    `<link rel="preconnect" href="${origin('firestore', 'https://firestore.googleapis.com')}" crossorigin>`,
+    `<link rel="preconnect" href="${origin('storage', 'https://firebasestorage.googleapis.com')}">`,
+  ];
+}
+
+/** Replaces the stylesheet links with the stylesheets themselves (they only declare the font faces). */
+async function inlineStylesheets(html: string, outDir: string): Promise<string> {
+  const links = html.match(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g) ?? [];
+  for (const link of links) {
+    const file = /href="\/(assets\/[^"]+\.css)"/.exec(link)![1];
+    const css = await readFile(join(outDir, file), 'utf8');
+    html = html.replace(link, () => `<style>${css.trim()}</style>`);
+  }
+  return html;
+}
+
+export function htmlFileFor(path: string): string {
+  return path === '/' ? 'index.html' : `${path.replace(/^\//, '')}.html`;
+}
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'achar:prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((file) => FIRST_PAINT_FONT.test(file));
+        if (!font) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              as: 'font',
+              type: 'font/woff2',
+              href: `${config.base}${font}`,
+              crossorigin: '',
+            },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+    async closeBundle() {
+      if (config.build.ssr) return; // the nested server build below
+      const outDir = resolve(config.root, config.build.outDir);
+      // Inside node_modules so that the server bundle resolves react, Chakra… as the app does.
+      const cacheDir = join(config.root, 'node_modules', '.cache');
+      await mkdir(cacheDir, { recursive: true });
+      const serverDir = await mkdtemp(join(cacheDir, 'achar-prerender-'));
+      try {
+        const { build } = await import('vite');
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          envDir: config.envDir,
+          logLevel: 'warn',
+          resolve: { alias: config.resolve.alias },
+          plugins: [react()],
+          build: { ssr: SERVER_ENTRY, outDir: serverDir, emptyOutDir: true, target: 'node20' },
+        });
+        const server = (await import(pathToFileURL(join(serverDir, 'server.js')).href)) as {
+          PRERENDERED_PATHS: readonly string[];
+          renderPath(path: string): Promise<string>;
+        };
+        const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+          string,
+          ManifestChunk
+        >;
+        // Every page needs the app's code (the entry imports it after the first paint): fetch it at once.
+        const appCode = chunkFiles(manifest, [APP_MODULE])
+          .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`)
+          .join('\n    ');
+        const template = (
+          await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir)
+        ).replace('</head>', () => `  ${appCode}\n  </head>`);
+        if (!template.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
+        await writeFile(join(outDir, 'index.html'), template);
+        await writeFile(join(outDir, 'shell.html'), template);
+        const { emulators } = JSON.parse(await readFile(join(config.root, 'firebase.json'), 'utf8')) as {
+          emulators: Record<'firestore' | 'storage', Address>;
+        };
+        for (const path of server.PRERENDERED_PATHS) {
+          const body = await server.renderPath(path);
+          const early = chunkFiles(manifest, EARLY_MODULES[path] ?? []).filter(
+            (file) => !template.includes(file),
+          );
+          const hints = [
+            ...early.map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`),
+            ...(early.length > 0 ? preconnects(config.env, emulators) : []),
+          ].join('\n    ');
+          const html = template
+            .replace('</head>', () => (hints ? `  ${hints}\n  </head>` : '</head>'))
+            .replace(ROOT_DIV, () => `<div id="root" data-prerendered="${path}">${body}</div>`);
+          await writeFile(join(outDir, htmlFileFor(path)), html);
+        }
+      } finally {
+        await rm(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

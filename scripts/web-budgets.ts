@@ -1,0 +1,76 @@
+/**
+ * What a built storefront (`dist/`) makes a shopper's phone download before it can show and use `/`, read
+ * from the build itself: the Vite manifest for JavaScript, the HTML for preloaded fonts and prerendered text.
+ * Used by scripts/bundle-size.ts (`npm run size`, part of `npm test`) and the build's structure tests.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Must match APP_MODULE in scripts/vite-prerender.ts. */
+const APP_MODULE = 'src/boot.tsx';
+
+/** Initial JavaScript of `/`, gzip, KB. Measured 178 KB after prerendering (223 KB before); see README. */
+export const INITIAL_JS_BUDGET_KB = 190;
+/** Font files the HTML preloads, i.e. fetched before/at first paint, KB. One Bengali face is 43 KB. */
+export const FIRST_PAINT_FONT_BUDGET_KB = 50;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface SizedFile {
+  file: string;
+  bytes: number;
+}
+
+export const gzipBytes = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+export function readManifest(dist: string): Manifest {
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath))
+    throw new Error(`No ${manifestPath}: run \`npx vite build\` first (vite.config.ts sets build.manifest).`);
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+}
+
+/**
+ * The entry chunk, the app's code it starts after the first paint (src/boot.tsx, modulepreloaded by the HTML),
+ * and every chunk these import statically (gzip); then the lazily loaded ones.
+ */
+export function javascriptOf(dist: string): { initial: SizedFile[]; lazy: SizedFile[] } {
+  const manifest = readManifest(dist);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error(`${dist}/.vite/manifest.json names no entry chunk.`);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  if (manifest[APP_MODULE]) visit(APP_MODULE);
+  const sized = (key: string) => ({
+    file: manifest[key].file,
+    bytes: gzipBytes(join(dist, manifest[key].file)),
+  });
+  return {
+    initial: [...seen].map(sized),
+    lazy: Object.keys(manifest)
+      .filter((key) => !seen.has(key) && manifest[key].file.endsWith('.js'))
+      .map(sized),
+  };
+}
+
+/** Font files that `html` preloads (`<link rel="preload" as="font">`), with their sizes on disk. */
+export function preloadedFonts(dist: string, html: string): SizedFile[] {
+  const links = html.match(/<link\b[^>]*>/g) ?? [];
+  return links
+    .filter((link) => /rel="preload"/.test(link) && /as="font"/.test(link))
+    .map((link) => /href="([^"]+)"/.exec(link)?.[1] ?? '')
+    .filter(Boolean)
+    .map((href) => ({ file: href, bytes: readFileSync(join(dist, href)).length }));
+}

@@ -1,0 +1,32 @@
+/**
+ * Build-time prerendering of the public routes (`/`, `/auth`, `/orders`): the header, hero and section texts are
+ * in the HTML itself, so the first paint needs no JavaScript. Auth state is unknown at build time, so this
+ * renders what the browser's first render shows too (the neutral "loading" shell, products loading), and the
+ * client hydrates without a mismatch. Emotion writes each component's styles as <style> tags beside it;
+ * Emotion's browser cache moves them into <head> before hydration.
+ */
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StrictMode } from 'react';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+/** The paths rendered into `<path>.html` at build (`/` → index.html). */
+export const PRERENDERED_PATHS = ['/', '/auth', '/orders'] as const;
+
+export async function renderPath(path: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`prerender ${path}: the router answered with a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProvider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}

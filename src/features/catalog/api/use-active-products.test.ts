@@ -1,0 +1,92 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '../model/product';
+import { fetchActiveProducts } from './active-products-once';
+import { subscribeToActiveProducts } from './active-products-query';
+import { loadActiveProductsEarly } from './early-products';
+import { useActiveProducts } from './use-active-products';
+
+vi.mock('./active-products-once', () => ({ fetchActiveProducts: vi.fn() }));
+vi.mock('./active-products-query', () => ({ subscribeToActiveProducts: vi.fn() }));
+
+const jar = (id: string): Product => ({
+  id,
+  name: `আচার ${id}`,
+  description: null,
+  price: 300,
+  original_price: null,
+  image_url: null,
+  category: null,
+  stock_quantity: 5,
+  is_active: true,
+  created_at: null,
+});
+
+type Listener = (products: Product[]) => void;
+let listener: Listener = () => {};
+let listenerError: (error: Error) => void = () => {};
+const unsubscribe = vi.fn();
+
+beforeEach(() => {
+  vi.mocked(fetchActiveProducts).mockReset();
+  unsubscribe.mockReset();
+  vi.mocked(subscribeToActiveProducts)
+    .mockReset()
+    .mockImplementation((next, onError) => {
+      listener = next;
+      listenerError = onError;
+      return unsubscribe;
+    });
+});
+
+describe('useActiveProducts', () => {
+  it('shows the products from one request, then follows the live listener', async () => {
+    vi.mocked(fetchActiveProducts).mockResolvedValue([jar('a')]);
+    const { result, unmount } = renderHook(() => useActiveProducts());
+    expect(result.current).toEqual({ status: 'loading' });
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', products: [jar('a')] }));
+
+    await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
+    act(() => listener([jar('b'), jar('a')]));
+    expect(result.current).toEqual({ status: 'ready', products: [jar('b'), jar('a')] });
+
+    unmount();
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a one-shot answer that arrives after the live one (it is older)', async () => {
+    let answer: (products: Product[]) => void = () => {};
+    vi.mocked(fetchActiveProducts).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { result } = renderHook(() => useActiveProducts());
+    await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
+    act(() => listener([jar('new')]));
+    await act(async () => answer([jar('old')]));
+    expect(result.current).toEqual({ status: 'ready', products: [jar('new')] });
+  });
+
+  it('reports a failed first request while there is nothing to show, and recovers when the listener answers', async () => {
+    vi.mocked(fetchActiveProducts).mockRejectedValue(new Error('unavailable'));
+    const { result } = renderHook(() => useActiveProducts());
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
+    act(() => listener([jar('a')]));
+    expect(result.current).toEqual({ status: 'ready', products: [jar('a')] });
+  });
+
+  it('reports a listener error', async () => {
+    vi.mocked(fetchActiveProducts).mockResolvedValue([jar('a')]);
+    const { result } = renderHook(() => useActiveProducts());
+    await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
+    act(() => listenerError(new Error('permission-denied')));
+    expect(result.current).toMatchObject({ status: 'error', error: { message: 'permission-denied' } });
+  });
+
+  it('takes over the request the entry started before hydration instead of asking again', async () => {
+    vi.mocked(fetchActiveProducts).mockResolvedValue([jar('a')]);
+    loadActiveProductsEarly();
+    await waitFor(() => expect(fetchActiveProducts).toHaveBeenCalledTimes(1));
+    const { result } = renderHook(() => useActiveProducts());
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', products: [jar('a')] }));
+    expect(fetchActiveProducts).toHaveBeenCalledTimes(1);
+  });
+});

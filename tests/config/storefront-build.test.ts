@@ -1,0 +1,97 @@
+/**
+ * The production build keeps what makes the storefront open fast on a cheap phone (issue 9): the public pages
+ * are prerendered (text painted before any JavaScript runs), the JavaScript needed before `/` works and the
+ * fonts fetched for the first paint stay under their budgets, and the realtime SDKs are not part of it.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FIRST_PAINT_FONT_BUDGET_KB,
+  INITIAL_JS_BUDGET_KB,
+  javascriptOf,
+  preloadedFonts,
+} from '../../scripts/web-budgets.js';
+import { run } from '../../scripts/stack/builds.js';
+import { bn } from '../../src/i18n/bn.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+let dist = '';
+const page = (file: string) => readFile(join(dist, file), 'utf8');
+/** The text a reader sees, tags and styles removed. */
+const visibleText = (html: string) =>
+  html
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
+    .replace(/<script[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&');
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'achar-build-'));
+  // A separate process, as `npm run build` runs it: the test runner's NODE_ENV=test would build React's dev copy.
+  await run(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: root,
+    // A production build for a (made-up) real project: the build may refuse a missing web config.
+    env: {
+      NODE_ENV: 'production',
+      VITE_FIREBASE_API_KEY: 'AIzaSyBuildTestOnly000000000000000000',
+      VITE_FIREBASE_AUTH_DOMAIN: 'achar-shop-build-test.firebaseapp.com',
+      VITE_FIREBASE_PROJECT_ID: 'achar-shop-build-test',
+      VITE_FIREBASE_STORAGE_BUCKET: 'achar-shop-build-test.appspot.com',
+      VITE_FIREBASE_APP_ID: '1:123456789012:web:0123456789abcdef',
+    },
+  });
+}, 240_000);
+
+afterAll(async () => {
+  if (dist) await rm(dist, { recursive: true, force: true });
+});
+
+describe('the production build of the storefront', () => {
+  it('has the hero headline, the header and the products heading in the HTML of / itself', async () => {
+    const html = await page('index.html');
+    expect(html).toContain('data-prerendered="/"');
+    const text = visibleText(html);
+    expect(text).toContain(bn.storefront.hero.headline);
+    expect(text).toContain(bn.storefront.products.title);
+    expect(text).toContain(bn.storefront.why.title);
+    // The styles of that markup come with it (Emotion's SSR output), so the first paint is styled.
+    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+  });
+
+  it('lets / reach production Firestore early: its request code is preloaded and the origin preconnected', async () => {
+    const html = await page('index.html');
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/active-products-once-[\w-]+\.js">/,
+    );
+    expect(html).toContain('<link rel="preconnect" href="https://firestore.googleapis.com" crossorigin>');
+    expect(html).not.toContain('127.0.0.1');
+  });
+
+  it('prerenders /auth and /orders, and keeps an empty shell for every other path', async () => {
+    expect(await page('auth.html')).toContain('data-prerendered="/auth"');
+    expect(await page('orders.html')).toContain('data-prerendered="/orders"');
+    expect(await page('shell.html')).toContain('<div id="root"></div>');
+  });
+
+  it(`needs at most ${INITIAL_JS_BUDGET_KB} KB of JavaScript (gzip) before / works, without Firestore or Auth`, () => {
+    const { initial, lazy } = javascriptOf(dist);
+    const total = initial.reduce((sum, file) => sum + file.bytes, 0);
+    expect(total / 1024).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
+    // The realtime SDK and the auth SDK are loaded after the first paint, in chunks of their own.
+    const initialFiles = initial.map((f) => f.file).join(' ');
+    expect(initialFiles).not.toMatch(/firestore|auth/);
+    expect(lazy.some((f) => /firestore/.test(f.file))).toBe(true);
+  });
+
+  it(`preloads one font face for the first paint, at most ${FIRST_PAINT_FONT_BUDGET_KB} KB`, async () => {
+    const fonts = preloadedFonts(dist, await page('index.html'));
+    expect(fonts.map((f) => f.file)).toEqual([
+      expect.stringMatching(/noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/),
+    ]);
+    expect(fonts[0].bytes / 1024).toBeLessThanOrEqual(FIRST_PAINT_FONT_BUDGET_KB);
+  });
+});
