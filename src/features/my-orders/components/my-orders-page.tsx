@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Center, Container, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
@@ -9,7 +9,12 @@ import { bn } from '@/i18n/bn';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import { useMyOrders } from '../api/use-my-orders';
 import type { MyOrder } from '../model/my-order';
-import { CancelOrderDialog } from './cancel-order-dialog';
+
+// The confirmation (Chakra's dialog machinery) loads only when a customer asks to cancel, so it stays out of
+// the JavaScript every page needs before it can be used.
+const CancelOrderDialog = lazy(() =>
+  import('./cancel-order-dialog').then((module) => ({ default: module.CancelOrderDialog })),
+);
 
 const t = bn.storefront.myOrders;
 
@@ -118,7 +123,11 @@ export function MyOrdersPage({ uid }: { uid: string | null }) {
         {t.title}
       </Heading>
       {content}
-      <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
+      {cancelling && (
+        <Suspense fallback={null}>
+          <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
+        </Suspense>
+      )}
     </Container>
   );
 }
