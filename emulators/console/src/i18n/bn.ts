@@ -180,6 +180,9 @@ export const bn = {
     empty: 'এখনো কোনো অনুরোধ নেই: দোকানটি ব্যবহার করুন, অনুরোধগুলো এখানে দেখা যাবে।',
     detail: (allowed: boolean, method: string, path: string) =>
       `${allowed ? 'অনুমোদিত' : 'প্রত্যাখ্যাত'}: ${method} /${path}`,
+    adminSkips: 'admin SDK (owner পরিচয়) নিরাপত্তা রুলস এড়িয়ে যায়: এখানে রুলস কিছু বিচার করেনি।',
+    /** The rules engine's own reason is technical English; it is shown after a Bengali label. */
+    engineMessage: (message: string) => `রুলস ইঞ্জিনের বার্তা: ${message}`,
     noTrace: 'রুলের হিসাব নেই: এই অনুরোধ এসেছিল যখন কোনো কনসোল খোলা ছিল না।',
     noAllowMatched: 'এই পাথ আর মেথডের সাথে কোনো allow স্টেটমেন্ট মেলেনি।',
     rulesChanged: 'এই অনুরোধের পরে রুলস বদলেছে; এর লাইন নম্বরগুলো আগের সংস্করণের।',

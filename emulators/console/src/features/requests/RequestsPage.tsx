@@ -148,7 +148,11 @@ export function RequestsPage() {
                 {JSON.stringify(selected.caller.claims, null, 2)}
               </Box>
             )}
-            {selected.message && <Text fontSize="xs">{selected.message}</Text>}
+            {selected.caller.kind === 'admin-sdk' ? (
+              <Text fontSize="xs">{t.adminSkips}</Text>
+            ) : (
+              selected.message && <Text fontSize="xs">{t.engineMessage(selected.message)}</Text>
+            )}
             {selected.caller.kind !== 'admin-sdk' && !selected.trace && (
               <Text fontSize="xs" color="gray.500">
                 {t.noTrace}
