@@ -218,6 +218,7 @@ export const bn = {
   storage: {
     title: 'ফাইল (Storage)',
     uploadLabel: 'ফাইল আপলোড',
+    choose: 'ফাইল বাছাই করে আপলোড করুন',
     uploadHint: 'আপলোড এই ফোল্ডারে যায়, প্রতিটি ফাইল সর্বোচ্চ ২০ MiB',
     tooBig: (file: string, mib: number) =>
       `${file} ফাইলটি ${num(mib)} MiB; এমুলেটর সর্বোচ্চ ২০ MiB পর্যন্ত ফাইল নেয়। কিছুই আপলোড হয়নি।`,

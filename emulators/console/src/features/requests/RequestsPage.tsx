@@ -115,7 +115,7 @@ export function RequestsPage() {
                   cursor="pointer"
                   bg={e.id === selectedId ? 'blue.50' : undefined}
                   data-request={`${e.method} ${e.path}`}
-                  data-verdict={e.allowed ? t.allowed : t.denied}
+                  data-verdict={e.allowed ? 'allowed' : 'denied'}
                 >
                   <Table.Cell whiteSpace="nowrap">{formatBn(e.time, 'HH:mm:ss.SSS')}</Table.Cell>
                   <Table.Cell>{e.service}</Table.Cell>

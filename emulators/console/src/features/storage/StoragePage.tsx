@@ -78,7 +78,12 @@ export function StoragePage() {
           aria-label={t.uploadLabel}
           onChange={(e) => void upload(e.target.files)}
           disabled={busy}
+          // The browser's own file button speaks its own language ("Choose Files"); ours speaks Bengali.
+          hidden
         />
+        <Button size="xs" variant="outline" loading={busy} onClick={() => input.current?.click()}>
+          {t.choose}
+        </Button>
         <Text fontSize="xs" color="gray.500">
           {t.uploadHint}
         </Text>
