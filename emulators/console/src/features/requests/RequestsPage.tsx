@@ -95,7 +95,8 @@ export function RequestsPage() {
         </Text>
       </HStack>
       <Flex gap="4" align="start">
-        <Box flex="1" minW="0" maxH="75vh" overflowY="auto">
+        {/* Wide enough for the Bengali verdicts and a readable path beside an open rule view. */}
+        <Box flex="1" minW="560px" maxH="75vh" overflowY="auto">
           <Table.Root size="sm" interactive data-testid="requests">
             <Table.Header>
               <Table.Row>
@@ -151,7 +152,11 @@ export function RequestsPage() {
             {selected.caller.kind === 'admin-sdk' ? (
               <Text fontSize="xs">{t.adminSkips}</Text>
             ) : (
-              selected.message && <Text fontSize="xs">{t.engineMessage(selected.message)}</Text>
+              selected.message && (
+                <Text fontSize="xs" wordBreak="break-word">
+                  {t.engineMessage(selected.message)}
+                </Text>
+              )
             )}
             {selected.caller.kind !== 'admin-sdk' && !selected.trace && (
               <Text fontSize="xs" color="gray.500">
