@@ -29,7 +29,7 @@ async function openConsole(path: string): Promise<Page> {
   const page = await shop.newVisitor(1280);
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto(`${CONSOLE_URL}${path}`);
-  await page.getByRole('heading', { name: 'Emulator console' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'এমুলেটর কনসোল' }).waitFor({ timeout: 20_000 });
   return page;
 }
 
@@ -45,10 +45,14 @@ afterAll(async () => {
 describe('the emulator console in a browser', () => {
   it('shows every emulator running on 127.0.0.1 and the project', async () => {
     const firestore = consolePage.locator('[data-emulator="firestore"]');
-    await expect.poll(() => firestore.innerText(), { timeout: 20_000 }).toContain('running');
+    await expect.poll(() => firestore.innerText(), { timeout: 20_000 }).toContain('চলছে');
     expect(await firestore.innerText()).toContain(`127.0.0.1:${config.firestore.port}`);
-    await expect.poll(() => consolePage.locator('[data-emulator="auth"]').innerText()).toContain('running');
+    await expect.poll(() => consolePage.locator('[data-emulator="auth"]').innerText()).toContain('চলছে');
     expect(await consolePage.getByText(config.projectId).count()).toBeGreaterThan(0);
+    // The page speaks Bengali: page names, headings and buttons.
+    for (const page of ['সারসংক্ষেপ', 'অনুরোধসমূহ', 'ব্যবহারকারী (Auth)', 'ফাইল (Storage)', 'লগ'])
+      await consolePage.getByRole('link', { name: page, exact: true }).waitFor();
+    await consolePage.getByRole('button', { name: 'এখনই ডেটা এক্সপোর্ট করুন' }).waitFor();
     await consolePage.screenshot({ path: `${RESULTS}/console-overview-1280.png`, fullPage: true });
   });
 
@@ -65,26 +69,26 @@ describe('the emulator console in a browser', () => {
     await page.locator('[data-doc-id]').first().waitFor({ timeout: 20_000 });
     expect(await page.locator('[data-doc-id]').count()).toBeGreaterThan(1);
     // The query box finds the product the shop shows first.
-    await page.getByLabel('Filter field').fill('name');
-    await page.getByLabel('Filter value').fill(name);
-    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByLabel('ফিল্টারের ফিল্ড').fill('name');
+    await page.getByLabel('ফিল্টারের মান').fill(name);
+    await page.getByRole('button', { name: 'চালান' }).click();
     await expect.poll(() => page.locator('[data-doc-id]').count(), { timeout: 10_000 }).toBe(1);
     await page.locator('[data-doc-id]').click();
     await page.locator('[data-field="name"]').filter({ hasText: name }).waitFor();
 
     const price = page.locator('[data-field="price"]');
     const priceBefore = await price.innerText();
-    await price.getByRole('button', { name: 'Edit' }).click();
+    await price.getByRole('button', { name: 'সম্পাদনা' }).click();
     const editor = page.getByTestId('value-editor');
-    await editor.getByLabel('Value').fill('12.5 taka');
-    await editor.getByRole('button', { name: 'Save' }).click();
-    await editor.getByRole('alert').filter({ hasText: 'is not a whole number' }).waitFor();
+    await editor.getByLabel('মান').fill('12.5 taka');
+    await editor.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await editor.getByRole('alert').filter({ hasText: 'পূর্ণ সংখ্যা নয়' }).waitFor();
     // The field still shows the old value (the open editor below it adds its own text).
     expect((await price.innerText()).startsWith(priceBefore)).toBe(true);
 
     const newPrice = 777;
-    await editor.getByLabel('Value').fill(String(newPrice));
-    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByLabel('মান').fill(String(newPrice));
+    await editor.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
     await expect.poll(() => price.innerText(), { timeout: 10_000 }).toContain(String(newPrice));
     await expect
       .poll(() => shopCard.getByTestId('product-price').innerText(), { timeout: 10_000 })
@@ -94,35 +98,42 @@ describe('the emulator console in a browser', () => {
 
   it('adds a document with a typed field, refuses a bad reference, and deletes the document', async () => {
     const page = await openConsole('/firestore/console-e2e');
-    await page.getByRole('button', { name: 'Add document' }).click();
-    await page.getByLabel('Document id').fill('jar-1');
+    await page.getByRole('button', { name: 'ডকুমেন্ট যোগ করুন' }).click();
+    await page.getByLabel('ডকুমেন্ট id').fill('jar-1');
     const editor = page.getByTestId('value-editor');
-    await editor.getByLabel('Field name').fill('product');
-    await editor.getByLabel('Type').selectOption('reference');
-    await editor.getByLabel('Value').fill('products');
-    await editor.getByRole('button', { name: 'Save' }).click();
-    await editor.getByRole('alert').filter({ hasText: 'is not a document path' }).waitFor();
+    await editor.getByLabel('ফিল্ডের নাম').fill('product');
+    await editor.getByLabel('ধরন').selectOption('reference');
+    await editor.getByLabel('মান').fill('products');
+    await editor.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await editor.getByRole('alert').filter({ hasText: 'ডকুমেন্টের পাথ নয়' }).waitFor();
     expect(
       (await fetch(`${DOCS}/console-e2e/jar-1`, { headers: { Authorization: 'Bearer owner' } })).status,
     ).toBe(404);
 
-    await editor.getByLabel('Value').fill('products/p1');
-    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByLabel('মান').fill('products/p1');
+    await editor.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
     await page.waitForURL(`${CONSOLE_URL}/firestore/console-e2e/jar-1`);
     const field = page.locator('[data-field="product"]');
     await field.getByRole('link', { name: '/products/p1' }).waitFor({ timeout: 10_000 });
 
-    await page.getByRole('button', { name: 'Delete document' }).click();
+    await page.getByRole('button', { name: 'ডকুমেন্ট মুছুন' }).click();
     await page.waitForURL(`${CONSOLE_URL}/firestore/console-e2e`);
-    await page.getByText('No documents.').waitFor({ timeout: 10_000 });
+    await page.getByText('কোনো ডকুমেন্ট নেই।').waitFor({ timeout: 10_000 });
     expect(
       (await fetch(`${DOCS}/console-e2e/jar-1`, { headers: { Authorization: 'Bearer owner' } })).status,
     ).toBe(404);
+
+    // A path that does not exist says so in Bengali.
+    await page.goto(`${CONSOLE_URL}/firestore/console-e2e/jar-1`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'এই ডকুমেন্টটি নেই (মুছে ফেলা হয়েছে, বা কখনো তৈরি হয়নি)।' })
+      .waitFor({ timeout: 10_000 });
   });
 
   it("shows an order's create by the function's admin SDK, then a stranger's denied read with the deciding rule marked", async () => {
     const requests = await openConsole('/requests');
-    await requests.getByText('live', { exact: true }).waitFor({ timeout: 20_000 });
+    await requests.getByText('লাইভ', { exact: true }).waitFor({ timeout: 20_000 });
 
     const customer = await shop.newVisitor(1280);
     await signIn(customer, DEMO_ACCOUNTS.customer);
@@ -139,7 +150,7 @@ describe('the emulator console in a browser', () => {
 
     const created = requests.locator('[data-request^="create orders/"][data-verdict="allowed"]').first();
     await created.waitFor({ timeout: 20_000 });
-    expect(await created.innerText()).toContain('admin SDK');
+    expect(await created.innerText()).toContain('admin SDK (রুলস প্রযোজ্য নয়)');
     const orderPath = (await created.getAttribute('data-request'))!.replace('create ', '');
 
     // Another customer asks for that order directly: the rules must say no.
@@ -161,7 +172,7 @@ describe('the emulator console in a browser', () => {
       await source.locator('[data-condition="false"], [data-condition="error"]').count(),
     ).toBeGreaterThan(0);
 
-    await requests.getByLabel('Verdict').selectOption('denied');
+    await requests.getByLabel('ফলাফল').selectOption('denied');
     expect(await requests.locator('[data-verdict="allowed"]').count()).toBe(0);
     await requests.screenshot({ path: `${RESULTS}/console-requests-1280.png`, fullPage: true });
   });
@@ -170,8 +181,8 @@ describe('the emulator console in a browser', () => {
     const page = await openConsole('/auth');
     const row = page.locator(`[data-user="${DEMO_ACCOUNTS.customer.email}"]`);
     await row.waitFor({ timeout: 20_000 });
-    await row.getByRole('button', { name: 'Grant admin' }).click();
-    await row.getByText('admin', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'অ্যাডমিন করুন' }).click();
+    await row.getByText('অ্যাডমিন', { exact: true }).waitFor();
     await page.screenshot({ path: `${RESULTS}/console-auth-1280.png`, fullPage: true });
 
     const customer = await shop.newVisitor(1280);
@@ -179,8 +190,8 @@ describe('the emulator console in a browser', () => {
     await customer.goto(`${SHOP_URL}/admin`);
     await customer.getByRole('heading', { name: 'অ্যাডমিন ড্যাশবোর্ড' }).waitFor({ timeout: 20_000 });
 
-    await row.getByRole('button', { name: 'Revoke admin' }).click();
-    await row.getByRole('button', { name: 'Grant admin' }).waitFor();
+    await row.getByRole('button', { name: 'অ্যাডমিন বাতিল' }).click();
+    await row.getByRole('button', { name: 'অ্যাডমিন করুন' }).waitFor();
   });
 
   it('uploads an image into product-images, previews it, refuses a file over the limit, and deletes it', async () => {
@@ -189,12 +200,12 @@ describe('the emulator console in a browser', () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
       .png()
       .toBuffer();
-    const upload = page.getByLabel('Upload files');
+    const upload = page.getByLabel('ফাইল আপলোড');
     await upload.setInputFiles({ name: 'console-e2e.png', mimeType: 'image/png', buffer: png });
     const file = page.locator('[data-file="product-images/console-e2e.png"]');
     await file.waitFor({ timeout: 20_000 });
     await file.click();
-    const preview = page.getByAltText('preview of product-images/console-e2e.png');
+    const preview = page.getByAltText('product-images/console-e2e.png এর প্রিভিউ');
     await expect
       .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 })
       .toBe(64);
@@ -205,17 +216,20 @@ describe('the emulator console in a browser', () => {
       mimeType: 'image/jpeg',
       buffer: Buffer.alloc(21 * 1024 * 1024),
     });
-    await page.getByRole('alert').filter({ hasText: 'up to 20 MiB' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'সর্বোচ্চ ২০ MiB পর্যন্ত ফাইল নেয়। কিছুই আপলোড হয়নি।' })
+      .waitFor();
     expect(await page.locator('[data-file="product-images/too-big.jpg"]').count()).toBe(0);
 
-    await file.getByRole('button', { name: 'Delete' }).click();
+    await file.getByRole('button', { name: 'মুছুন' }).click();
     await file.waitFor({ state: 'detached', timeout: 10_000 });
   });
 
   it("shows the functions' logs live", async () => {
     const page = await openConsole('/logs');
-    await page.getByText('live', { exact: true }).waitFor({ timeout: 20_000 });
-    await page.getByLabel('Function').selectOption('*');
+    await page.getByText('লাইভ', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('ফাংশন').selectOption('*');
     await page.locator('[data-function]').first().waitFor({ timeout: 20_000 });
     await page.screenshot({ path: `${RESULTS}/console-logs-1280.png`, fullPage: true });
   });
@@ -224,16 +238,16 @@ describe('the emulator console in a browser', () => {
     try {
       const page = await openConsole('/');
       for (const what of ['Firestore', 'Storage', 'Auth']) {
-        await page.getByRole('button', { name: `Clear ${what}` }).click();
+        await page.getByRole('button', { name: `${what} খালি করুন` }).click();
         await page
           .getByRole('status')
-          .filter({ hasText: `Cleared ${what.toLowerCase()}` })
+          .filter({ hasText: `${what} খালি করা হয়েছে।` })
           .waitFor({ timeout: 10_000 });
       }
       await page.goto(`${CONSOLE_URL}/firestore`);
-      await page.getByText('No data yet.').waitFor({ timeout: 10_000 });
+      await page.getByText('এখনো কোনো ডেটা নেই।').waitFor({ timeout: 10_000 });
       await page.goto(`${CONSOLE_URL}/auth`);
-      await page.getByText('No users.').waitFor({ timeout: 10_000 });
+      await page.getByText('কোনো ব্যবহারকারী নেই।').waitFor({ timeout: 10_000 });
     } finally {
       await promisify(execFile)('npx', ['tsx', 'scripts/seed.ts'], { cwd: root, env: { ...process.env } });
     }

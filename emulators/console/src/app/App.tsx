@@ -1,7 +1,8 @@
 import {
   Box,
   ChakraProvider,
-  defaultSystem,
+  createSystem,
+  defaultConfig,
   Flex,
   Heading,
   Link,
@@ -13,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
 import { ConfigContext, loadConfig, type ConsoleConfig } from '../lib/config';
 import { ErrorNote } from '../lib/ErrorNote';
+import { bn } from '../i18n/bn';
 import { OverviewPage } from '../features/overview/OverviewPage';
 import { FirestorePage } from '../features/firestore/FirestorePage';
 import { RequestsPage } from '../features/requests/RequestsPage';
@@ -20,13 +22,18 @@ import { AuthPage } from '../features/auth/AuthPage';
 import { StoragePage } from '../features/storage/StoragePage';
 import { LogsPage } from '../features/logs/LogsPage';
 
+const fontStack = `'Noto Sans Bengali', 'Noto Sans', system-ui, sans-serif`;
+const system = createSystem(defaultConfig, {
+  theme: { tokens: { fonts: { heading: { value: fontStack }, body: { value: fontStack } } } },
+});
+
 const PAGES = [
-  { to: '/', label: 'Overview' },
-  { to: '/firestore', label: 'Firestore' },
-  { to: '/requests', label: 'Requests' },
-  { to: '/auth', label: 'Authentication' },
-  { to: '/storage', label: 'Storage' },
-  { to: '/logs', label: 'Logs' },
+  { to: '/', label: bn.app.nav.overview },
+  { to: '/firestore', label: bn.app.nav.firestore },
+  { to: '/requests', label: bn.app.nav.requests },
+  { to: '/auth', label: bn.app.nav.auth },
+  { to: '/storage', label: bn.app.nav.storage },
+  { to: '/logs', label: bn.app.nav.logs },
 ];
 
 export function App() {
@@ -37,15 +44,15 @@ export function App() {
   }, []);
 
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <BrowserRouter>
         <Flex minH="100vh" fontSize="sm">
           <Stack as="nav" w="190px" flexShrink={0} bg="gray.900" color="white" p="4" gap="1">
             <Heading size="sm" mb="1">
-              Emulator console
+              {bn.app.title}
             </Heading>
             <Text fontSize="xs" color="gray.400" mb="3">
-              {config?.projectId ?? '…'} · local machine only
+              {config?.projectId ?? '…'} · {bn.app.localOnly}
             </Text>
             {PAGES.map((page) => (
               <Link

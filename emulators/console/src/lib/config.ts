@@ -1,12 +1,13 @@
 /** Where every emulator is, as the console server reads it from firebase.json (GET /api/config). */
 import { createContext, useContext } from 'react';
+import { bn } from '../i18n/bn';
 import type { ConsoleConfig } from '../../../src/console/api';
 
 export type { ConsoleConfig };
 
 export async function loadConfig(): Promise<ConsoleConfig> {
   const response = await fetch('/api/config');
-  if (!response.ok) throw new Error(`The console server answered ${response.status} for its configuration.`);
+  if (!response.ok) throw new Error(bn.app.configFailed(response.status));
   return (await response.json()) as ConsoleConfig;
 }
 

@@ -1,4 +1,5 @@
-/** JSON over fetch with the emulators' admin credential, and their error bodies turned into sentences. */
+/** JSON over fetch with the emulators' admin credential, and their refusals turned into Bengali sentences. */
+import { bn } from '../i18n/bn';
 
 /** "Bearer owner": the emulators' admin bypass (what firebase-admin sends), never valid in production. */
 export const OWNER = { Authorization: 'Bearer owner' };
@@ -17,7 +18,7 @@ export async function requestJson<T>(url: string, init: RequestInit = {}): Promi
       },
     });
   } catch {
-    throw new RequestError(`Cannot reach ${new URL(url).host}: is that emulator running?`);
+    throw new RequestError(bn.http.unreachable(new URL(url).host));
   }
   const text = await response.text();
   let body: unknown = null;
@@ -26,7 +27,8 @@ export async function requestJson<T>(url: string, init: RequestInit = {}): Promi
   } catch {
     body = text;
   }
-  if (!response.ok) throw new RequestError(errorMessage(body) ?? `${response.status} ${response.statusText}`);
+  // The emulator's own reason is English and technical; it follows the Bengali sentence so nothing is lost.
+  if (!response.ok) throw new RequestError(bn.http.refused(response.status, errorMessage(body)));
   return body as T;
 }
 

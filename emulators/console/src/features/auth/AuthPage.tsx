@@ -1,14 +1,16 @@
 import { Badge, Button, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { formatBn } from '../../lib/dayjs';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/ErrorNote';
+import { bn } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import { AuthApi, type AuthUser } from './api';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const t = bn.auth;
 
-const when = (ms?: string) => (ms ? dayjs(Number(ms)).format('D MMM YYYY, HH:mm') : '—');
+const when = (ms?: string) => (ms ? formatBn(Number(ms), 'D MMM YYYY, HH:mm') : '—');
 
 export function AuthPage() {
   const config = useConfig();
@@ -31,8 +33,8 @@ export function AuthPage() {
   };
 
   const add = () => {
-    if (!EMAIL.test(email.trim())) return setError(`"${email}" is not an e-mail address.`);
-    if (password.length < 6) return setError('The password needs at least 6 characters.');
+    if (!EMAIL.test(email.trim())) return setError(t.notEmail(email));
+    if (password.length < 6) return setError(t.shortPassword);
     void act(async () => {
       await api.add(email.trim(), password);
       setEmail('');
@@ -41,15 +43,15 @@ export function AuthPage() {
   };
 
   const setPasswordFor = (user: AuthUser) => {
-    const next = window.prompt(`New password for ${user.email ?? user.localId} (6 characters or more):`);
+    const next = window.prompt(t.newPassword(user.email ?? user.localId));
     if (next === null) return;
-    if (next.length < 6) return setError('The password needs at least 6 characters; nothing was changed.');
+    if (next.length < 6) return setError(t.shortPassword);
     void act(() => api.update(user.localId, { password: next }));
   };
 
   return (
     <Stack gap="4">
-      <Heading size="lg">Authentication</Heading>
+      <Heading size="lg">{t.title}</Heading>
       <HStack
         as="form"
         gap="2"
@@ -61,34 +63,34 @@ export function AuthPage() {
         <Input
           size="sm"
           w="240px"
-          placeholder="e-mail"
-          aria-label="New user e-mail"
+          placeholder={t.emailPlaceholder}
+          aria-label={t.emailLabel}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
         <Input
           size="sm"
           w="180px"
-          placeholder="password"
+          placeholder={t.passwordPlaceholder}
           type="password"
-          aria-label="New user password"
+          aria-label={t.passwordLabel}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <Button size="sm" type="submit">
-          Add user
+          {t.add}
         </Button>
       </HStack>
       <ErrorNote message={error ?? users.error ?? admins.error} />
       <Table.Root size="sm" variant="outline" data-testid="users">
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>E-mail</Table.ColumnHeader>
-            <Table.ColumnHeader>uid</Table.ColumnHeader>
-            <Table.ColumnHeader>Verified</Table.ColumnHeader>
-            <Table.ColumnHeader>Created</Table.ColumnHeader>
-            <Table.ColumnHeader>Last sign-in</Table.ColumnHeader>
-            <Table.ColumnHeader>Role</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.email}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.uid}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.verified}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.created}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.lastSignIn}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.role}</Table.ColumnHeader>
             <Table.ColumnHeader />
           </Table.Row>
         </Table.Header>
@@ -97,7 +99,7 @@ export function AuthPage() {
             const isAdmin = admins.data?.has(user.localId) ?? false;
             return (
               <Table.Row key={user.localId} data-user={user.email}>
-                <Table.Cell>{user.email ?? '(no e-mail)'}</Table.Cell>
+                <Table.Cell>{user.email ?? t.noEmail}</Table.Cell>
                 <Table.Cell fontFamily="mono" fontSize="xs">
                   {user.localId}
                 </Table.Cell>
@@ -106,9 +108,9 @@ export function AuthPage() {
                 <Table.Cell>{when(user.lastLoginAt)}</Table.Cell>
                 <Table.Cell>
                   {isAdmin ? (
-                    <Badge colorPalette="purple">admin</Badge>
+                    <Badge colorPalette="purple">{t.admin}</Badge>
                   ) : (
-                    <Text color="gray.500">customer</Text>
+                    <Text color="gray.500">{t.customer}</Text>
                   )}
                 </Table.Cell>
                 <Table.Cell>
@@ -118,7 +120,7 @@ export function AuthPage() {
                       variant="outline"
                       onClick={() => void act(() => api.setAdmin(user.localId, !isAdmin))}
                     >
-                      {isAdmin ? 'Revoke admin' : 'Grant admin'}
+                      {isAdmin ? t.revokeAdmin : t.grantAdmin}
                     </Button>
                     {!user.emailVerified && (
                       <Button
@@ -126,22 +128,22 @@ export function AuthPage() {
                         variant="ghost"
                         onClick={() => void act(() => api.update(user.localId, { emailVerified: true }))}
                       >
-                        Mark verified
+                        {t.markVerified}
                       </Button>
                     )}
                     <Button size="2xs" variant="ghost" onClick={() => setPasswordFor(user)}>
-                      Set password
+                      {t.setPassword}
                     </Button>
                     <Button
                       size="2xs"
                       variant="ghost"
                       colorPalette="red"
                       onClick={() =>
-                        window.confirm(`Delete the user ${user.email ?? user.localId}?`) &&
+                        window.confirm(t.confirmDelete(user.email ?? user.localId)) &&
                         void act(() => api.remove(user.localId))
                       }
                     >
-                      Delete
+                      {bn.common.delete}
                     </Button>
                   </HStack>
                 </Table.Cell>
@@ -150,7 +152,7 @@ export function AuthPage() {
           })}
         </Table.Body>
       </Table.Root>
-      {users.data?.length === 0 && <Text color="gray.500">No users.</Text>}
+      {users.data?.length === 0 && <Text color="gray.500">{t.noUsers}</Text>}
     </Stack>
   );
 }

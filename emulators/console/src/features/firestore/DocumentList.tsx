@@ -2,12 +2,15 @@ import { Box, Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-u
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorNote } from '../../lib/ErrorNote';
+import { bn } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import { QUERY_OPERATORS, type FirestoreApi, type QueryOperator, type QuerySpec } from './api';
 import { ValueEditor } from './ValueEditor';
 import { queryValue } from './values';
 
 const PAGE_SIZE = 25;
+const t = bn.firestore;
+const q = bn.firestore.query;
 
 interface QueryForm {
   field: string;
@@ -63,9 +66,8 @@ export function DocumentList({
 
   const run = () => {
     setFormError(null);
-    if (form.limit && !/^[1-9]\d*$/.test(form.limit))
-      return setFormError('The limit is a whole number above 0.');
-    if (!form.field && form.value) return setFormError('Name the field to filter on.');
+    if (form.limit && !/^[1-9]\d*$/.test(form.limit)) return setFormError(q.badLimit);
+    if (!form.field && form.value) return setFormError(q.noField);
     setApplied(form);
     setPage(0);
   };
@@ -78,14 +80,14 @@ export function DocumentList({
           <Input
             size="xs"
             w="110px"
-            placeholder="field"
-            aria-label="Filter field"
+            placeholder={q.field}
+            aria-label={q.fieldLabel}
             value={form.field}
             onChange={(e) => set({ field: e.target.value })}
           />
           <NativeSelect.Root size="xs" w="130px">
             <NativeSelect.Field
-              aria-label="Operator"
+              aria-label={q.operator}
               value={form.op}
               onChange={(e) => set({ op: e.target.value as QueryOperator })}
             >
@@ -97,39 +99,39 @@ export function DocumentList({
           <Input
             size="xs"
             w="110px"
-            placeholder="value"
-            aria-label="Filter value"
+            placeholder={q.value}
+            aria-label={q.valueLabel}
             value={form.value}
             onChange={(e) => set({ value: e.target.value })}
           />
           <Input
             size="xs"
             w="110px"
-            placeholder="order by"
-            aria-label="Order by"
+            placeholder={q.orderBy}
+            aria-label={q.orderByLabel}
             value={form.orderField}
             onChange={(e) => set({ orderField: e.target.value })}
           />
           <NativeSelect.Root size="xs" w="90px">
             <NativeSelect.Field
-              aria-label="Direction"
+              aria-label={q.direction}
               value={form.direction}
               onChange={(e) => set({ direction: e.target.value as QueryForm['direction'] })}
             >
-              <option value="ASCENDING">asc</option>
-              <option value="DESCENDING">desc</option>
+              <option value="ASCENDING">{q.ascending}</option>
+              <option value="DESCENDING">{q.descending}</option>
             </NativeSelect.Field>
           </NativeSelect.Root>
           <Input
             size="xs"
             w="60px"
-            placeholder="limit"
-            aria-label="Limit"
+            placeholder={q.limit}
+            aria-label={q.limit}
             value={form.limit}
             onChange={(e) => set({ limit: e.target.value })}
           />
           <Button size="xs" onClick={run}>
-            Run
+            {q.run}
           </Button>
           <Button
             size="xs"
@@ -140,11 +142,11 @@ export function DocumentList({
               setPage(0);
             }}
           >
-            Reset
+            {q.reset}
           </Button>
         </HStack>
         <Text fontSize="xs" color="gray.500" mt="1">
-          Values are JSON when they parse (12, true, null, ["a","b"]), text otherwise.
+          {q.hint}
         </Text>
         <ErrorNote message={formError} />
       </Box>
@@ -170,33 +172,33 @@ export function DocumentList({
             </Box>
           );
         })}
-        {docs.data && rows.length === 0 && <Text color="gray.500">No documents.</Text>}
+        {docs.data && rows.length === 0 && <Text color="gray.500">{t.noDocuments}</Text>}
       </Stack>
       <HStack gap="2">
         <Button size="xs" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
-          Previous
+          {t.previous}
         </Button>
-        <Text fontSize="xs">page {page + 1}</Text>
+        <Text fontSize="xs">{t.page(page + 1)}</Text>
         <Button size="xs" variant="outline" disabled={!hasNext} onClick={() => setPage(page + 1)}>
-          Next
+          {t.next}
         </Button>
       </HStack>
       {adding ? (
         <Stack gap="1" borderWidth="1px" rounded="md" p="2">
           <Input
             size="xs"
-            placeholder="document id (empty: generated)"
-            aria-label="Document id"
+            placeholder={t.newIdPlaceholder}
+            aria-label={t.newIdLabel}
             value={newId}
             onChange={(e) => setNewId(e.target.value)}
           />
-          <Text fontSize="xs">First field:</Text>
+          <Text fontSize="xs">{t.firstField}</Text>
           <ValueEditor
             withName
             documentsRoot={api.documentsRoot}
             onCancel={() => setAdding(false)}
             onSave={async (value, name) => {
-              if (newId.includes('/')) throw new Error('A document id cannot contain "/".');
+              if (newId.includes('/')) throw new Error(t.idWithSlash);
               const created = await api.create(collection, newId.trim(), { [name]: value });
               setAdding(false);
               setNewId('');
@@ -206,7 +208,7 @@ export function DocumentList({
         </Stack>
       ) : (
         <Button size="xs" variant="outline" alignSelf="start" onClick={() => setAdding(true)}>
-          Add document
+          {t.addDocument}
         </Button>
       )}
     </Stack>

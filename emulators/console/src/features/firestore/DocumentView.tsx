@@ -1,8 +1,9 @@
 import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
+import { formatBn } from '../../lib/dayjs';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorNote } from '../../lib/ErrorNote';
+import { bn } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import type { FirestoreApi } from './api';
 import { ValueEditor } from './ValueEditor';
@@ -19,7 +20,7 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
 
   const parent = path.split('/').slice(0, -1).join('/');
   const deleteDocument = async () => {
-    if (!window.confirm(`Delete the document /${path}? Its sub-collections stay.`)) return;
+    if (!window.confirm(bn.firestore.confirmDeleteDocument(path))) return;
     try {
       await api.remove(path);
       navigate(`/firestore/${parent}`);
@@ -28,7 +29,7 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
     }
   };
   const deleteField = async (field: string) => {
-    if (!window.confirm(`Delete the field "${field}" of /${path}?`)) return;
+    if (!window.confirm(bn.firestore.confirmDeleteField(field, path))) return;
     try {
       await api.setField(path, field, null);
       doc.reload();
@@ -41,7 +42,7 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
     return (
       <Stack>
         <Heading size="sm">/{path}</Heading>
-        <Text role="alert">This document does not exist (deleted, or never created).</Text>
+        <Text role="alert">{bn.firestore.missingDocument}</Text>
       </Stack>
     );
   const fields = Object.entries(doc.data?.fields ?? {}).sort(([a], [b]) => a.localeCompare(b));
@@ -52,12 +53,12 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
           /{path}
         </Heading>
         <Button size="xs" colorPalette="red" variant="outline" onClick={() => void deleteDocument()}>
-          Delete document
+          {bn.firestore.deleteDocument}
         </Button>
       </HStack>
       {doc.data?.updateTime && (
         <Text color="gray.500" fontSize="xs">
-          updated {dayjs(doc.data.updateTime).format('D MMM YYYY, HH:mm:ss')}
+          {bn.firestore.updated(formatBn(doc.data.updateTime, 'D MMM YYYY, HH:mm:ss'))}
         </Text>
       )}
       <ErrorNote message={error ?? doc.error} />
@@ -73,10 +74,10 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
               </HStack>
               <HStack gap="1">
                 <Button size="2xs" variant="ghost" onClick={() => setEditing(name)}>
-                  Edit
+                  {bn.common.edit}
                 </Button>
                 <Button size="2xs" variant="ghost" colorPalette="red" onClick={() => void deleteField(name)}>
-                  Delete
+                  {bn.common.delete}
                 </Button>
               </HStack>
             </HStack>
@@ -108,12 +109,12 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
         />
       ) : (
         <Button size="xs" variant="outline" alignSelf="start" onClick={() => setAdding(true)}>
-          Add field
+          {bn.firestore.addField}
         </Button>
       )}
       <Stack gap="1">
-        <Text fontWeight="semibold">Sub-collections</Text>
-        {(subcollections.data ?? []).length === 0 && <Text color="gray.500">none</Text>}
+        <Text fontWeight="semibold">{bn.firestore.subcollections}</Text>
+        {(subcollections.data ?? []).length === 0 && <Text color="gray.500">{bn.firestore.none}</Text>}
         {subcollections.data?.map((id) => (
           <Link key={id} asChild color="blue.600">
             <RouterLink to={`/firestore/${path}/${id}`}>{id}</RouterLink>

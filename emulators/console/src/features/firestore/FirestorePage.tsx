@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/ErrorNote';
+import { bn } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import { FirestoreApi } from './api';
 import { DocumentList } from './DocumentList';
@@ -23,7 +24,7 @@ export function FirestorePage() {
   return (
     <Stack gap="3">
       <HStack justify="space-between">
-        <Heading size="lg">Firestore</Heading>
+        <Heading size="lg">{bn.firestore.title}</Heading>
         <HStack
           as="form"
           gap="1"
@@ -35,19 +36,19 @@ export function FirestorePage() {
           <Input
             size="xs"
             w="220px"
-            placeholder="go to path, e.g. orders/o1"
-            aria-label="Path"
+            placeholder={bn.firestore.goToPlaceholder}
+            aria-label={bn.firestore.goToLabel}
             value={goTo}
             onChange={(e) => setGoTo(e.target.value)}
           />
           <Button size="xs" type="submit">
-            Go
+            {bn.firestore.go}
           </Button>
         </HStack>
       </HStack>
       <HStack gap="1" fontFamily="mono" fontSize="xs" data-testid="breadcrumbs">
         <Link asChild color="blue.600">
-          <RouterLink to="/firestore">root</RouterLink>
+          <RouterLink to="/firestore">{bn.firestore.root}</RouterLink>
         </Link>
         {segments.map((s, i) => (
           <HStack key={i} gap="1">
@@ -62,7 +63,7 @@ export function FirestorePage() {
       <Flex gap="4" align="start">
         <Stack w="180px" flexShrink={0} gap="0" data-testid="collections">
           <Text fontWeight="semibold" mb="1">
-            Collections
+            {bn.firestore.collections}
           </Text>
           {roots.data?.map((id) => (
             <Box
@@ -77,7 +78,7 @@ export function FirestorePage() {
               <RouterLink to={`/firestore/${id}`}>{id}</RouterLink>
             </Box>
           ))}
-          {roots.data?.length === 0 && <Text color="gray.500">No data yet.</Text>}
+          {roots.data?.length === 0 && <Text color="gray.500">{bn.firestore.noData}</Text>}
         </Stack>
         {collection && (
           <Box w="340px" flexShrink={0}>

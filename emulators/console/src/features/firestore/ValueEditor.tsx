@@ -1,6 +1,7 @@
 import { Button, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ErrorNote } from '../../lib/ErrorNote';
+import { bn } from '../../i18n/bn';
 import { EDITABLE_TYPES, editText, parseValue, typeOf, type EditableType, type FsValue } from './values';
 
 interface Props {
@@ -25,7 +26,7 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
 
   const save = async () => {
     setError(null);
-    if (withName && name.trim() === '') return setError('The field needs a name.');
+    if (withName && name.trim() === '') return setError(bn.editor.needsName);
     const parsed = parseValue(type, text, documentsRoot);
     if ('error' in parsed) return setError(parsed.error);
     setSaving(true);
@@ -45,21 +46,21 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
         {withName && (
           <Input
             size="sm"
-            placeholder="field name"
+            placeholder={bn.editor.fieldName}
             value={name}
             onChange={(e) => setName(e.target.value)}
-            aria-label="Field name"
+            aria-label={bn.editor.fieldName}
           />
         )}
-        <NativeSelect.Root size="sm" width="140px">
+        <NativeSelect.Root size="sm" width="220px" flexShrink={0}>
           <NativeSelect.Field
-            aria-label="Type"
+            aria-label={bn.editor.type}
             value={type}
             onChange={(e) => setType(e.target.value as EditableType)}
           >
             {EDITABLE_TYPES.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {bn.editor.types[t]}
               </option>
             ))}
           </NativeSelect.Field>
@@ -67,7 +68,7 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
         {!multiline && type !== 'null' && (
           <Input
             size="sm"
-            aria-label="Value"
+            aria-label={bn.editor.value}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && void save()}
@@ -79,7 +80,7 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
           size="sm"
           fontFamily="mono"
           rows={5}
-          aria-label="Value"
+          aria-label={bn.editor.value}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
@@ -87,10 +88,10 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
       <ErrorNote message={error} />
       <HStack gap="2">
         <Button size="xs" colorPalette="blue" onClick={() => void save()} loading={saving}>
-          Save
+          {bn.common.save}
         </Button>
         <Button size="xs" variant="ghost" onClick={onCancel}>
-          Cancel
+          {bn.common.cancel}
         </Button>
       </HStack>
     </Stack>

@@ -19,20 +19,22 @@ describe('the field editor', () => {
     });
   });
 
-  it('refuses text that does not fit the type, with a reason', () => {
-    expect(parse('integer', '12.5')).toEqual({ error: '"12.5" is not a whole number.' });
+  it('refuses text that does not fit the type, with a reason in Bengali', () => {
+    expect(parse('integer', '12.5')).toEqual({ error: '"12.5" পূর্ণ সংখ্যা নয়।' });
     expect(parse('integer', '99999999999999999999')).toMatchObject({
-      error: expect.stringMatching(/64-bit/),
+      error: expect.stringMatching(/64-bit পূর্ণ সংখ্যার সীমার বাইরে/),
     });
-    expect(parse('double', 'abc')).toMatchObject({ error: expect.stringMatching(/not a number/) });
-    expect(parse('boolean', 'yes')).toMatchObject({ error: expect.stringMatching(/true or false/) });
+    expect(parse('double', 'abc')).toMatchObject({ error: expect.stringMatching(/কোনো সংখ্যা নয়/) });
+    expect(parse('boolean', 'yes')).toMatchObject({ error: expect.stringMatching(/true, নয় false/) });
     expect(parse('timestamp', 'tomorrow-ish')).toMatchObject({
-      error: expect.stringMatching(/date and time/),
+      error: expect.stringMatching(/তারিখ ও সময় নয়/),
     });
-    expect(parse('reference', 'products')).toMatchObject({ error: expect.stringMatching(/document path/) });
-    expect(parse('map', '[1, 2]')).toMatchObject({ error: expect.stringMatching(/map/) });
-    expect(parse('array', '{not json')).toMatchObject({ error: expect.stringMatching(/JSON/) });
-    expect(parse('geopoint', '100, 90')).toMatchObject({ error: expect.stringMatching(/Latitude/) });
+    expect(parse('reference', 'products')).toMatchObject({
+      error: expect.stringMatching(/ডকুমেন্টের পাথ নয়/),
+    });
+    expect(parse('map', '[1, 2]')).toMatchObject({ error: expect.stringMatching(/^map লেখা হয়/) });
+    expect(parse('array', '{not json')).toMatchObject({ error: expect.stringMatching(/বৈধ JSON নয়/) });
+    expect(parse('geopoint', '100, 90')).toMatchObject({ error: expect.stringMatching(/অক্ষাংশ ±90/) });
   });
 
   it('round-trips a value through the editor text', () => {

@@ -3,6 +3,9 @@
  * the editor turns what a person typed into one — or into a sentence saying why not.
  */
 import dayjs from 'dayjs';
+import { bn } from '../../i18n/bn';
+
+const say = bn.editor;
 
 export type FsValue =
   | { nullValue: null }
@@ -92,41 +95,36 @@ export function parseValue(type: EditableType, text: string, documentsRoot: stri
     case 'string':
       return { value: { stringValue: text } };
     case 'integer': {
-      if (!/^-?\d+$/.test(trimmed)) return { error: `"${text}" is not a whole number.` };
+      if (!/^-?\d+$/.test(trimmed)) return { error: say.notWholeNumber(text) };
       const n = BigInt(trimmed);
-      if (n > INT64_MAX || n < -INT64_MAX - 1n)
-        return { error: `${trimmed} is outside the 64-bit integer range.` };
+      if (n > INT64_MAX || n < -INT64_MAX - 1n) return { error: say.outOfRange(trimmed) };
       return { value: { integerValue: n.toString() } };
     }
     case 'double': {
       const n = Number(trimmed);
-      if (trimmed === '' || !Number.isFinite(n)) return { error: `"${text}" is not a number.` };
+      if (trimmed === '' || !Number.isFinite(n)) return { error: say.notNumber(text) };
       return { value: { doubleValue: n } };
     }
     case 'boolean':
-      if (trimmed !== 'true' && trimmed !== 'false') return { error: 'A boolean is true or false.' };
+      if (trimmed !== 'true' && trimmed !== 'false') return { error: say.notBoolean };
       return { value: { booleanValue: trimmed === 'true' } };
     case 'null':
       return { value: { nullValue: null } };
     case 'timestamp': {
       const time = dayjs(trimmed);
-      if (trimmed === '' || !time.isValid())
-        return { error: `"${text}" is not a date and time (e.g. 2026-11-22 18:30).` };
+      if (trimmed === '' || !time.isValid()) return { error: say.notTimestamp(text) };
       return { value: { timestampValue: time.toISOString() } };
     }
     case 'reference': {
       const segments = trimmed.split('/').filter((s) => s !== '');
-      if (segments.length === 0 || segments.length % 2 !== 0)
-        return { error: `"${text}" is not a document path (collection/id, e.g. products/p1).` };
+      if (segments.length === 0 || segments.length % 2 !== 0) return { error: say.notReference(text) };
       return { value: { referenceValue: `${documentsRoot}/${segments.join('/')}` } };
     }
     case 'geopoint': {
       const parts = trimmed.split(',').map((p) => Number(p.trim()));
-      if (parts.length !== 2 || parts.some((p) => !Number.isFinite(p)))
-        return { error: 'A geopoint is "latitude, longitude", e.g. 23.7, 90.4.' };
+      if (parts.length !== 2 || parts.some((p) => !Number.isFinite(p))) return { error: say.notGeopoint };
       const [latitude, longitude] = parts;
-      if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
-        return { error: 'Latitude must be within ±90 and longitude within ±180.' };
+      if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return { error: say.geopointRange };
       return { value: { geoPointValue: { latitude, longitude } } };
     }
     case 'map':
@@ -135,13 +133,11 @@ export function parseValue(type: EditableType, text: string, documentsRoot: stri
       try {
         plain = JSON.parse(trimmed);
       } catch {
-        return { error: `The ${type} is not valid JSON.` };
+        return { error: say.notJson(type) };
       }
       const isArray = Array.isArray(plain);
       if (type === 'array' ? !isArray : isArray || typeof plain !== 'object' || plain === null)
-        return {
-          error: type === 'array' ? 'An array is written [ … ].' : 'A map is written { "key": value, … }.',
-        };
+        return { error: type === 'array' ? say.notArray : say.notMap };
       return { value: fromPlain(plain) };
     }
   }

@@ -1,7 +1,10 @@
 import { Badge, Box, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { formatBn } from '../../lib/dayjs';
+import { bn } from '../../i18n/bn';
 import { useFunctionLogs, type LogLine } from './use-function-logs';
+
+const t = bn.logs;
 
 const LEVELS = ['debug', 'info', 'warning', 'error'];
 // firebase-tools says "warn"; the functions' own structured logs use Cloud Logging's severities.
@@ -45,29 +48,29 @@ export function LogsPage() {
   return (
     <Stack gap="3">
       <HStack justify="space-between">
-        <Heading size="lg">Logs</Heading>
+        <Heading size="lg">{t.title}</Heading>
         <Badge colorPalette={connected ? 'green' : 'gray'}>
-          {connected ? 'live' : 'not connected (is npm start running?)'}
+          {connected ? bn.common.live : t.notConnected}
         </Badge>
       </HStack>
       <HStack gap="2">
         <NativeSelect.Root size="xs" w="130px">
           <NativeSelect.Field
-            aria-label="Level"
+            aria-label={t.level}
             value={minLevel}
             onChange={(e) => setMinLevel(e.target.value)}
           >
             {LEVELS.map((l) => (
               <option key={l} value={l}>
-                {l} and above
+                {t.levelAndAbove(l)}
               </option>
             ))}
           </NativeSelect.Field>
         </NativeSelect.Root>
         <NativeSelect.Root size="xs" w="180px">
-          <NativeSelect.Field aria-label="Function" value={fn} onChange={(e) => setFn(e.target.value)}>
-            <option value="">every emulator</option>
-            <option value="*">every function</option>
+          <NativeSelect.Field aria-label={t.function} value={fn} onChange={(e) => setFn(e.target.value)}>
+            <option value="">{t.everyEmulator}</option>
+            <option value="*">{t.everyFunction}</option>
             {names.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -76,7 +79,7 @@ export function LogsPage() {
           </NativeSelect.Field>
         </NativeSelect.Root>
         <Text fontSize="xs" color="gray.500">
-          {shown.length} shown of {lines.length}
+          {t.shownOf(shown.length, lines.length)}
         </Text>
       </HStack>
       <Box fontFamily="mono" fontSize="xs" data-testid="logs">
@@ -90,7 +93,7 @@ export function LogsPage() {
             data-function={functionOf(line)}
           >
             <Text color="gray.500" whiteSpace="nowrap">
-              {dayjs(line.timestamp).format('HH:mm:ss.SSS')}
+              {formatBn(line.timestamp, 'HH:mm:ss.SSS')}
             </Text>
             <Badge size="xs" colorPalette={COLORS[line.level] ?? 'gray'}>
               {line.level}
@@ -101,7 +104,7 @@ export function LogsPage() {
             </Text>
           </HStack>
         ))}
-        {shown.length === 0 && <Text color="gray.500">No log lines yet.</Text>}
+        {shown.length === 0 && <Text color="gray.500">{t.empty}</Text>}
       </Box>
     </Stack>
   );

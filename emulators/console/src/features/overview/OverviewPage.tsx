@@ -2,19 +2,11 @@ import { Badge, Button, Heading, HStack, Link, Stack, Table, Text } from '@chakr
 import { useState } from 'react';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/ErrorNote';
+import { bn } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import { clearData, exportNow, fetchStatus, type Clearable } from './api';
 
-const NAMES: Record<string, string> = {
-  firestore: 'Firestore (offline)',
-  storage: 'Storage (offline)',
-  auth: 'Authentication (firebase-tools)',
-  functions: 'Cloud Functions (firebase-tools)',
-  hosting: 'Shop web app',
-  hub: 'Emulator hub',
-  logging: 'Functions logs (WebSocket)',
-  console: 'This console',
-};
+const t = bn.overview;
 
 export function OverviewPage() {
   const config = useConfig();
@@ -22,46 +14,49 @@ export function OverviewPage() {
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const run = async (label: string, action: () => Promise<string>) => {
+  const run = async (failed: (reason: string) => string, action: () => Promise<string>) => {
     setError(null);
     setNote(null);
     try {
       setNote(await action());
     } catch (e) {
-      setError(`${label} failed: ${(e as Error).message}`);
+      setError(failed((e as Error).message));
     }
   };
 
   const clear = (what: Clearable) => {
-    if (!window.confirm(`Delete ALL ${what} data of ${config.projectId}? This cannot be undone.`)) return;
-    void run(`Clearing ${what}`, async () => {
-      await clearData(config, what);
-      return `Cleared ${what}.`;
-    });
+    const name = t.what[what];
+    if (!window.confirm(t.confirmClear(name, config.projectId))) return;
+    void run(
+      (reason) => t.clearFailed(name, reason),
+      async () => {
+        await clearData(config, what);
+        return t.cleared(name);
+      },
+    );
   };
 
   return (
     <Stack gap="5" maxW="900px">
-      <Heading size="lg">Overview</Heading>
+      <Heading size="lg">{t.title}</Heading>
       <Text>
-        Project <b>{config.projectId}</b>. Everything here listens on 127.0.0.1: this console and the
-        emulators are for this machine only.
+        {t.project} <b>{config.projectId}</b>। {t.localNote}
       </Text>
       <HStack gap="4">
         <Link href={config.shopUrl} target="_blank" color="blue.600">
-          Open the shop
+          {t.openShop}
         </Link>
         <Link href={`${config.shopUrl}/admin`} target="_blank" color="blue.600">
-          Open the admin dashboard
+          {t.openAdmin}
         </Link>
       </HStack>
       <ErrorNote message={status.error} />
       <Table.Root size="sm" variant="outline" data-testid="emulators">
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Emulator</Table.ColumnHeader>
-            <Table.ColumnHeader>Host:port</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.emulator}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.hostPort}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.status}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -69,7 +64,7 @@ export function OverviewPage() {
             const up = status.data?.[name as keyof typeof config.emulators];
             return (
               <Table.Row key={name} data-emulator={name}>
-                <Table.Cell>{NAMES[name] ?? name}</Table.Cell>
+                <Table.Cell>{t.names[name] ?? name}</Table.Cell>
                 <Table.Cell fontFamily="mono">
                   {e.host}:{e.port}
                 </Table.Cell>
@@ -77,7 +72,7 @@ export function OverviewPage() {
                   {up === undefined ? (
                     '…'
                   ) : (
-                    <Badge colorPalette={up ? 'green' : 'gray'}>{up ? 'running' : 'off'}</Badge>
+                    <Badge colorPalette={up ? 'green' : 'gray'}>{up ? t.running : t.off}</Badge>
                   )}
                 </Table.Cell>
               </Table.Row>
@@ -86,27 +81,27 @@ export function OverviewPage() {
         </Table.Body>
       </Table.Root>
       <Stack gap="2">
-        <Heading size="md">Data</Heading>
+        <Heading size="md">{t.data}</Heading>
         <HStack gap="2" wrap="wrap">
           <Button
             size="sm"
             onClick={() =>
-              void run('Export', async () => {
+              void run(t.exportFailed, async () => {
                 const result = await exportNow();
-                return `Exported to ${result.exported}${result.auth ? ' (Auth included)' : ''}.`;
+                return t.exported(result.exported, !!result.auth);
               })
             }
           >
-            Export data now
+            {t.exportNow}
           </Button>
           <Button size="sm" colorPalette="red" variant="outline" onClick={() => clear('firestore')}>
-            Clear Firestore
+            {t.clear.firestore}
           </Button>
           <Button size="sm" colorPalette="red" variant="outline" onClick={() => clear('storage')}>
-            Clear Storage
+            {t.clear.storage}
           </Button>
           <Button size="sm" colorPalette="red" variant="outline" onClick={() => clear('auth')}>
-            Clear Auth
+            {t.clear.auth}
           </Button>
         </HStack>
         {note && <Text role="status">{note}</Text>}

@@ -11,15 +11,18 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { formatBn } from '../../lib/dayjs';
+import { bn } from '../../i18n/bn';
 import { RulesSourceView } from './RulesSourceView';
 import { useRequestLog, type LoggedRequest } from './use-request-log';
 
+const t = bn.requests;
+
 export function who(entry: LoggedRequest): string {
   const { caller } = entry;
-  if (caller.kind === 'admin-sdk') return 'admin SDK (rules skipped)';
-  if (caller.kind === 'anonymous') return 'unauthenticated';
+  if (caller.kind === 'admin-sdk') return t.adminSdk;
+  if (caller.kind === 'anonymous') return t.anonymous;
   return caller.email ? `${caller.email} (${caller.uid})` : caller.uid;
 }
 
@@ -49,57 +52,60 @@ export function RequestsPage() {
   return (
     <Stack gap="3">
       <HStack justify="space-between">
-        <Heading size="lg">Requests</Heading>
+        <Heading size="lg">{t.title}</Heading>
         <HStack gap="2">
-          <Badge colorPalette={connected ? 'green' : 'gray'}>{connected ? 'live' : 'connecting…'}</Badge>
+          <Badge colorPalette={connected ? 'green' : 'gray'}>
+            {connected ? bn.common.live : bn.common.connecting}
+          </Badge>
           <Button size="xs" variant="outline" onClick={() => void clear()}>
-            Clear log
+            {t.clearLog}
           </Button>
         </HStack>
       </HStack>
       <HStack gap="2">
         <NativeSelect.Root size="xs" w="120px">
           <NativeSelect.Field
-            aria-label="Verdict"
+            aria-label={t.verdict}
             value={verdict}
             onChange={(e) => setVerdict(e.target.value as typeof verdict)}
           >
-            <option value="all">all</option>
-            <option value="allowed">allowed</option>
-            <option value="denied">denied</option>
+            <option value="all">{t.all}</option>
+            <option value="allowed">{t.allowed}</option>
+            <option value="denied">{t.denied}</option>
           </NativeSelect.Field>
         </NativeSelect.Root>
         <Input
           size="xs"
           w="200px"
-          placeholder="path contains"
-          aria-label="Path filter"
+          placeholder={t.pathPlaceholder}
+          aria-label={t.pathFilter}
           value={pathFilter}
           onChange={(e) => setPathFilter(e.target.value)}
         />
         <Input
           size="xs"
           w="200px"
-          placeholder="user (uid or e-mail)"
-          aria-label="User filter"
+          placeholder={t.userPlaceholder}
+          aria-label={t.userFilter}
           value={userFilter}
           onChange={(e) => setUserFilter(e.target.value)}
         />
         <Text fontSize="xs" color="gray.500">
-          {shown.length} shown of {entries.length} (kept in memory, newest 1000)
+          {t.shownOf(shown.length, entries.length)}
         </Text>
       </HStack>
       <Flex gap="4" align="start">
-        <Box flex="1" minW="0" maxH="75vh" overflowY="auto">
+        {/* Wide enough for the Bengali verdicts and a readable path beside an open rule view. */}
+        <Box flex="1" minW="560px" maxH="75vh" overflowY="auto">
           <Table.Root size="sm" interactive data-testid="requests">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Time</Table.ColumnHeader>
-                <Table.ColumnHeader>Service</Table.ColumnHeader>
-                <Table.ColumnHeader>Method</Table.ColumnHeader>
-                <Table.ColumnHeader>Path</Table.ColumnHeader>
-                <Table.ColumnHeader>Who</Table.ColumnHeader>
-                <Table.ColumnHeader>Verdict</Table.ColumnHeader>
+                <Table.ColumnHeader>{t.time}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t.service}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t.method}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t.path}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t.who}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t.verdict}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -112,7 +118,7 @@ export function RequestsPage() {
                   data-request={`${e.method} ${e.path}`}
                   data-verdict={e.allowed ? 'allowed' : 'denied'}
                 >
-                  <Table.Cell whiteSpace="nowrap">{dayjs(e.time).format('HH:mm:ss.SSS')}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatBn(e.time, 'HH:mm:ss.SSS')}</Table.Cell>
                   <Table.Cell>{e.service}</Table.Cell>
                   <Table.Cell>{e.method}</Table.Cell>
                   <Table.Cell fontFamily="mono" wordBreak="break-all">
@@ -121,7 +127,7 @@ export function RequestsPage() {
                   <Table.Cell>{who(e)}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={e.allowed ? 'green' : 'red'}>
-                      {e.allowed ? 'allowed' : 'denied'}
+                      {e.allowed ? t.allowed : t.denied}
                     </Badge>
                   </Table.Cell>
                 </Table.Row>
@@ -130,30 +136,34 @@ export function RequestsPage() {
           </Table.Root>
           {shown.length === 0 && (
             <Text color="gray.500" p="2">
-              No requests yet: use the shop, and they appear here.
+              {t.empty}
             </Text>
           )}
         </Box>
         {selected && (
           <Stack flex="1.2" minW="0" gap="2" data-testid="request-detail">
-            <Heading size="sm">
-              {selected.allowed ? 'Allowed' : 'Denied'} {selected.method} on /{selected.path}
-            </Heading>
+            <Heading size="sm">{t.detail(selected.allowed, selected.method, selected.path)}</Heading>
             <Text>{who(selected)}</Text>
             {selected.caller.kind === 'user' && (
               <Box as="pre" fontSize="xs" bg="gray.50" p="2" rounded="md" overflowX="auto">
                 {JSON.stringify(selected.caller.claims, null, 2)}
               </Box>
             )}
-            {selected.message && <Text fontSize="xs">{selected.message}</Text>}
+            {selected.caller.kind === 'admin-sdk' ? (
+              <Text fontSize="xs">{t.adminSkips}</Text>
+            ) : (
+              selected.message && (
+                <Text fontSize="xs" wordBreak="break-word">
+                  {t.engineMessage(selected.message)}
+                </Text>
+              )
+            )}
             {selected.caller.kind !== 'admin-sdk' && !selected.trace && (
               <Text fontSize="xs" color="gray.500">
-                No rule trace: this request came while no console was open.
+                {t.noTrace}
               </Text>
             )}
-            {selected.trace && selected.trace.length === 0 && (
-              <Text>No allow statement matched this path and method.</Text>
-            )}
+            {selected.trace && selected.trace.length === 0 && <Text>{t.noAllowMatched}</Text>}
             {selected.caller.kind !== 'admin-sdk' && <RulesSourceView entry={selected} />}
           </Stack>
         )}

@@ -1,6 +1,7 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { ErrorNote } from '../../lib/ErrorNote';
+import { bn } from '../../i18n/bn';
 import { requestJson } from '../../lib/http';
 import type { LoggedRequest } from './use-request-log';
 
@@ -11,10 +12,11 @@ interface RulesText {
 }
 
 const MARK = {
-  granted: { bg: 'green.100', border: 'green.500', label: 'granted' },
-  false: { bg: 'red.100', border: 'red.500', label: 'false' },
-  error: { bg: 'orange.100', border: 'orange.500', label: 'error' },
+  granted: { bg: 'green.100', border: 'green.500' },
+  false: { bg: 'red.100', border: 'red.500' },
+  error: { bg: 'orange.100', border: 'orange.500' },
 } as const;
+const outcome = bn.requests.outcome;
 
 /** The rules file with the allow statements that decided this request marked, each with its outcome. */
 export function RulesSourceView({ entry }: { entry: LoggedRequest }) {
@@ -27,11 +29,7 @@ export function RulesSourceView({ entry }: { entry: LoggedRequest }) {
   if (error) return <ErrorNote message={error} />;
   if (!rules) return null;
   if (entry.rulesVersion !== undefined && rules.version !== entry.rulesVersion)
-    return (
-      <Text color="orange.700">
-        The rules changed since this request; its line numbers refer to the earlier version.
-      </Text>
-    );
+    return <Text color="orange.700">{bn.requests.rulesChanged}</Text>;
   const byLine = new Map((entry.trace ?? []).map((t) => [t.line, t]));
   return (
     <Stack gap="1">
@@ -71,10 +69,10 @@ export function RulesSourceView({ entry }: { entry: LoggedRequest }) {
                     <Box key={j} data-condition={c.outcome}>
                       {c.outcome === 'true' ? '✓' : c.outcome === 'skipped' ? '·' : '✗'} {c.text}
                       {c.outcome === 'error'
-                        ? ` — error: ${c.error}`
+                        ? ` — ${bn.requests.conditionError(String(c.error))}`
                         : c.outcome === 'skipped'
-                          ? ' (not evaluated)'
-                          : ` — ${c.outcome}`}
+                          ? ` (${outcome.skipped})`
+                          : ` — ${outcome[c.outcome]}`}
                     </Box>
                   ))}
                 </Box>

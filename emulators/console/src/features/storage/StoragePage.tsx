@@ -1,19 +1,18 @@
 import { Box, Button, Heading, HStack, Image, Link, Stack, Table, Text } from '@chakra-ui/react';
-import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
+import { formatBn } from '../../lib/dayjs';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/ErrorNote';
+import { bn, num } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import { StorageApi, type StoredObject } from './api';
 
+const t = bn.storage;
+
 const size = (bytes: string) => {
   const n = Number(bytes);
-  return n < 1024
-    ? `${n} B`
-    : n < 1024 * 1024
-      ? `${(n / 1024).toFixed(1)} KiB`
-      : `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  return n < 1024 ? `${num(n)} B` : n < 1024 * 1024 ? `${num(n / 1024)} KiB` : `${num(n / 1024 / 1024)} MiB`;
 };
 
 /** /storage/<folder>/: the bucket as folders and files, previews, upload and delete. */
@@ -43,7 +42,7 @@ export function StoragePage() {
     }
   };
   const remove = async (object: StoredObject) => {
-    if (!window.confirm(`Delete ${object.name}?`)) return;
+    if (!window.confirm(t.confirmDelete(object.name))) return;
     setError(null);
     try {
       await api.remove(object.name);
@@ -57,7 +56,7 @@ export function StoragePage() {
   const crumbs = prefix.split('/').filter((s) => s !== '');
   return (
     <Stack gap="3">
-      <Heading size="lg">Storage</Heading>
+      <Heading size="lg">{t.title}</Heading>
       <HStack gap="1" fontFamily="mono" fontSize="xs">
         <Link asChild color="blue.600">
           <RouterLink to="/storage">gs://{api.bucket}</RouterLink>
@@ -76,12 +75,17 @@ export function StoragePage() {
           ref={input}
           type="file"
           multiple
-          aria-label="Upload files"
+          aria-label={t.uploadLabel}
           onChange={(e) => void upload(e.target.files)}
           disabled={busy}
+          // The browser's own file button speaks its own language ("Choose Files"); ours speaks Bengali.
+          hidden
         />
+        <Button size="xs" variant="outline" loading={busy} onClick={() => input.current?.click()}>
+          {t.choose}
+        </Button>
         <Text fontSize="xs" color="gray.500">
-          uploads go into this folder, up to 20 MiB each
+          {t.uploadHint}
         </Text>
       </HStack>
       <ErrorNote message={error ?? listing.error} />
@@ -90,10 +94,10 @@ export function StoragePage() {
           <Table.Root size="sm" variant="outline" data-testid="files">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Size</Table.ColumnHeader>
-                <Table.ColumnHeader>Type</Table.ColumnHeader>
-                <Table.ColumnHeader>Updated</Table.ColumnHeader>
+                <Table.ColumnHeader>{t.name}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t.size}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t.type}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t.updated}</Table.ColumnHeader>
                 <Table.ColumnHeader />
               </Table.Row>
             </Table.Header>
@@ -118,7 +122,7 @@ export function StoragePage() {
                   <Table.Cell fontFamily="mono">{o.name.slice(prefix.length)}</Table.Cell>
                   <Table.Cell>{size(o.size)}</Table.Cell>
                   <Table.Cell>{o.contentType}</Table.Cell>
-                  <Table.Cell>{o.updated ? dayjs(o.updated).format('D MMM, HH:mm:ss') : ''}</Table.Cell>
+                  <Table.Cell>{o.updated ? formatBn(o.updated, 'D MMM, HH:mm:ss') : ''}</Table.Cell>
                   <Table.Cell>
                     <HStack gap="1">
                       <Link
@@ -127,7 +131,7 @@ export function StoragePage() {
                         color="blue.600"
                         onClick={(e) => e.stopPropagation()}
                       >
-                        Download
+                        {t.download}
                       </Link>
                       <Button
                         size="2xs"
@@ -138,7 +142,7 @@ export function StoragePage() {
                           void remove(o);
                         }}
                       >
-                        Delete
+                        {bn.common.delete}
                       </Button>
                     </HStack>
                   </Table.Cell>
@@ -148,7 +152,7 @@ export function StoragePage() {
           </Table.Root>
           {listing.data && listing.data.items.length + listing.data.prefixes.length === 0 && (
             <Text color="gray.500" p="2">
-              Empty.
+              {t.empty}
             </Text>
           )}
         </Box>
@@ -160,7 +164,7 @@ export function StoragePage() {
             {selected.contentType?.startsWith('image/') && (
               <Image
                 src={api.downloadUrl(selected.name)}
-                alt={`preview of ${selected.name}`}
+                alt={t.preview(selected.name)}
                 maxH="240px"
                 objectFit="contain"
                 borderWidth="1px"

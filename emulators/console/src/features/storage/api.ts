@@ -1,4 +1,5 @@
 /** The Storage emulator's GCS JSON API (what firebase-admin uses; it acts as the owner, rules skipped). */
+import { bn } from '../../i18n/bn';
 import { origin, type ConsoleConfig } from '../../lib/config';
 import { requestJson } from '../../lib/http';
 
@@ -41,10 +42,7 @@ export class StorageApi {
   }
 
   async upload(name: string, file: File): Promise<void> {
-    if (file.size > MAX_UPLOAD_BYTES)
-      throw new Error(
-        `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MiB; the emulator takes files up to 20 MiB. Nothing was uploaded.`,
-      );
+    if (file.size > MAX_UPLOAD_BYTES) throw new Error(bn.storage.tooBig(file.name, file.size / 1024 / 1024));
     const params = new URLSearchParams({ uploadType: 'media', name });
     await requestJson(`${this.origin}/upload/storage/v1/b/${encodeURIComponent(this.bucket)}/o?${params}`, {
       method: 'POST',
