@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { deleteProduct } from '../api/products';
@@ -15,59 +15,35 @@ export interface DeleteProductDialogProps {
 
 /** Asks before deleting, then deletes the product and its image. */
 export function DeleteProductDialog({ product, onClose }: DeleteProductDialogProps) {
-  const [deleting, setDeleting] = useState(false);
-
   async function confirm() {
     if (!product) return;
-    setDeleting(true);
     try {
       await deleteProduct(product);
       notifySuccess(t.success);
       onClose();
     } catch (error) {
       notifyError(t.error, undefined, error);
-    } finally {
-      setDeleting(false);
     }
   }
 
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={product !== null}
-      onOpenChange={({ open }) => !open && !deleting && onClose()}
-      placement="center"
-      size={{ base: 'xs', sm: 'sm' }}
+      title={t.title}
+      question={t.confirm}
+      keepLabel={t.cancel}
+      confirmLabel={t.submit}
+      onConfirm={confirm}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="3">
-            <Dialog.Header>
-              <Dialog.Title>{t.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description color="fg">{t.confirm}</Dialog.Description>
-              {product && (
-                <Text mt="2" fontWeight="bold">
-                  {product.name}
-                </Text>
-              )}
-              <Text mt="2" fontSize="sm" color="fg.muted">
-                {t.irreversible}
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={deleting}>
-                {t.cancel}
-              </Button>
-              <Button colorPalette="red" onClick={confirm} loading={deleting}>
-                {t.submit}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {product && (
+        <Text mt="2" fontWeight="bold">
+          {product.name}
+        </Text>
+      )}
+      <Text mt="2" fontSize="sm" color="fg.muted">
+        {t.irreversible}
+      </Text>
+    </ConfirmDialog>
   );
 }
