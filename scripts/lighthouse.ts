@@ -17,6 +17,10 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { startShop } from './stack/shop.js';
 
+// As in scripts/start.ts: the seed's firebase-admin would otherwise probe Google's metadata server and print a
+// MetadataLookupWarning into the benchmark's output.
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
