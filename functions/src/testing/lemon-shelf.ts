@@ -1,0 +1,69 @@
+// The shelf the callables' emulator tests order from: the repo's own Firestore emulator, in-process, with one
+// product (lemon pickle, 5 jars at ৳160.50) and no orders at the start of every test.
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import {
+  readProjectConfig,
+  startOfflineEmulators,
+  type OfflineEmulators,
+} from '../../../emulators/src/index';
+
+/** placeOrder's input for the lemon pickle, with `changes` on top. */
+export const lemonOrder = (changes: Record<string, unknown> = {}) => ({
+  productId: 'lemon',
+  quantity: 1,
+  customerName: 'রহিমা বেগম',
+  customerPhone: '01712345678',
+  customerAddress: 'কেরানীগঞ্জ, ঢাকা',
+  paymentMethod: 'cash_on_delivery',
+  ...changes,
+});
+
+export interface LemonShelf {
+  /** The admin SDK on the emulator (set once the suite has started). */
+  readonly db: Firestore;
+  /** Jars of lemon pickle left. */
+  stock(): Promise<number>;
+}
+
+/** Starts the emulator for the suite, stops it after, and lays the shelf anew before each test. */
+export function useLemonShelf(appName: string): LemonShelf {
+  let emulators: OfflineEmulators | undefined;
+  let app: App | undefined;
+  let db: Firestore;
+
+  beforeAll(async () => {
+    emulators = await startOfflineEmulators({
+      config: readProjectConfig(new URL('../../..', import.meta.url).pathname),
+      ports: { firestore: 0, storage: 0 },
+    });
+    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${emulators.firestore.port}`;
+    app = initializeApp({ projectId: 'demo-achar-shop' }, appName);
+    db = getFirestore(app);
+  });
+
+  afterAll(async () => {
+    if (app) await deleteApp(app);
+    await emulators?.stop();
+  });
+
+  beforeEach(async () => {
+    const orders = await db.collection('orders').get();
+    await Promise.all(orders.docs.map((doc) => doc.ref.delete()));
+    await db.doc('products/lemon').set({
+      name: 'লেবুর আচার',
+      price: 160.5,
+      stock_quantity: 5,
+      is_active: true,
+      created_at: Timestamp.now(),
+    });
+  });
+
+  return {
+    get db() {
+      return db;
+    },
+    stock: async () => (await db.doc('products/lemon').get()).get('stock_quantity') as number,
+  };
+}
