@@ -9,8 +9,9 @@
  *   others   → shell.html   (the empty app shell, Hosting's rewrite target: nothing to hydrate)
  *
  * It also preloads the one font face the first paint needs (Bengali, 400), inlines the (small, font-face
- * only) stylesheet so that nothing blocks the first paint but the HTML, and lets `/` fetch the code of its
- * first product request and connect to Firestore and Storage while the main script is still downloading.
+ * only) stylesheet so that nothing blocks the first paint but the HTML, and lets `/` connect to Firestore and
+ * Storage while its entry is still downloading (the entry asks for the first product cards at once). It
+ * preloads no module: the app's code comes after the first paint (src/main.tsx).
  */
 import react from '@vitejs/plugin-react';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -23,35 +24,12 @@ const ROOT_DIV = '<div id="root"></div>';
 /** The face of the hero's and body's text; the rest may swap in later. */
 const FIRST_PAINT_FONT = /noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/;
 
-/** The app's code, imported by the entry once the prerendered page is painted (src/main.tsx). */
-export const APP_MODULE = 'src/boot.tsx';
-
-/** Chunks a prerendered page needs right after hydration, by source module: fetched in parallel with the entry. */
-const EARLY_MODULES: Record<string, string[]> = {
-  '/': ['src/features/catalog/api/active-products-once.ts'],
-};
+/** Paths whose entry asks Firestore and Storage for the first product cards at once (src/main.tsx). */
+const SHOP_WINDOW_PATHS = new Set(['/']);
 
 interface Address {
   host: string;
   port: number;
-}
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-
-/** The files of `keys` and of everything they import statically, minus what the entry already loads. */
-function chunkFiles(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || manifest[key]?.isEntry) return;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return [...seen].filter((key) => manifest[key]).map((key) => manifest[key].file);
 }
 
 /**
@@ -137,17 +115,9 @@ export function prerender(): Plugin {
           PRERENDERED_PATHS: readonly string[];
           renderPath(path: string): Promise<string>;
         };
-        const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-          string,
-          ManifestChunk
-        >;
-        // Every page needs the app's code (the entry imports it after the first paint): fetch it at once.
-        const appCode = chunkFiles(manifest, [APP_MODULE])
-          .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`)
-          .join('\n    ');
-        const template = (
-          await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir)
-        ).replace('</head>', () => `  ${appCode}\n  </head>`);
+        // No modulepreload of the app's code: fetched at once, it would share the phone's narrow bandwidth with
+        // what the first paint needs (the entry imports it once the page, and on `/` its first photos, are shown).
+        const template = await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir);
         if (!template.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
         await writeFile(join(outDir, 'index.html'), template);
         await writeFile(join(outDir, 'shell.html'), template);
@@ -156,13 +126,7 @@ export function prerender(): Plugin {
         };
         for (const path of server.PRERENDERED_PATHS) {
           const body = await server.renderPath(path);
-          const early = chunkFiles(manifest, EARLY_MODULES[path] ?? []).filter(
-            (file) => !template.includes(file),
-          );
-          const hints = [
-            ...early.map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`),
-            ...(early.length > 0 ? preconnects(config.env, emulators) : []),
-          ].join('\n    ');
+          const hints = SHOP_WINDOW_PATHS.has(path) ? preconnects(config.env, emulators).join('\n    ') : '';
           const html = template
             .replace('</head>', () => (hints ? `  ${hints}\n  </head>` : '</head>'))
             .replace(ROOT_DIV, () => `<div id="root" data-prerendered="${path}">${body}</div>`);

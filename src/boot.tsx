@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { isClientOnlyError } from './components/ui/client-only';
 import './lib/dayjs';
 
 /**
@@ -15,7 +16,17 @@ export function boot(root: HTMLElement, path: string) {
     </StrictMode>
   );
   if (root.dataset.prerendered === path) {
-    hydrateRoot(root, app);
+    // In a transition, hydration yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole page at once (a cheap phone's taps and scrolls stay responsive meanwhile).
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // The prerender leaves ClientOnly parts to the browser on purpose: not a hydration problem.
+        onRecoverableError(error, info) {
+          if (isClientOnlyError(error)) return;
+          console.error('hydration:', error, info.componentStack);
+        },
+      });
+    });
   } else {
     root.replaceChildren();
     createRoot(root).render(app);

@@ -6,24 +6,55 @@ import '@fontsource/noto-sans-bengali/bengali-700.css';
 import '@fontsource/noto-sans-bengali/latin-700.css';
 // Directly, not through the catalog's index: that would bring the whole storefront UI into this tiny entry.
 import { loadActiveProductsEarly } from './features/catalog/api/early-products';
+import { showEarlyCards } from './features/catalog/components/early-cards';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 const path = window.location.pathname.replace(/\/+$/, '') || '/';
 
-// The shop window's request starts now, while the app's code is still downloading.
-if (path === '/') loadActiveProductsEarly();
+/** At most this long does the app's code wait for the shop window's first photos. */
+const PHOTO_WAIT_MS = 2500;
 
-// The app's code (./boot: React, Chakra, the pages) is fetched at once (the HTML modulepreloads it) but runs
-// after the browser has painted the prerendered page, so a slow phone shows the shop before its script work.
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const loaded = (image: HTMLImageElement) =>
+  image.complete ? Promise.resolve() : new Promise((resolve) => (image.onload = image.onerror = resolve));
+const timeout = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * On `/`, the product list is asked for at once (one request, no SDK) and its cards are painted from it with
+ * plain DOM, photos first. Resolves when the first screen's photos have arrived (or failed, or took too long):
+ * until then the phone's narrow bandwidth goes to them, not to the app's code.
+ */
+async function paintShopWindow(): Promise<void> {
+  const photos = await loadActiveProductsEarly().then(
+    (products) => showEarlyCards(products),
+    () => [], // the app shows the error (and retries) once it runs
+  );
+  await Promise.race([Promise.all(photos.map(loaded)), timeout(PHOTO_WAIT_MS)]);
+}
+
+// The app's code (./boot: React, Chakra, the pages) is fetched after the browser has painted the prerendered
+// page (and on `/` its first photos), so a slow phone shows the shop before any of its script work.
+// It comes in three steps, each run in a task of its own with the browser free in between: one long task
+// would keep a slow phone from answering a tap for as long as it takes to read all of the code.
+const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
+async function loadApp() {
+  await import('react-dom/client');
+  await yieldToBrowser();
+  await import('./app/theme');
+  await yieldToBrowser();
+  return import('./boot');
+}
+
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  import('./boot').then(
+  loadApp().then(
     ({ boot }) => boot(root, path),
     (error: unknown) => console.error('the app could not be loaded', error),
   );
 };
-requestAnimationFrame(() => setTimeout(start, 0));
-setTimeout(start, 250); // a tab opened in the background gets no animation frames
+void Promise.all([nextFrame(), path === '/' ? paintShopWindow() : undefined]).then(start);
+// A tab opened in the background gets no animation frames.
+setTimeout(start, path === '/' ? PHOTO_WAIT_MS + 500 : 250);

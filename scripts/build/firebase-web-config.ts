@@ -47,7 +47,7 @@ export function webConfigProblems(env: WebConfigEnv): string[] {
   return problems;
 }
 
-// In built code: the shop's own demo fallbacks (src/lib/firebase-app.ts) and an emulator address with its port.
+// In built code: the shop's own demo fallbacks (src/lib/firebase-config.ts) and an emulator address with its port.
 // The Firebase SDK itself carries 'demo-project' (for test tokens) and a bare 'http://localhost' (a URL base),
 // which point nowhere.
 const BUILT_TRACE = /demo-achar-shop|demo-api-key|127\.0\.0\.1|\[::1\]|localhost:\d+/;

@@ -8,6 +8,7 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StrictMode } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { isClientOnlyError, CLIENT_ONLY_DIGEST } from '@/components/ui/client-only';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
@@ -19,13 +20,22 @@ export async function renderPath(path: string): Promise<string> {
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`prerender ${path}: the router answered with a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  const failures: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProvider>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
+    {
+      // ClientOnly's parts are left to the browser on purpose; anything else failing fails the build.
+      onError(error) {
+        if (isClientOnlyError(error)) return CLIENT_ONLY_DIGEST;
+        failures.push(error);
+      },
+    },
   );
+  if (failures.length > 0) throw new Error(`prerender ${path} failed`, { cause: failures[0] });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');

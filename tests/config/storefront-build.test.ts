@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIRST_PAINT_FONT_BUDGET_KB,
+  FIRST_PAINT_JS_BUDGET_KB,
   INITIAL_JS_BUDGET_KB,
   javascriptOf,
   preloadedFonts,
@@ -62,13 +63,40 @@ describe('the production build of the storefront', () => {
     expect(html).toMatch(/<style data-emotion="css [^"]+">/);
   });
 
-  it('lets / reach production Firestore early: its request code is preloaded and the origin preconnected', async () => {
+  it('lets / reach production Firestore and Storage early: both origins preconnected, no module preloaded', async () => {
     const html = await page('index.html');
-    expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/active-products-once-[\w-]+\.js">/,
-    );
     expect(html).toContain('<link rel="preconnect" href="https://firestore.googleapis.com" crossorigin>');
+    expect(html).toContain('<link rel="preconnect" href="https://firebasestorage.googleapis.com">');
     expect(html).not.toContain('127.0.0.1');
+    // The app's code comes after the first paint: preloaded, it would compete with the page and its photos.
+    for (const file of ['index.html', 'auth.html', 'orders.html'])
+      expect(await page(file)).not.toContain('modulepreload');
+  });
+
+  it("holds the product grid's fallback in / for the entry to fill: spinner, empty grid, two template cards", async () => {
+    const html = await page('index.html');
+    // A Suspense boundary React renders in the browser (ClientOnly), so the entry may change its DOM first.
+    expect(html).toMatch(
+      /<!--\$!--><template data-dgst="achar:client-only"><\/template><div data-early-products="">/,
+    );
+    for (const part of [
+      'data-early-spinner',
+      'data-early-grid',
+      'data-early-template-photo',
+      'data-early-template-plain',
+    ])
+      expect(html).toContain(`${part}=""`);
+    expect(html.match(/<article\b/g)).toHaveLength(2);
+    // The photo template (cloned for the first cards): fetched at once, first, its box reserved.
+    const photo = (/<img\b[^>]*>/.exec(html)?.[0] ?? '').toLowerCase(); // attribute names are case-blind
+    for (const attribute of ['loading="eager"', 'fetchpriority="high"', 'width="480"', 'height="360"'])
+      expect(photo).toContain(attribute);
+  });
+
+  it(`paints / and its first cards with at most ${FIRST_PAINT_JS_BUDGET_KB} KB of JavaScript (gzip): no React, no SDK`, () => {
+    const { firstPaint } = javascriptOf(dist);
+    expect(firstPaint).toHaveLength(1);
+    expect(firstPaint[0].bytes / 1024).toBeLessThanOrEqual(FIRST_PAINT_JS_BUDGET_KB);
   });
 
   it('prerenders /auth and /orders, and keeps an empty shell for every other path', async () => {

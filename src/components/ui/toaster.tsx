@@ -1,4 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 
 /** One toaster for the whole app: at most 3 toasts on screen, each for 4 s unless told otherwise: the
  * seller asked for a handful of short-lived messages, not a pile that covers the page. */
@@ -25,7 +26,21 @@ export function notifySuccess(title: string, description?: string) {
   toaster.create({ type: 'success', title, description, closable: true });
 }
 
+/**
+ * The toasts' region, mounted once the first toast is created: mounting Chakra's toast group is one of the
+ * costliest parts of starting the app on a slow phone, and most visits never show a toast.
+ */
 export function Toaster() {
+  const [needed, setNeeded] = useState(() => toaster.getCount() > 0);
+  useEffect(() => {
+    if (needed) return;
+    if (toaster.getCount() > 0) setNeeded(true);
+    else return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
+  return needed ? <ToastRegion /> : null;
+}
+
+function ToastRegion() {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>

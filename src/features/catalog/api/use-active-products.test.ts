@@ -1,12 +1,12 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../model/product';
-import { fetchActiveProducts } from './active-products-once';
+import { fetchActiveProducts } from './active-products-rest';
 import { subscribeToActiveProducts } from './active-products-query';
 import { loadActiveProductsEarly } from './early-products';
 import { useActiveProducts } from './use-active-products';
 
-vi.mock('./active-products-once', () => ({ fetchActiveProducts: vi.fn() }));
+vi.mock('./active-products-rest', () => ({ fetchActiveProducts: vi.fn() }));
 vi.mock('./active-products-query', () => ({ subscribeToActiveProducts: vi.fn() }));
 
 const jar = (id: string): Product => ({
@@ -87,6 +87,14 @@ describe('useActiveProducts', () => {
     await waitFor(() => expect(fetchActiveProducts).toHaveBeenCalledTimes(1));
     const { result } = renderHook(() => useActiveProducts());
     await waitFor(() => expect(result.current).toEqual({ status: 'ready', products: [jar('a')] }));
+    expect(fetchActiveProducts).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the early answer in its very first render when it has already arrived', async () => {
+    vi.mocked(fetchActiveProducts).mockResolvedValue([jar('a')]);
+    await loadActiveProductsEarly();
+    const { result } = renderHook(() => useActiveProducts());
+    expect(result.current).toEqual({ status: 'ready', products: [jar('a')] });
     expect(fetchActiveProducts).toHaveBeenCalledTimes(1);
   });
 });

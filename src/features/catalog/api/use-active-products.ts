@@ -1,20 +1,24 @@
 import { useEffect, useState } from 'react';
 import { subscribeLazily } from '@/lib/lazy-subscription';
 import type { Product } from '../model/product';
-import { requestActiveProducts, takeEarlyRequest } from './early-products';
+import { earlyProducts, requestActiveProducts, takeEarlyRequest } from './early-products';
 
 export type ActiveProducts =
   { status: 'loading' } | { status: 'ready'; products: Product[] } | { status: 'error'; error: Error };
 
 /**
- * The shop window, live. First one request (Firestore Lite) so the cards appear as soon as the data can
- * arrive, without waiting for the realtime connection's handshake; the realtime listener (full Firestore, its
+ * The shop window, live. First one request (REST `runQuery`, started by the entry before React loaded) so the
+ * cards appear as soon as the data can arrive, without waiting for the realtime connection's handshake: when
+ * it has already answered, the first render shows its cards (the ones the entry painted before React); the realtime listener (full Firestore, its
  * own chunk) starts beside it and keeps them current: a product the seller adds, hides or sells out changes
  * the open page. (Starting the listener later, at the first interaction, made the order-dialog end-to-end
  * tests flaky: dropped.)
  */
 export function useActiveProducts(): ActiveProducts {
-  const [state, setState] = useState<ActiveProducts>({ status: 'loading' });
+  const [state, setState] = useState<ActiveProducts>(() => {
+    const products = earlyProducts();
+    return products ? { status: 'ready', products } : { status: 'loading' };
+  });
   useEffect(() => {
     let stopped = false;
     // Once the listener has answered, the one-shot answer (possibly arriving later) is older: ignore it.

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
 import { useActiveProducts } from '../api/use-active-products';
 import type { Product } from '../model/product';
-import { EAGER_IMAGES, ProductsSection } from './products-section';
+import { EAGER_IMAGES } from './early-cards';
+import { ProductsSection } from './products-section';
 
 vi.mock('../api/use-active-products', () => ({ useActiveProducts: vi.fn() }));
 

@@ -1,17 +1,17 @@
 import { Box, Button, Center, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import { ClientOnly } from '@/components/ui/client-only';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { useActiveProducts } from '../api/use-active-products';
 import { filterProductsByName, type Product } from '../model/product';
+import { EAGER_IMAGES } from './early-cards';
+import { EarlyProductGrid } from './early-product-grid';
 import { ProductCard } from './product-card';
+import { PRODUCT_GRID_COLUMNS, PRODUCT_GRID_GAP } from './product-grid';
 
 const t = bn.storefront.products;
-
-// Photos of the first cards load eagerly with high priority: one column on a phone, up to four on a laptop's
-// first row. The rest are lazy.
-export const EAGER_IMAGES = 4;
 
 interface ProductsSectionProps {
   /** What the shopper typed in the header's search box; empty shows everything. */
@@ -20,8 +20,10 @@ interface ProductsSectionProps {
   onShowAll: () => void;
 }
 
-/** #products: the grid of jars on sale, with its loading, empty and error states. */
-export function ProductsSection({ searchTerm, onOrder, onShowAll }: ProductsSectionProps) {
+type ProductGridProps = Pick<ProductsSectionProps, 'searchTerm' | 'onOrder'>;
+
+/** The jars on sale (the first photos eager, the rest lazy), with the loading, empty and error states. */
+function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
   const products = useActiveProducts();
   const error = products.status === 'error' ? products.error : null;
 
@@ -49,7 +51,7 @@ export function ProductsSection({ searchTerm, onOrder, onShowAll }: ProductsSect
           </Text>
         </Center>
       ) : (
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={{ base: '4', md: '6' }}>
+        <SimpleGrid columns={PRODUCT_GRID_COLUMNS} gap={PRODUCT_GRID_GAP}>
           {visible.map((product, index) => (
             <ProductCard
               key={product.id}
@@ -61,7 +63,14 @@ export function ProductsSection({ searchTerm, onOrder, onShowAll }: ProductsSect
         </SimpleGrid>
       );
   }
+  return content;
+}
 
+/**
+ * #products: the heading, the grid and "see all". The grid is rendered in the browser only: the prerendered
+ * page holds its fallback, which the entry fills with the first cards before React loads (early-cards.ts).
+ */
+export function ProductsSection({ searchTerm, onOrder, onShowAll }: ProductsSectionProps) {
   return (
     <Box as="section" id="products" py={{ base: '10', md: '16' }} aria-labelledby="products-title">
       <Container maxW="7xl">
@@ -71,7 +80,9 @@ export function ProductsSection({ searchTerm, onOrder, onShowAll }: ProductsSect
           </Heading>
           <Text color="fg.muted">{t.subtitle}</Text>
         </Stack>
-        {content}
+        <ClientOnly fallback={<EarlyProductGrid />}>
+          <ProductGrid searchTerm={searchTerm} onOrder={onOrder} />
+        </ClientOnly>
         <Center mt={{ base: '8', md: '10' }}>
           <Button variant="outline" colorPalette="brand" size="lg" onClick={onShowAll}>
             {t.seeAll}

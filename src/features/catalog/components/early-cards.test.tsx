@@ -1,0 +1,97 @@
+import { render, within } from '@testing-library/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { describe, expect, it } from 'vitest';
+import { system } from '@/app/theme';
+import type { Product } from '../model/product';
+import { EAGER_IMAGES, showEarlyCards } from './early-cards';
+import { EarlyProductGrid } from './early-product-grid';
+import { ProductCard } from './product-card';
+
+const jar = (id: string, extra: Partial<Product> = {}): Product => ({
+  id,
+  name: `আচার ${id}`,
+  description: null,
+  price: 250,
+  original_price: null,
+  image_url: `https://example.test/${id}.webp`,
+  category: null,
+  stock_quantity: 5,
+  is_active: true,
+  created_at: null,
+  ...extra,
+});
+
+const withChakra = (ui: React.ReactElement) => render(<ChakraProvider value={system}>{ui}</ChakraProvider>);
+
+/** The card React draws for `product`, to compare an early card with. */
+function reactCard(product: Product, priority: boolean): HTMLElement {
+  const { container, unmount } = withChakra(
+    <ProductCard product={product} onOrder={() => {}} priority={priority} />,
+  );
+  const card = container.querySelector('article')!.cloneNode(true) as HTMLElement;
+  unmount();
+  return card;
+}
+
+function earlyGrid(products: Product[]) {
+  const { container } = withChakra(<EarlyProductGrid />);
+  const photos = showEarlyCards(products, container);
+  const grid = container.querySelector<HTMLElement>('[data-early-grid]')!;
+  return { container, grid, photos, cards: [...grid.querySelectorAll('article')] };
+}
+
+describe('the first product cards, painted before React loads', () => {
+  it('look like the cards React draws: name, prices, discount badge, photo', () => {
+    const products = [
+      jar('mango', { price: 250, original_price: 300 }),
+      jar('olive'),
+      jar('garlic', { image_url: null }),
+    ];
+    const { cards } = earlyGrid(products);
+    expect(cards).toHaveLength(3);
+    products.forEach((product, index) => {
+      const twin = reactCard(product, index < EAGER_IMAGES);
+      expect(cards[index].textContent).toBe(twin.textContent);
+      expect(cards[index].getAttribute('aria-label')).toBe(product.name);
+      const [image, twinImage] = [cards[index].querySelector('img'), twin.querySelector('img')];
+      expect(image?.getAttribute('src')).toBe(twinImage?.getAttribute('src'));
+      expect(image?.getAttribute('alt')).toBe(twinImage?.getAttribute('alt'));
+      expect(image?.getAttribute('loading')).toBe(twinImage?.getAttribute('loading'));
+      expect(image?.getAttribute('fetchpriority')).toBe(twinImage?.getAttribute('fetchpriority'));
+    });
+    expect(within(cards[0]).getByText('১৬% ছাড়')).toBeInTheDocument();
+    expect(cards[0].querySelector('del')).toHaveTextContent('৳৩০০');
+    expect(cards[1].querySelector('.chakra-badge')).toBeNull();
+    expect(cards[2].querySelector('[data-testid="product-image-placeholder"]')).not.toBeNull();
+  });
+
+  it("load the first screen's photos eagerly, first, and the rest lazily", () => {
+    const products = Array.from({ length: EAGER_IMAGES + 2 }, (_, i) => jar(`p${i}`));
+    const { cards, photos } = earlyGrid(products);
+    const loading = cards.map((card) => card.querySelector('img')!.getAttribute('loading'));
+    expect(loading).toEqual([...Array(EAGER_IMAGES).fill('eager'), 'lazy', 'lazy']);
+    expect(photos.map((photo) => photo.getAttribute('src'))).toEqual(
+      products.slice(0, EAGER_IMAGES).map((p) => p.image_url),
+    );
+  });
+
+  it("keep their order buttons disabled until the app's code runs, and replace the spinner", () => {
+    const { container, cards, grid } = earlyGrid([jar('mango')]);
+    expect(within(cards[0]).getByRole('button')).toBeDisabled();
+    expect(grid.style.display).toBe('');
+    expect(container.querySelector<HTMLElement>('[data-early-spinner]')!.style.display).toBe('none');
+    // Emotion's <style> tags are not copied into every card.
+    expect(cards[0].querySelector('style')).toBeNull();
+  });
+
+  it('are painted once, and not at all for an empty shop or a page without the grid', () => {
+    const { container, grid } = earlyGrid([jar('mango')]);
+    expect(showEarlyCards([jar('olive')], container)).toEqual([]);
+    expect(grid.querySelectorAll('article')).toHaveLength(1);
+
+    const { grid: empty, container: emptyPage } = earlyGrid([]);
+    expect(empty.querySelectorAll('article')).toHaveLength(0);
+    expect(emptyPage.querySelector<HTMLElement>('[data-early-spinner]')!.style.display).toBe('');
+    expect(showEarlyCards([jar('mango')], document.createElement('div'))).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import { formatNumberBn, formatTaka } from '@/lib/numbers';
+import { discountPercent, hasDiscount, type Product } from '../model/product';
+
+// The first product cards, painted by the storefront's entry before React and Chakra have loaded: plain DOM,
+// no framework, so a phone shows the jars (and their photos, the page's largest paint) as soon as the product
+// list arrives. The prerendered HTML carries the grid's fallback (EarlyProductGrid): a spinner, an empty
+// grid, and two hidden template cards drawn by the real ProductCard (one with a photo, one without), so the
+// clones look exactly like the cards React draws later. React then renders the grid in the browser in the
+// fallback's place (it is a ClientOnly boundary), from the same answer, without a visible change.
+
+/** Photos of the first cards load eagerly with high priority: one column on a phone, four on a laptop's row. */
+export const EAGER_IMAGES = 4;
+
+/** The attributes that mark the fallback's parts, for EarlyProductGrid to set and the entry to find. */
+export const EARLY = {
+  box: 'data-early-products',
+  spinner: 'data-early-spinner',
+  grid: 'data-early-grid',
+  withPhoto: 'data-early-template-photo',
+  withoutPhoto: 'data-early-template-plain',
+} as const;
+
+const part = (box: Element, name: string) => box.querySelector<HTMLElement>(`[${name}]`);
+
+/** One card for `product`, cloned from the template that fits it; its button waits for the app's code. */
+function cardFor(template: HTMLElement, product: Product, index: number): HTMLElement {
+  const card = template.cloneNode(true) as HTMLElement;
+  // Emotion's prerendered <style> tags sit inside the template; the template's own copies apply already.
+  card.querySelectorAll('style').forEach((style) => style.remove());
+  card.setAttribute('aria-label', product.name);
+  const title = card.querySelector('h3');
+  if (title) title.textContent = product.name;
+  const price = card.querySelector('[data-testid="product-price"]');
+  if (price) price.textContent = formatTaka(product.price);
+  // The templates are discounted: their badge and struck-out price are kept and filled, or removed.
+  const badge = card.querySelector('.chakra-badge');
+  const originalPrice = card.querySelector('del');
+  if (hasDiscount(product) && product.original_price !== null) {
+    const percent = discountPercent(product);
+    const label = badge?.textContent ?? '';
+    const word = label.slice(label.indexOf('%') + 1).trim(); // "ছাড়", in the shop's one strings file
+    if (badge) badge.textContent = percent > 0 ? `${formatNumberBn(percent)}% ${word}` : word;
+    if (originalPrice) originalPrice.textContent = formatTaka(product.original_price);
+  } else {
+    badge?.remove();
+    originalPrice?.remove();
+  }
+  const image = card.querySelector('img');
+  if (image && product.image_url) {
+    const first = index < EAGER_IMAGES;
+    image.alt = product.name;
+    image.setAttribute('loading', first ? 'eager' : 'lazy');
+    image.setAttribute('fetchpriority', first ? 'high' : 'auto');
+    image.src = product.image_url;
+  }
+  card.querySelectorAll('button').forEach((button) => (button.disabled = true));
+  return card;
+}
+
+/**
+ * Shows `products` as cards in the prerendered grid's fallback, if it is there (only on `/`, and only until
+ * React has rendered the real grid). Returns the photos to wait for, the first screen's; none if nothing
+ * was shown.
+ */
+export function showEarlyCards(products: Product[], root: ParentNode = document): HTMLImageElement[] {
+  const box = root.querySelector(`[${EARLY.box}]`);
+  if (!box || products.length === 0) return [];
+  const grid = part(box, EARLY.grid);
+  const withPhoto = part(box, EARLY.withPhoto)?.querySelector('article');
+  const withoutPhoto = part(box, EARLY.withoutPhoto)?.querySelector('article');
+  if (!grid || !withPhoto || !withoutPhoto || grid.childElementCount > 0) return [];
+  const cards = products.map((product, index) =>
+    cardFor(product.image_url ? withPhoto : withoutPhoto, product, index),
+  );
+  grid.append(...cards);
+  grid.style.removeProperty('display');
+  part(box, EARLY.spinner)?.style.setProperty('display', 'none');
+  return cards.slice(0, EAGER_IMAGES).flatMap((card) => [...card.querySelectorAll('img')]);
+}
