@@ -68,12 +68,7 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
     }
     // An aborted request, one that ended short of its Content-Length (only a cut connection does that), or
     // one already gone when reading began.
-    if (
-      failure.type === 'request.aborted' ||
-      failure.type === 'request.size.invalid' ||
-      req.destroyed ||
-      req.aborted
-    ) {
+    if (failure.type === 'request.aborted' || failure.type === 'request.size.invalid' || req.destroyed) {
       throw new RequestError({ kind: 'aborted' });
     }
     throw error;
