@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore/server.js';
 import { encodeBinary } from './firestore/transports/protos.js';
-import { createStorageEmulator, type StorageEmulator } from './storage/server.js';
+import { startStorageEmulator, type StorageEmulator } from './storage/server.js';
 import { mockIdToken, recordingRuleset } from './storage/testing.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -237,7 +237,7 @@ describe('fuzzing the Firestore emulator', () => {
     emulator.engine.reset(PROJECT);
   });
   afterAll(async () => {
-    await emulator?.close();
+    await emulator?.stop();
   });
 
   async function seed() {
@@ -412,7 +412,7 @@ describe('fuzzing the Storage emulator', () => {
 
   beforeAll(async () => {
     exportDir = await mkdtemp(join(tmpdir(), 'storage-fuzz-'));
-    emulator = await createStorageEmulator({
+    emulator = await startStorageEmulator({
       host: '127.0.0.1',
       port: 0,
       projectId: PROJECT,
@@ -421,7 +421,7 @@ describe('fuzzing the Storage emulator', () => {
     });
   });
   afterAll(async () => {
-    await emulator?.close();
+    await emulator?.stop();
     await rm(exportDir, { recursive: true, force: true });
   });
 

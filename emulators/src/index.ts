@@ -1,12 +1,11 @@
 /**
  * Starts the offline Firestore and Storage emulators together, wired the way the official suite wires them:
  * Storage rules can read Firestore data (firestore.get/exists), both follow their rules files, both keep
- * their data in one export folder.
+ * their data in one export folder. Each is started the one way every emulator service is (`shared/service.ts`).
  */
 import { dataAccess } from './firestore/authorization.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore/server.js';
-import { createStorageEmulator, type StorageEmulator } from './storage/server.js';
-import { RulesSource } from './shared/rules-source.js';
+import { startStorageEmulator, type StorageEmulator } from './storage/server.js';
 import { RequestLog } from './console/request-log.js';
 import type { ProjectConfig } from './config.js';
 import type { IndexMode } from './firestore/indexes.js';
@@ -57,17 +56,14 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
     dataDir,
     log,
   });
-  const storageRules = new RulesSource('firebase.storage', log);
-  if (config.storage.rulesFile) storageRules.watchFile(config.storage.rulesFile);
   let storage: StorageEmulator;
   try {
-    storage = await createStorageEmulator({
+    storage = await startStorageEmulator({
       host: config.storage.host,
       port: options.ports?.storage ?? config.storage.port,
       projectId: config.projectId,
-      rules: storageRules.current,
+      rulesFile: config.storage.rulesFile,
       requests,
-      rulesText: storageRules.text,
       firestoreData: dataAccess(
         firestore.engine.state({ projectId: config.projectId, databaseId: '(default)' }),
       ),
@@ -75,8 +71,7 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
       log,
     });
   } catch (error) {
-    storageRules.close();
-    await firestore.close();
+    await firestore.stop();
     throw error;
   }
   return {
@@ -88,12 +83,9 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
       await firestore.exportTo(dir);
       await storage.exportTo(dir);
     },
-    async stop() {
-      if (dataDir) {
-        await firestore.exportTo(dataDir);
-      }
-      storageRules.close();
-      await Promise.all([firestore.close(), storage.close()]);
+    // Each emulator writes its data to the data folder as it stops.
+    stop: async () => {
+      await Promise.all([firestore.stop(), storage.stop()]);
     },
   };
 }

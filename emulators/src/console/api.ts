@@ -8,6 +8,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import type { ProjectConfig } from '../config.js';
 import type { OfflineEmulators } from '../index.js';
+import { sendJsonText } from '../shared/http/respond.js';
 import type { RequestService } from './request-log.js';
 
 export interface ConsoleApiOptions {
@@ -59,8 +60,7 @@ function isListening(host: string, port: number): Promise<boolean> {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(body));
+  sendJsonText(res, status, JSON.stringify(body), { 'Cache-Control': 'no-store' });
 }
 
 /** Handles /api/…; returns false for anything else (the static app). */

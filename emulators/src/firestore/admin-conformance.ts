@@ -34,7 +34,7 @@ export function describeAdminConformance(transport: 'gRPC' | 'REST'): void {
   });
 
   afterAll(async () => {
-    await emulator?.close();
+    await emulator?.stop();
   });
 
   describe(`firebase-admin over ${transport}`, () => {

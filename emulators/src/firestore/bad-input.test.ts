@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   grpcClient?.close();
-  await emulator?.close();
+  await emulator?.stop();
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = OWNER) =>

@@ -30,7 +30,7 @@ async function coldStartMs(): Promise<number> {
   const response = await fetch(`http://127.0.0.1:${emulator.port}/`);
   await response.text();
   const elapsed = performance.now() - started;
-  await emulator.close();
+  await emulator.stop();
   return elapsed;
 }
 
@@ -170,7 +170,7 @@ export async function benchFirestore(): Promise<BenchRow[]> {
     });
   } finally {
     for (const app of getApps().filter((a) => a.name.startsWith(`${PROJECT}:`))) await deleteApp(app);
-    await emulator?.close();
+    await emulator?.stop();
     for (const [key, value] of Object.entries(savedEnv)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;

@@ -45,7 +45,7 @@ service cloud.firestore {
 
 afterAll(async () => {
   await site?.close();
-  await emulator?.close();
+  await emulator?.stop();
 });
 
 const openHarness = (project: string, mode: string): Promise<Page> =>

@@ -268,7 +268,7 @@ describe('through the emulator', () => {
   });
 
   afterAll(async () => {
-    await emulator?.close();
+    await emulator?.stop();
     await rm(dir, { recursive: true, force: true });
   });
 

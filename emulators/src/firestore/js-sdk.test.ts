@@ -89,7 +89,7 @@ service cloud.firestore {
 
 afterAll(async () => {
   for (const app of apps) await deleteApp(app);
-  await emulator?.close();
+  await emulator?.stop();
 });
 
 const ids = (snap: QuerySnapshot) => snap.docs.map((d) => d.id);

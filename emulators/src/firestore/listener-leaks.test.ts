@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await emulator?.close();
+  await emulator?.stop();
 });
 
 const addTarget = {

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const emulator of started) await emulator.close();
+  for (const emulator of started) await emulator.stop();
   await rm(dir, { recursive: true, force: true });
 });
 

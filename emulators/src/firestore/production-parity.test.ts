@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await deleteApp(app);
-  await emulator?.close();
+  await emulator?.stop();
 });
 
 const admin = () => adminFirestore(PROJECT, emulator.port);

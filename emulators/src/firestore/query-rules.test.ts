@@ -62,7 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const app of apps) await deleteApp(app);
-  await emulator?.close();
+  await emulator?.stop();
 });
 
 const ids = async (q: Query) => (await getDocs(q)).docs.map((d) => d.id).sort();

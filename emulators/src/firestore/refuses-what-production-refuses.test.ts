@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await emulator?.close();
+  await emulator?.stop();
 });
 
 const stored = () => JSON.stringify(emulator.engine.exportDocuments());

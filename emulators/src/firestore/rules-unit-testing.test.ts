@@ -60,7 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await env?.cleanup();
-  await emulator?.close();
+  await emulator?.stop();
 });
 
 beforeEach(async () => {

@@ -4,31 +4,22 @@
  * its first bytes: the HTTP/2 preface goes to the gRPC server, anything else to the HTTP/1.1 server.
  */
 import * as grpc from '@grpc/grpc-js';
-import http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
-import type { RequestLog } from '../console/request-log.js';
-import { RulesSource } from '../shared/rules-source.js';
+import { watchFile, unwatchFile } from 'node:fs';
+import { createHttpServer, listen, urlOf } from '../shared/http/server.js';
+import { RequestError } from '../shared/http/request.js';
+import { serviceRules, type EmulatorService, type EmulatorServiceOptions } from '../shared/service.js';
 import { FirestoreEngine } from './engine.js';
 import { IndexRequirements, type IndexMode } from './indexes.js';
-import { watchFile, unwatchFile } from 'node:fs';
 import { invalidArgument } from './errors.js';
 import { exportFirestore, importFirestore } from './persistence.js';
 import { createGrpcServer } from './transports/grpc.js';
-import { answerPreflight, setCors } from './transports/http-util.js';
+import { FIRESTORE_CORS, requestFailure, sendError } from './transports/http-util.js';
 import { handleRest } from './transports/rest.js';
 import { WebChannelTransport } from './transports/webchannel.js';
 
-export interface FirestoreEmulatorOptions {
-  host?: string;
-  /** 0 picks a free port (tests). */
-  port?: number;
-  /** Rules file to load and follow; without one every request is allowed (official emulator default). */
-  rulesFile?: string;
-  /** Folder to import at start (if it holds an export) and to export to on request. */
-  dataDir?: string;
-  log?: (line: string) => void;
-  /** Records every rules decision (and admin-SDK bypass) for the console. */
-  requests?: RequestLog;
+export interface FirestoreEmulatorOptions extends EmulatorServiceOptions {
   webChannelIdleTimeoutMs?: number;
   /**
    * Composite-index requirements: the indexes file of `projectId` (enforced for that project, only warned
@@ -37,14 +28,9 @@ export interface FirestoreEmulatorOptions {
   indexes?: { file: string; projectId: string; mode?: IndexMode };
 }
 
-export interface FirestoreEmulator {
-  readonly host: string;
-  readonly port: number;
+export interface FirestoreEmulator extends EmulatorService {
   readonly engine: FirestoreEngine;
-  readonly rules: RulesSource;
   readonly webChannel: WebChannelTransport;
-  exportTo(dir?: string): Promise<string>;
-  close(): Promise<void>;
 }
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
@@ -54,8 +40,7 @@ export async function startFirestoreEmulator(
 ): Promise<FirestoreEmulator> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
-  const rules = new RulesSource('cloud.firestore', log);
-  if (options.rulesFile) rules.watchFile(options.rulesFile);
+  const rules = serviceRules('firestore', options);
   const indexes = options.indexes ? new IndexRequirements({ ...options.indexes, log }) : undefined;
   const indexesFile = options.indexes?.file;
   // Edits to firestore.indexes.json apply at once, as rules edits do.
@@ -67,14 +52,21 @@ export async function startFirestoreEmulator(
       log(`firestore: error: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
+  const unwatch = () => {
+    rules.source.close();
+    if (indexesFile) unwatchFile(indexesFile, reloadIndexes);
+  };
   if (indexesFile) watchFile(indexesFile, { interval: 500 }, reloadIndexes);
   const engine = new FirestoreEngine({
-    rules: options.requests ? options.requests.watch('firestore', rules.current, rules.text) : rules.current,
+    rules: rules.enforced,
     indexes,
     onListenerError: (error) => log(`firestore: a listener failed and was ended: ${String(error)}`),
   });
   if (options.dataDir) {
-    const imported = await importFirestore(engine, options.dataDir);
+    const imported = await importFirestore(engine, options.dataDir).catch((error: unknown) => {
+      unwatch();
+      throw error;
+    });
     if (imported > 0) log(`firestore: imported ${imported} documents from ${options.dataDir}`);
   }
   const webChannel = new WebChannelTransport(engine, { idleTimeoutMs: options.webChannelIdleTimeoutMs });
@@ -87,13 +79,11 @@ export async function startFirestoreEmulator(
     return target;
   };
 
-  const httpServer = http.createServer((req, res) => {
-    setCors(req, res);
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    void (async () => {
+  const httpServer = createHttpServer({
+    cors: FIRESTORE_CORS,
+    async route(req: IncomingMessage, res: ServerResponse, url: URL) {
       if (await webChannel.handle(req, res, url)) return;
-      if (await handleRest({ engine, rules, exportData: exportTo }, req, res, url)) return;
+      if (await handleRest({ engine, rules: rules.source, exportData: exportTo }, req, res, url)) return;
       if (req.method === 'GET' && url.pathname === '/') {
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok');
         return;
@@ -103,13 +93,14 @@ export async function startFirestoreEmulator(
           error: { code: 404, message: `Not found: ${req.method} ${url.pathname}`, status: 'NOT_FOUND' },
         }),
       );
-    })().catch((error: unknown) => {
+    },
+    fail(req: IncomingMessage, res: ServerResponse, error: unknown) {
+      if (error instanceof RequestError) return sendError(res, requestFailure(error));
       log(`firestore: unexpected error on ${req.method} ${req.url}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
-    });
+    },
   });
-  httpServer.keepAliveTimeout = 65_000;
 
   const grpcServer = createGrpcServer(engine);
   const grpcPort = await new Promise<number>((resolve, reject) =>
@@ -148,28 +139,32 @@ export async function startFirestoreEmulator(
     socket.on('error', () => socket.destroy());
   });
 
-  await new Promise<void>((resolve, reject) => {
-    front.once('error', reject);
-    front.listen(options.port ?? 8080, host, () => resolve());
-  });
-  const port = (front.address() as net.AddressInfo).port;
+  let port: number;
+  try {
+    port = await listen(front, options.port ?? 8080, host);
+  } catch (error) {
+    unwatch();
+    grpcServer.forceShutdown();
+    throw error;
+  }
 
   return {
     host,
     port,
+    url: urlOf(host, port),
+    rules: rules.source,
     engine,
-    rules,
     webChannel,
     exportTo,
-    async close() {
-      rules.close();
-      if (indexesFile) unwatchFile(indexesFile, reloadIndexes);
+    async stop() {
+      unwatch();
       webChannel.closeAll();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => front.close(() => resolve()));
       httpServer.close();
       await new Promise<void>((resolve) => grpcServer.tryShutdown(() => resolve()));
       grpcServer.forceShutdown();
+      if (options.dataDir) await exportTo(options.dataDir);
     },
   };
 }

@@ -17,10 +17,12 @@ export class RulesSource {
   constructor(
     readonly service: RulesService,
     private readonly log: (line: string) => void = () => {},
+    /** Consulted until rules are installed (from a file or the emulator API): tests' rulesets in code. */
+    private readonly fallback: () => Ruleset | null = () => null,
   ) {}
 
   /** The current ruleset; null means no rules were ever configured (allow all, like the official emulator). */
-  readonly current = (): Ruleset | null => this.ruleset;
+  readonly current = (): Ruleset | null => this.ruleset ?? this.fallback();
 
   /** The rules text last installed (valid or not) and its file name, for the console; null if none. */
   readonly text = (): { file: string; text: string } | null => this.source;

@@ -4,7 +4,7 @@
  */
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectStorageEmulator, getBytes, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
-import { createStorageEmulator } from './server.js';
+import { startStorageEmulator } from './server.js';
 
 export interface UploadBenchResult {
   /** Bytes uploaded. */
@@ -25,7 +25,7 @@ export async function benchUpload(sizes: readonly number[]): Promise<UploadBench
       throw new RangeError(`benchUpload needs positive byte sizes, got ${size}`);
   }
   const projectId = 'demo-achar-bench';
-  const emulator = await createStorageEmulator({
+  const emulator = await startStorageEmulator({
     host: '127.0.0.1',
     port: 0,
     projectId,
@@ -63,6 +63,6 @@ export async function benchUpload(sizes: readonly number[]): Promise<UploadBench
     return results;
   } finally {
     await deleteApp(app);
-    await emulator.close();
+    await emulator.stop();
   }
 }

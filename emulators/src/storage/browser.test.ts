@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarnessSite } from '../testing/browser.js';
-import { createStorageEmulator, type StorageEmulator } from './server.js';
+import { startStorageEmulator, type StorageEmulator } from './server.js';
 import { recordingRuleset } from './testing.js';
 
 type StorageHarness = {
@@ -30,7 +30,7 @@ const rules = recordingRuleset(
 );
 
 beforeAll(async () => {
-  emulator = await createStorageEmulator({
+  emulator = await startStorageEmulator({
     host: '127.0.0.1',
     port: 0,
     projectId: 'demo-achar-shop',
@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.close();
-  await emulator?.close();
+  await emulator?.stop();
 });
 
 const openHarness = (user?: string): Promise<Page> =>

@@ -20,7 +20,7 @@ import {
   type UploadTaskSnapshot,
 } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStorageEmulator, type StorageEmulator } from './server.js';
+import { startStorageEmulator, type StorageEmulator } from './server.js';
 
 const PROJECT = 'demo-achar-shop';
 const BUCKET = `${PROJECT}.appspot.com`;
@@ -40,7 +40,7 @@ describe('Firebase Storage SDK against the emulator', () => {
   let storage: FirebaseStorage;
 
   beforeAll(async () => {
-    emulator = await createStorageEmulator({
+    emulator = await startStorageEmulator({
       host: '127.0.0.1',
       port: 0,
       projectId: PROJECT,
@@ -55,7 +55,7 @@ describe('Firebase Storage SDK against the emulator', () => {
   });
   afterAll(async () => {
     await deleteApp(app);
-    await emulator.close();
+    await emulator.stop();
   });
   beforeEach(() => emulator.reset());
 

@@ -4,7 +4,7 @@ import { getDownloadURL, getStorage } from 'firebase-admin/storage';
 import { initializeApp as initializeWebApp, deleteApp as deleteWebApp } from 'firebase/app';
 import { connectStorageEmulator, getBytes, getStorage as getWebStorage, ref } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStorageEmulator, type StorageEmulator } from './server.js';
+import { startStorageEmulator, type StorageEmulator } from './server.js';
 import { recordingRuleset } from './testing.js';
 
 const PROJECT = 'demo-achar-shop';
@@ -18,7 +18,7 @@ describe('firebase-admin Storage against the emulator', () => {
   const bucket = () => getStorage(app).bucket();
 
   beforeAll(async () => {
-    emulator = await createStorageEmulator({
+    emulator = await startStorageEmulator({
       host: '127.0.0.1',
       port: 0,
       projectId: PROJECT,
@@ -34,7 +34,7 @@ describe('firebase-admin Storage against the emulator', () => {
     restoreEnv('FIREBASE_STORAGE_EMULATOR_HOST', previousHosts[0]);
     restoreEnv('STORAGE_EMULATOR_HOST', previousHosts[1]);
     await deleteApp(app);
-    await emulator.close();
+    await emulator.stop();
   });
   beforeEach(() => emulator.reset());
 

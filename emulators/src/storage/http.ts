@@ -1,70 +1,80 @@
 /**
- * HTTP plumbing shared by the Firebase and GCS routers: body reading with a size cap, JSON and error
- * answers, CORS, the caller, and serving an object's bytes.
+ * The Storage side of the shared HTTP layer (`shared/http/`): its body limits and CORS policy, its JSON and
+ * error answers, the caller, and serving an object's bytes.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { callerFromAuthorization, InvalidTokenError, type Caller } from '../shared/auth-token.js';
+import { callerFromAuthorization, type Caller } from '../shared/auth-token.js';
+import type { CorsPolicy } from '../shared/http/cors.js';
+import { readBody as readRequestBody, RequestError } from '../shared/http/request.js';
+import { sendFailure, sendJsonText } from '../shared/http/respond.js';
 import { badRequest, errorBody, StorageError } from './errors.js';
 import type { ListRequest } from './operations.js';
 import type { StoredObject } from './state.js';
 
 export const DEFAULT_CACHE_CONTROL = 'public, max-age=3600';
 
-/** Response headers a page on another origin must be allowed to read (upload protocol and object headers). */
-const EXPOSED_HEADERS = [
-  'X-Goog-Upload-URL',
-  'X-Goog-Upload-Status',
-  'X-Goog-Upload-Size-Received',
-  'X-Goog-Upload-Chunk-Granularity',
-  'X-Goog-Upload-Control-URL',
-  'X-Goog-Hash',
-  'X-Goog-Generation',
-  'X-Goog-Metageneration',
-  'Location',
-  'Range',
-  'Content-Range',
-  'Content-Length',
-  'Content-Type',
-  'Content-Disposition',
-  'Content-Encoding',
-  'Content-Language',
-  'Cache-Control',
-  'ETag',
-].join(', ');
+/** The web SDK's upload protocol and the object headers a page on another origin must be able to read. */
+export const STORAGE_CORS: CorsPolicy = {
+  exposeHeaders: [
+    'X-Goog-Upload-URL',
+    'X-Goog-Upload-Status',
+    'X-Goog-Upload-Size-Received',
+    'X-Goog-Upload-Chunk-Granularity',
+    'X-Goog-Upload-Control-URL',
+    'X-Goog-Hash',
+    'X-Goog-Generation',
+    'X-Goog-Metageneration',
+    'Location',
+    'Range',
+    'Content-Range',
+    'Content-Length',
+    'Content-Type',
+    'Content-Disposition',
+    'Content-Encoding',
+    'Content-Language',
+    'Cache-Control',
+    'ETag',
+  ],
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  defaultAllowHeaders: [
+    'Authorization',
+    'Content-Type',
+    'X-Firebase-Storage-Version',
+    'X-Firebase-GMPID',
+    'X-Firebase-AppCheck',
+    'X-Goog-Upload-Protocol',
+    'X-Goog-Upload-Command',
+    'X-Goog-Upload-Offset',
+    'X-Goog-Upload-Header-Content-Length',
+    'X-Goog-Upload-Header-Content-Type',
+  ],
+  anyOriginWithoutOrigin: false,
+  preflightContentLength: true,
+};
 
 /** Reads the whole request body, or fails with 413 when it exceeds `limit` (the rest is discarded). */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      req.resume();
-      reject(tooLargeBody(declared, limit));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      // Past the limit keep reading (and dropping) so the client still receives the 413 cleanly.
-      if (size <= limit) chunks.push(chunk);
-    });
-    req.on('end', () =>
-      size > limit ? reject(tooLargeBody(size, limit)) : resolve(Buffer.concat(chunks, size)),
-    );
-    req.on('error', reject);
-    // A client that goes away mid-body (e.g. an aborted XHR upload) must not leave the request pending.
-    req.on('close', () => {
-      if (!req.complete)
-        reject(new StorageError('badRequest', 'The client closed the connection before the body ended.'));
-    });
-  });
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  try {
+    return await readRequestBody(req, limit);
+  } catch (error) {
+    throw error instanceof RequestError ? requestFailure(error) : error;
+  }
 }
 
-function tooLargeBody(size: number, limit: number): StorageError {
-  return new StorageError(
-    'tooLarge',
-    `Request body of ${size} bytes exceeds the emulator's maximum of ${limit} bytes.`,
-  );
+/** What the shared layer found wrong with a request, in Storage's words. */
+export function requestFailure(error: RequestError): StorageError {
+  const { failure } = error;
+  switch (failure.kind) {
+    case 'tooLarge':
+      return new StorageError(
+        'tooLarge',
+        `Request body of ${failure.size} bytes exceeds the emulator's maximum of ${failure.limit} bytes.`,
+      );
+    case 'aborted':
+      return badRequest('The client closed the connection before the body ended.');
+    case 'badUrl':
+      return badRequest('Malformed request URL.');
+  }
 }
 
 export function parseJsonBody(body: Buffer): unknown {
@@ -81,14 +91,11 @@ export function parseJsonBody(body: Buffer): unknown {
  * both carry the same mock or real ID token, "owner" being the rules bypass.
  */
 export function callerOf(req: IncomingMessage): Caller {
-  const header = req.headers.authorization?.replace(/^Firebase\s+/i, 'Bearer ');
-  try {
-    return callerFromAuthorization(header);
-  } catch (error) {
-    if (error instanceof InvalidTokenError)
-      throw new StorageError('unauthenticated', `Invalid Authorization: ${error.message}`);
-    throw error;
-  }
+  return callerFromAuthorization(
+    req.headers.authorization,
+    (reason) => new StorageError('unauthenticated', `Invalid Authorization: ${reason}`),
+    { firebaseScheme: true },
+  );
 }
 
 export function sendJson(
@@ -97,13 +104,7 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(text)),
-  });
-  res.end(text);
+  sendJsonText(res, status, JSON.stringify(body), headers);
 }
 
 export function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
@@ -119,32 +120,7 @@ export function sendError(res: ServerResponse, error: unknown, headers: Record<s
           'internal',
           `Internal error: ${error instanceof Error ? error.message : String(error)}`,
         );
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  sendJson(res, failure.status, errorBody(failure), headers);
-}
-
-/** CORS for the web app on another origin: echo the exact origin, since the SDK may send credentials. */
-export function applyCors(req: IncomingMessage, res: ServerResponse): void {
-  const origin = req.headers.origin;
-  if (!origin) return;
-  res.setHeader('Access-Control-Allow-Origin', origin);
-  res.setHeader('Access-Control-Allow-Credentials', 'true');
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-  res.setHeader('Vary', 'Origin');
-}
-
-export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
-  const requested = req.headers['access-control-request-headers'];
-  sendEmpty(res, 204, {
-    'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers':
-      requested ??
-      'Authorization, Content-Type, X-Firebase-Storage-Version, X-Firebase-GMPID, X-Firebase-AppCheck, X-Goog-Upload-Protocol, X-Goog-Upload-Command, X-Goog-Upload-Offset, X-Goog-Upload-Header-Content-Length, X-Goog-Upload-Header-Content-Type',
-    'Access-Control-Max-Age': '3600',
-  });
+  sendFailure(res, () => sendJson(res, failure.status, errorBody(failure), headers));
 }
 
 /** The scheme and host the client used, so URLs we hand out (upload sessions, media links) reach us again. */

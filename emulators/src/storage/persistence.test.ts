@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStorageEmulator, type StorageEmulator } from './server.js';
+import { startStorageEmulator, type StorageEmulator } from './server.js';
 
 const PROJECT = 'demo-achar-shop';
 const BUCKET = `${PROJECT}.appspot.com`;
@@ -41,7 +41,7 @@ describe('storage export and import', () => {
   let dir: string;
   const emulators: StorageEmulator[] = [];
   const start = async (dataDir?: string) => {
-    const emulator = await createStorageEmulator({ host: '127.0.0.1', port: 0, projectId: PROJECT, dataDir });
+    const emulator = await startStorageEmulator({ host: '127.0.0.1', port: 0, projectId: PROJECT, dataDir });
     emulators.push(emulator);
     return emulator;
   };
@@ -50,7 +50,7 @@ describe('storage export and import', () => {
     dir = await mkdtemp(join(tmpdir(), 'storage-export-'));
   });
   afterEach(async () => {
-    await Promise.all(emulators.splice(0).map((emulator) => emulator.close()));
+    await Promise.all(emulators.splice(0).map((emulator) => emulator.stop()));
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -113,7 +113,7 @@ describe('storage export and import', () => {
   it('keeps data across a restart when given a data folder', async () => {
     const first = await start(dir);
     await upload(first, 'survivor.png', Buffer.from('still here'), {});
-    await first.close();
+    await first.stop();
     emulators.splice(emulators.indexOf(first), 1);
 
     const second = await start(dir);

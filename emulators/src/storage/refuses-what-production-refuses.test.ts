@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStorageEmulator, type StorageEmulator } from './server.js';
+import { startStorageEmulator, type StorageEmulator } from './server.js';
 import { mockIdToken, recordingRuleset } from './testing.js';
 
 const PROJECT = 'demo-achar-shop';
@@ -26,7 +26,7 @@ const rules = recordingRuleset((request) => request.method === 'get' || request.
 
 beforeAll(async () => {
   exportDir = await mkdtemp(join(tmpdir(), 'storage-refusals-'));
-  emulator = await createStorageEmulator({
+  emulator = await startStorageEmulator({
     host: '127.0.0.1',
     port: 0,
     projectId: PROJECT,
@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await emulator?.close();
+  await emulator?.stop();
   await rm(exportDir, { recursive: true, force: true });
 });
 

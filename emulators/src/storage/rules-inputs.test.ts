@@ -18,7 +18,7 @@ import {
 } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compileRules } from '../rules/ruleset.js';
-import { createStorageEmulator, type StorageEmulator } from './server.js';
+import { startStorageEmulator, type StorageEmulator } from './server.js';
 
 const PROJECT = 'demo-achar-shop';
 const BUCKET = `${PROJECT}.appspot.com`;
@@ -68,7 +68,7 @@ describe('what storage rules are asked, through the SDK', () => {
 
   beforeAll(async () => {
     const ruleset = compileRules(RULES, 'storage.rules');
-    emulator = await createStorageEmulator({
+    emulator = await startStorageEmulator({
       host: '127.0.0.1',
       port: 0,
       projectId: PROJECT,
@@ -80,7 +80,7 @@ describe('what storage rules are asked, through the SDK', () => {
   });
   afterAll(async () => {
     await Promise.all(apps.map((app) => deleteApp(app)));
-    await emulator.close();
+    await emulator.stop();
   });
   beforeEach(() => emulator.reset());
 

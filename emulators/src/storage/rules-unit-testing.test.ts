@@ -12,7 +12,7 @@ import {
 import { getBytes, listAll, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentJson } from '../firestore/types.js';
-import { createStorageEmulator, type StorageEmulator } from './server.js';
+import { startStorageEmulator, type StorageEmulator } from './server.js';
 
 const PROJECT = 'demo-achar-shop';
 const RULES = `rules_version = '2';
@@ -40,7 +40,7 @@ describe('rules-unit-testing against the storage emulator', () => {
   const storageOf = (context: { storage(): unknown }) => context.storage() as FirebaseStorage;
 
   beforeAll(async () => {
-    emulator = await createStorageEmulator({
+    emulator = await startStorageEmulator({
       host: '127.0.0.1',
       port: 0,
       projectId: PROJECT,
@@ -55,7 +55,7 @@ describe('rules-unit-testing against the storage emulator', () => {
   });
   afterAll(async () => {
     await env?.cleanup();
-    await emulator.close();
+    await emulator.stop();
   });
   beforeEach(() => env.clearStorage());
 

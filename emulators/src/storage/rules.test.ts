@@ -18,7 +18,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentJson } from '../firestore/types.js';
 import type { FirestoreDataAccess, StorageRulesRequest } from '../rules/types.js';
-import { createStorageEmulator, type StorageEmulator } from './server.js';
+import { startStorageEmulator, type StorageEmulator } from './server.js';
 import { recordingRuleset, type RecordingRuleset } from './testing.js';
 
 const PROJECT = 'demo-achar-shop';
@@ -84,7 +84,7 @@ describe('storage security rules through the SDK', () => {
 
   beforeAll(async () => {
     rules = recordingRuleset((request) => productImageRules(request, firestoreData));
-    emulator = await createStorageEmulator({
+    emulator = await startStorageEmulator({
       host: '127.0.0.1',
       port: 0,
       projectId: PROJECT,
@@ -99,7 +99,7 @@ describe('storage security rules through the SDK', () => {
   });
   afterAll(async () => {
     await Promise.all(apps.map((app) => deleteApp(app)));
-    await emulator.close();
+    await emulator.stop();
   });
   beforeEach(() => {
     emulator.reset();

@@ -1,7 +1,7 @@
 /** The emulator over raw HTTP: health, CORS, reset, headers, the upload protocols step by step, and bad input. */
 import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStorageEmulator, type StorageEmulator } from './server.js';
+import { startStorageEmulator, type StorageEmulator } from './server.js';
 import { mockIdToken } from './testing.js';
 
 const PROJECT = 'demo-achar-shop';
@@ -31,14 +31,14 @@ describe('storage emulator HTTP surface', () => {
   }
 
   beforeAll(async () => {
-    emulator = await createStorageEmulator({
+    emulator = await startStorageEmulator({
       host: '127.0.0.1',
       port: 0,
       projectId: PROJECT,
       maxUploadBytes: 1024,
     });
   });
-  afterAll(() => emulator.close());
+  afterAll(() => emulator.stop());
   beforeEach(() => emulator.reset());
 
   it('answers the health check', async () => {

@@ -7,79 +7,82 @@
  *                            firebase-tools' emulator does)
  *   POST /internal/export  → 200, body {"path": "<dir>"}: exports to <dir>/storage
  *   PUT  /internal/setRules → 200, body {"rules": {"files": [{"name", "content"}]}}: what
- *                            @firebase/rules-unit-testing sends; those rules then replace `rules()` for the
- *                            life of the emulator. 400 with the syntax issues when they do not compile
- *                            (everything is denied until good rules arrive, as with a broken rules file).
+ *                            @firebase/rules-unit-testing sends; those rules then replace the rules file's
+ *                            until the file changes again (as Firestore's `:securityRules`). 400 with the
+ *                            syntax issues when they do not compile (everything is denied until good rules
+ *                            arrive, as with a broken rules file).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { FirestoreDataAccess, Ruleset } from '../rules/types.js';
-import type { RequestLog, RulesTextSource } from '../console/request-log.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FirestoreDataAccess } from '../rules/types.js';
+import { RequestError } from '../shared/http/request.js';
+import { createHttpServer, listen, urlOf } from '../shared/http/server.js';
+import { serviceRules, type EmulatorService, type EmulatorServiceOptions } from '../shared/service.js';
 import { badRequest, StorageError } from './errors.js';
 import { handleFirebaseRequest } from './firebase-api.js';
 import { handleGcsRequest, isGcsPath } from './gcs-api.js';
 import {
-  answerPreflight,
-  applyCors,
   parseJsonBody,
   readBody,
+  requestFailure,
   sendEmpty,
   sendError,
   sendJson,
+  STORAGE_CORS,
 } from './http.js';
 import { StorageOperations } from './operations.js';
 import { exportStorage, hasStorageExport, importStorage } from './persistence.js';
 import { StorageState } from './state.js';
-import { RulesSource } from '../shared/rules-source.js';
 
-export interface StorageEmulatorOptions {
-  host: string;
-  /** 0 picks a free port (tests). */
-  port: number;
+export interface StorageEmulatorOptions extends EmulatorServiceOptions {
   projectId: string;
   /** Defaults to `<projectId>.appspot.com`; only reported, since buckets are created on first use. */
   defaultBucket?: string;
-  rules?: () => Ruleset | null;
-  /** Records every rules decision (and admin-SDK bypass) for the console; `rulesText` is the rules' source. */
-  requests?: RequestLog;
-  rulesText?: RulesTextSource;
+  /** What `firestore.get()`/`exists()` in the rules read (the Firestore emulator's data). */
   firestoreData?: FirestoreDataAccess;
-  /** Imported at start when it holds an export; written on close so data survives a restart. */
-  dataDir?: string;
   /** Largest object accepted, in bytes (default 20 MiB). */
   maxUploadBytes?: number;
-  log?: (line: string) => void;
 }
 
-export interface StorageEmulator {
-  url: string;
-  port: number;
-  defaultBucket: string;
-  close(): Promise<void>;
+export interface StorageEmulator extends EmulatorService {
+  readonly defaultBucket: string;
+  /** Deletes every object and unfinished upload. */
   reset(): void;
-  exportTo(dir: string): Promise<void>;
+  /** Replaces every object with the export in `dir`. */
   importFrom(dir: string): Promise<void>;
 }
 
-export async function createStorageEmulator(options: StorageEmulatorOptions): Promise<StorageEmulator> {
+export async function startStorageEmulator(options: StorageEmulatorOptions): Promise<StorageEmulator> {
+  const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   const state = new StorageState();
-  const uploadedRules = new RulesSource('firebase.storage', log);
-  let rulesUploaded = false;
-  const rules = () => (rulesUploaded ? uploadedRules.current() : (options.rules?.() ?? null));
-  const rulesText = () => (rulesUploaded ? uploadedRules.text() : (options.rulesText?.() ?? null));
+  const rules = serviceRules('storage', options);
   const operations = new StorageOperations(state, {
-    rules: options.requests ? options.requests.watch('storage', rules, rulesText) : rules,
+    rules: rules.enforced,
     firestoreData: options.firestoreData,
     maxUploadBytes: options.maxUploadBytes,
   });
-  if (options.dataDir && (await hasStorageExport(options.dataDir))) {
-    await importStorage(state, options.dataDir);
-    log(`storage: imported data from ${options.dataDir}`);
+  try {
+    if (options.dataDir && (await hasStorageExport(options.dataDir))) {
+      await importStorage(state, options.dataDir);
+      log(`storage: imported data from ${options.dataDir}`);
+    }
+  } catch (error) {
+    rules.source.close();
+    throw error;
   }
+  const exportTo = async (dir?: string): Promise<string> => {
+    const target = dir ?? options.dataDir;
+    if (!target) throw new Error('No export folder given and no data folder configured');
+    await exportStorage(state, target);
+    log(`storage: exported data to ${target}`);
+    return target;
+  };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+  const server = createHttpServer({
+    cors: STORAGE_CORS,
+    route,
+    fail(req: IncomingMessage, res: ServerResponse, thrown: unknown) {
+      const error = thrown instanceof RequestError ? requestFailure(thrown) : thrown;
       if (!(error instanceof StorageError) || error.status >= 500) {
         log(
           `storage: ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`,
@@ -90,22 +93,10 @@ export async function createStorageEmulator(options: StorageEmulatorOptions): Pr
       // Let the rest of an unread request body drain so the client still receives our answer.
       req.resume();
       sendError(res, error);
-    });
+    },
   });
-  // Clients pool keep-alive connections (firebase-admin's for minutes); Node's 5 s default closes them under the
-  // client's feet and its next request fails with "socket hang up". Outlive the clients' idle timeouts instead.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    applyCors(req, res);
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://emulator');
-    } catch {
-      throw badRequest('Malformed request URL.');
-    }
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
       return sendJson(res, 200, { emulator: 'storage', projectId: options.projectId });
     }
@@ -117,13 +108,12 @@ export async function createStorageEmulator(options: StorageEmulatorOptions): Pr
       const body = parseJsonBody(await readBody(req, 64 * 1024)) as { path?: unknown } | undefined;
       if (typeof body?.path !== 'string' || body.path === '')
         throw badRequest('Export needs {"path": "<folder>"}.');
-      await exportStorage(state, body.path);
+      await exportTo(body.path);
       return sendJson(res, 200, { path: body.path });
     }
     if (url.pathname === '/internal/setRules' && req.method === 'PUT') {
       const file = rulesFileOf(parseJsonBody(await readBody(req, 1024 * 1024)));
-      rulesUploaded = true;
-      const issues = uploadedRules.setSource(file.content, file.name);
+      const issues = rules.source.setSource(file.content, file.name);
       if (issues.length > 0) {
         const message = issues
           .map((issue) => `${issue.file}:${issue.line}:${issue.column}: ${issue.message}`)
@@ -137,35 +127,32 @@ export async function createStorageEmulator(options: StorageEmulatorOptions): Pr
     throw new StorageError('notFound', `Not Found: ${req.method} ${url.pathname}`);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const url = `http://${hostForUrl}:${port}`;
+  let port: number;
+  try {
+    port = await listen(server, options.port ?? 9199, host);
+  } catch (error) {
+    rules.source.close();
+    throw error;
+  }
+  const url = urlOf(host, port);
   log(`storage: emulator listening on ${url}`);
 
   return {
-    url,
+    host,
     port,
+    url,
+    rules: rules.source,
     defaultBucket: options.defaultBucket ?? `${options.projectId}.appspot.com`,
-    async close() {
-      uploadedRules.close();
+    exportTo,
+    async stop() {
+      rules.source.close();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
       );
-      if (options.dataDir) {
-        await exportStorage(state, options.dataDir);
-        log(`storage: exported data to ${options.dataDir}`);
-      }
+      if (options.dataDir) await exportTo(options.dataDir);
     },
     reset: () => operations.reset(),
-    exportTo: (dir) => exportStorage(state, dir),
     importFrom: (dir) => importStorage(state, dir),
   };
 }

@@ -5,7 +5,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type protobuf from 'protobufjs';
 import type { Caller } from '../../shared/auth-token.js';
-import { callerFromAuthorization, InvalidTokenError } from '../../shared/auth-token.js';
+import { callerFromAuthorization } from '../../shared/auth-token.js';
 import type { FirestoreEngine } from '../engine.js';
 import { asFirestoreError, FirestoreError, ownerOnly, unauthenticated } from '../errors.js';
 import type { ListenRequestJson, WriteJson } from '../types.js';
@@ -26,13 +26,7 @@ function failCall(
 }
 
 function callerOf(metadata: grpc.Metadata): Caller {
-  const header = metadata.get('authorization')[0];
-  try {
-    return callerFromAuthorization(typeof header === 'string' ? header : header?.toString());
-  } catch (error) {
-    if (error instanceof InvalidTokenError) throw unauthenticated(error.message);
-    throw error;
-  }
+  return callerFromAuthorization(metadata.get('authorization')[0], unauthenticated);
 }
 
 /**

@@ -1,32 +1,36 @@
-/** Small HTTP helpers shared by the REST and WebChannel transports. */
+/**
+ * The Firestore side of the shared HTTP layer (`shared/http/`): its body limit, its reading of JSON bodies and
+ * path segments, its CORS policy, and its answers in proto3 JSON with Google's error shape.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CorsPolicy } from '../../shared/http/cors.js';
+import { readBody as readRequestBody, RequestError } from '../../shared/http/request.js';
+import { sendFailure, sendJsonText } from '../../shared/http/respond.js';
 import { FirestoreError, invalidArgument } from '../errors.js';
 import { stringifyProto3 } from './protos.js';
 
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-export class BodyTooLargeError extends FirestoreError {
-  constructor() {
-    super('INVALID_ARGUMENT', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+/** The body as UTF-8 text (bad sequences read as U+FFFD, as before), at most MAX_BODY_BYTES. */
+export async function readBody(req: IncomingMessage): Promise<string> {
+  try {
+    return (await readRequestBody(req, MAX_BODY_BYTES)).toString('utf8');
+  } catch (error) {
+    throw error instanceof RequestError ? requestFailure(error) : error;
   }
 }
 
-export function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new BodyTooLargeError());
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+/** What the shared layer found wrong with a request, in Firestore's words. */
+export function requestFailure(error: RequestError): FirestoreError {
+  switch (error.failure.kind) {
+    case 'tooLarge':
+      return new FirestoreError('INVALID_ARGUMENT', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+    case 'badUrl':
+      return invalidArgument(error.message);
+    case 'aborted':
+      // Nobody reads this answer; CANCELLED is what gRPC calls a call its client gave up.
+      return new FirestoreError('CANCELLED', error.message);
+  }
 }
 
 /**
@@ -84,44 +88,21 @@ export function decodePathSegment(segment: string): string {
   return decoded;
 }
 
-/** Credentials are included by the SDK, so the exact origin must be echoed (never "*"). */
-export function setCors(req: IncomingMessage, res: ServerResponse): void {
-  const origin = req.headers.origin;
-  if (origin) {
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Vary', 'Origin');
-  } else {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-  }
-  res.setHeader(
-    'Access-Control-Expose-Headers',
-    'X-HTTP-Session-Id, X-Goog-Upload-URL, X-Goog-Upload-Status',
-  );
-}
-
-export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
-  setCors(req, res);
-  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-  const requested = req.headers['access-control-request-headers'];
-  if (requested) res.setHeader('Access-Control-Allow-Headers', requested);
-  res.setHeader('Access-Control-Max-Age', '3600');
-  res.writeHead(204).end();
-}
+/**
+ * Only what the browser SDK reads across origins: WebChannel's session id. (Storage's upload headers are the
+ * Storage emulator's to expose.)
+ */
+export const FIRESTORE_CORS: CorsPolicy = {
+  exposeHeaders: ['X-HTTP-Session-Id'],
+  allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  anyOriginWithoutOrigin: true,
+  preflightContentLength: false,
+};
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = stringifyProto3(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-  });
-  res.end(text);
+  sendJsonText(res, status, stringifyProto3(body));
 }
 
 export function sendError(res: ServerResponse, error: FirestoreError): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  sendJson(res, error.httpStatus, error.toJson());
+  sendFailure(res, () => sendJson(res, error.httpStatus, error.toJson()));
 }

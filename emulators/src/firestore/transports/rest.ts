@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from '../../shared/auth-token.js';
-import { callerFromAuthorization, InvalidTokenError } from '../../shared/auth-token.js';
+import { callerFromAuthorization } from '../../shared/auth-token.js';
 import type { RulesSource } from '../../shared/rules-source.js';
 import type { FirestoreEngine } from '../engine.js';
 import { asFirestoreError, invalidArgument, notFound, ownerOnly, unauthenticated } from '../errors.js';
@@ -22,12 +22,7 @@ export interface RestContext {
 const DOCS_RE = /^\/v1(?:beta1)?\/(projects\/[^/]+\/databases\/[^/]+\/documents)(\/[^:]*)?(?::([A-Za-z]+))?$/;
 
 function callerOf(req: IncomingMessage): Caller {
-  try {
-    return callerFromAuthorization(req.headers.authorization);
-  } catch (error) {
-    if (error instanceof InvalidTokenError) throw unauthenticated(error.message);
-    throw error;
-  }
+  return callerFromAuthorization(req.headers.authorization, unauthenticated);
 }
 
 /** Handles the request if it is a REST or emulator route; returns false for routes it does not know. */

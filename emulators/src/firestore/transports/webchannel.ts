@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from '../../shared/auth-token.js';
-import { callerFromAuthorization, InvalidTokenError } from '../../shared/auth-token.js';
+import { callerFromAuthorization } from '../../shared/auth-token.js';
 import type { FirestoreEngine } from '../engine.js';
 import { asFirestoreError, FirestoreError, invalidArgument, unauthenticated } from '../errors.js';
 import type { ListenStream } from '../listen.js';
@@ -241,13 +241,7 @@ export class WebChannelTransport {
     body: URLSearchParams,
   ): true {
     const headers = parseHeaderBlock(body.get('headers') ?? params.get('$httpHeaders') ?? '');
-    let caller: Caller;
-    try {
-      caller = callerFromAuthorization(headers.get('authorization'));
-    } catch (error) {
-      if (error instanceof InvalidTokenError) throw unauthenticated(error.message);
-      throw error;
-    }
+    const caller: Caller = callerFromAuthorization(headers.get('authorization'), unauthenticated);
     const session = new ChannelSession(kind, caller, this.idleTimeoutMs, (s) => this.sessions.delete(s.sid));
     this.sessions.set(session.sid, session);
     if (kind === 'Listen')
