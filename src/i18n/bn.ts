@@ -303,6 +303,8 @@ export const bn = {
       edit: 'সম্পাদনা',
       delete: 'মুছুন',
       loadError: 'পণ্য লোড করতে সমস্যা',
+      loadErrorHint: 'ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
+      retry: 'আবার চেষ্টা করুন',
       toggle: {
         activated: 'পণ্যটি সক্রিয় করা হয়েছে',
         deactivated: 'পণ্যটি নিষ্ক্রিয় করা হয়েছে',

@@ -4,12 +4,11 @@ import { renderWithChakra } from '@/features/admin/testing/render-with-chakra';
 import type { AdminProduct } from '../model/admin-product';
 import { ProductsTab } from './products-tab';
 
-const api = vi.hoisted(() => ({
-  subscribeToProducts: vi.fn(),
-  setProductActive: vi.fn(),
-  deleteProduct: vi.fn(),
-}));
+const api = vi.hoisted(() => ({ setProductActive: vi.fn(), deleteProduct: vi.fn() }));
 vi.mock('../api/products', () => api);
+// The Firebase boundary: react-firebase-hooks' live query answers [value, loading, error].
+const live = vi.hoisted(() => ({ useCollectionData: vi.fn() }));
+vi.mock('react-firebase-hooks/firestore', () => live);
 const saving = vi.hoisted(() => ({ saveProduct: vi.fn() }));
 vi.mock('../api/save-product', () => saving);
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
@@ -47,10 +46,7 @@ const catalogue = [
 ];
 
 function showProducts(products: AdminProduct[], screenWidth?: number) {
-  api.subscribeToProducts.mockImplementation((onProducts: (p: AdminProduct[]) => void) => {
-    onProducts(products);
-    return () => {};
-  });
+  live.useCollectionData.mockReturnValue([products, false, undefined, undefined]);
   return renderWithChakra(<ProductsTab />, { screenWidth });
 }
 
@@ -107,6 +103,43 @@ describe('products list', () => {
         expect.any(Error),
       ),
     );
+  });
+});
+
+describe('a product list that cannot be loaded', () => {
+  it('says so in Bengali instead of showing an empty catalogue, and listens again on retry', async () => {
+    const failure = Object.assign(new Error('Missing or insufficient permissions.'), {
+      code: 'permission-denied',
+    });
+    live.useCollectionData.mockReturnValue([undefined, false, failure, undefined]);
+    renderWithChakra(<ProductsTab />);
+
+    expect(screen.getByRole('alert')).toHaveTextContent('পণ্য লোড করতে সমস্যা');
+    expect(screen.getByText('ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।')).toBeInTheDocument();
+    expect(screen.queryByText('এখনো কোনো পণ্য যোগ করা হয়নি।')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith(
+        'পণ্য লোড করতে সমস্যা',
+        'ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
+        failure,
+      ),
+    );
+
+    const query = live.useCollectionData.mock.calls[0][0];
+    live.useCollectionData.mockReturnValue([catalogue, false, undefined, undefined]);
+    await userEvent.click(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' }));
+    // The failed listener is dropped (no query for one render) and the same query is listened to again.
+    expect(live.useCollectionData.mock.calls.map(([asked]) => asked)).toContain(null);
+    expect(live.useCollectionData).toHaveBeenLastCalledWith(query, expect.anything());
+    expect(await screen.findByRole('article', { name: 'আমের আচার' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner, not an empty catalogue, while the list is on its way', () => {
+    live.useCollectionData.mockReturnValue([undefined, true, undefined, undefined]);
+    renderWithChakra(<ProductsTab />);
+    expect(screen.queryByText('এখনো কোনো পণ্য যোগ করা হয়নি।')).not.toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 });
 
