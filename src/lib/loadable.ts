@@ -19,6 +19,7 @@ export function fromHookResult<T>([value, isLoading, error]: readonly [
   T | undefined,
   boolean,
   Error | undefined,
+  ...unknown[],
 ]): Loadable<T> {
   if (error) return { status: 'failed', error };
   if (isLoading || value === undefined) return loading;
