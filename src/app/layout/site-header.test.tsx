@@ -77,8 +77,8 @@ describe('SiteHeader', () => {
       { uid: 'u1', email: 'rahim@example.com' },
       { status: 'denied' },
       {
-        status: 'ready',
-        orders: [
+        status: 'loaded',
+        data: [
           order('a', 'pending'),
           order('b', 'delivering'),
           order('c', 'delivered'),
@@ -110,7 +110,7 @@ describe('SiteHeader', () => {
   });
 
   it('opens my orders from the cart icon', async () => {
-    as({ uid: 'u1', email: 'rahim@example.com' }, { status: 'denied' }, { status: 'ready', orders: [] });
+    as({ uid: 'u1', email: 'rahim@example.com' }, { status: 'denied' }, { status: 'loaded', data: [] });
     renderHeader();
 
     await userEvent.click(screen.getByRole('link', { name: 'চলমান অর্ডার: ০টি' }));

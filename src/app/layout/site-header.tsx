@@ -41,7 +41,7 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
   const { user, signOut } = useAuth();
   const admin = useIsAdmin();
   const orders = useMyOrders(user?.uid);
-  const inProgress = orders.status === 'ready' ? countInProgress(orders.orders) : 0;
+  const inProgress = orders.status === 'loaded' ? countInProgress(orders.data) : 0;
   const navigate = useNavigate();
   const location = useLocation();
   const [searchOpen, setSearchOpen] = useState(searchTerm !== '');

@@ -1,5 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Card, EmptyState, Grid, Input, Link, SimpleGrid, Stack, Text, VStack } from '@chakra-ui/react';
+import {
+  Alert,
+  Card,
+  EmptyState,
+  Grid,
+  Input,
+  Link,
+  SimpleGrid,
+  Stack,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { bn } from '@/i18n/bn';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
@@ -10,6 +21,8 @@ const t = bn.admin.customers;
 export interface CustomersTabProps {
   orders: readonly CustomerOrder[];
   loading: boolean;
+  /** The order list could not be loaded: say so rather than show "no customers yet". */
+  failed: boolean;
 }
 
 function CustomerCard({ customer }: { customer: Customer }) {
@@ -45,12 +58,23 @@ function CustomerCard({ customer }: { customer: Customer }) {
 }
 
 /** Everyone who ordered, derived from the live order list: who they are, how often and how much they buy. */
-export function CustomersTab({ orders, loading }: CustomersTabProps) {
+export function CustomersTab({ orders, loading, failed }: CustomersTabProps) {
   const [search, setSearch] = useState('');
   const customers = useMemo(() => deriveCustomers(orders), [orders]);
   const shown = useMemo(() => searchCustomers(customers, search), [customers, search]);
 
   if (loading) return <PageSpinner minHeight="30vh" />;
+  if (failed) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t.loadError}</Alert.Title>
+          <Alert.Description>{t.loadErrorHint}</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
 
   return (
     <Stack gap="4">

@@ -1,22 +1,15 @@
 import { act, renderHook } from '@testing-library/react';
 import type { AdminOrder } from '../model/admin-order';
 import { NEW_ORDER_HIGHLIGHT_MS, useLiveOrders } from './use-live-orders';
+import type { LiveQueryFake } from '@/testing/live-query-fake';
 import { useNewOrderSound } from './use-new-order-sound';
 
-type Push = (orders: AdminOrder[]) => void;
-type Fail = (error: Error) => void;
-const feed = vi.hoisted(() => ({
-  push: null as Push | null,
-  fail: null as Fail | null,
-  unsubscribe: vi.fn(),
-}));
-vi.mock('../api/orders', () => ({
-  subscribeToOrders: (push: Push, fail: Fail) => {
-    feed.push = push;
-    feed.fail = fail;
-    return feed.unsubscribe;
-  },
-}));
+// The Firebase boundary: react-firebase-hooks' live query. Each test pushes snapshots through its listener.
+const live = vi.hoisted(() => ({ fake: null as unknown as LiveQueryFake }));
+vi.mock('react-firebase-hooks/firestore', async () => {
+  live.fake = (await import('@/testing/live-query-fake')).createLiveQueryFake();
+  return { useCollectionData: live.fake.useCollectionData };
+});
 const chime = vi.hoisted(() => ({
   playNewOrderChime: vi.fn(),
   wakeChimeOnFirstGesture: vi.fn(() => () => {}),
@@ -26,9 +19,12 @@ const toasts = vi.hoisted(() => ({ notifyError: vi.fn() }));
 vi.mock('@/components/ui/toaster', () => toasts);
 
 const order = (id: string) => ({ id, status: 'pending' }) as AdminOrder;
+const latest = () => live.fake.latest();
+const push = (orders: AdminOrder[]) => act(() => latest().next(orders));
 
 beforeEach(() => {
   vi.clearAllMocks();
+  live.fake.reset();
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -39,7 +35,7 @@ describe('useLiveOrders', () => {
   it('loads the list without announcing the orders that were already there', () => {
     const { result } = renderHook(() => useLiveOrders({ chime: true }));
     expect(result.current.loading).toBe(true);
-    act(() => feed.push!([order('a'), order('b')]));
+    push([order('a'), order('b')]);
     expect(result.current.loading).toBe(false);
     expect(result.current.orders.map((o) => o.id)).toEqual(['a', 'b']);
     expect(result.current.freshIds.size).toBe(0);
@@ -48,8 +44,8 @@ describe('useLiveOrders', () => {
 
   it('highlights an order that arrives later for a few seconds and plays the chime', () => {
     const { result } = renderHook(() => useLiveOrders({ chime: true }));
-    act(() => feed.push!([order('a')]));
-    act(() => feed.push!([order('new'), order('a')]));
+    push([order('a')]);
+    push([order('new'), order('a')]);
     expect([...result.current.freshIds]).toEqual(['new']);
     expect(chime.playNewOrderChime).toHaveBeenCalledTimes(1);
 
@@ -59,16 +55,16 @@ describe('useLiveOrders', () => {
 
   it('stays silent when the seller muted the sound, but still highlights', () => {
     const { result } = renderHook(() => useLiveOrders({ chime: false }));
-    act(() => feed.push!([]));
-    act(() => feed.push!([order('new')]));
+    push([]);
+    push([order('new')]);
     expect(result.current.freshIds.has('new')).toBe(true);
     expect(chime.playNewOrderChime).not.toHaveBeenCalled();
   });
 
   it('does not announce a status change of an existing order', () => {
     const { result } = renderHook(() => useLiveOrders({ chime: true }));
-    act(() => feed.push!([order('a')]));
-    act(() => feed.push!([{ ...order('a'), status: 'confirmed' }]));
+    push([order('a')]);
+    push([{ ...order('a'), status: 'confirmed' }]);
     expect(result.current.freshIds.size).toBe(0);
     expect(chime.playNewOrderChime).not.toHaveBeenCalled();
   });
@@ -76,15 +72,16 @@ describe('useLiveOrders', () => {
   it('reports a failed load with the Bengali toast', () => {
     const { result } = renderHook(() => useLiveOrders({ chime: true }));
     const failure = new Error('permission-denied');
-    act(() => feed.fail!(failure));
-    expect(result.current).toMatchObject({ loading: false, failed: true });
+    act(() => latest().fail(failure));
+    expect(result.current).toMatchObject({ loading: false, failed: true, orders: [] });
     expect(toasts.notifyError).toHaveBeenCalledWith('ত্রুটি', 'অর্ডার লোড করতে সমস্যা হয়েছে।', failure);
   });
 
   it('stops listening when the dashboard closes', () => {
     const { unmount } = renderHook(() => useLiveOrders({ chime: true }));
+    expect(live.fake.listeners).toHaveLength(1);
     unmount();
-    expect(feed.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(live.fake.ended).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -106,20 +103,21 @@ describe('useNewOrderSound', () => {
 });
 
 describe('useLiveOrders after a failure', () => {
-  beforeEach(() => {
-    vi.clearAllMocks();
-  });
-
   it('listens again when the seller retries', () => {
     const { result } = renderHook(() => useLiveOrders({ chime: true }));
-    const firstPush = feed.push;
-    act(() => feed.fail!(new Error('unavailable')));
+    push([order('a')]);
+    const failed = latest();
+    act(() => failed.fail(new Error('unavailable')));
     act(() => result.current.retry());
     expect(result.current).toMatchObject({ loading: true, failed: false });
-    expect(feed.unsubscribe).toHaveBeenCalledTimes(1);
-    expect(feed.push).not.toBe(firstPush);
-    act(() => feed.push!([order('a')]));
+    // The failed listener is ended and a new one listens.
+    expect(live.fake.ended).toHaveBeenCalledWith(failed.query);
+    expect(latest()).not.toBe(failed);
+    expect(latest().query).toBe(failed.query);
+    push([order('b'), order('a')]);
     expect(result.current).toMatchObject({ loading: false, failed: false });
+    expect(result.current.orders.map((o) => o.id)).toEqual(['b', 'a']);
+    // What the first snapshot after the failure holds is not announced.
     expect(chime.playNewOrderChime).not.toHaveBeenCalled();
   });
 });

@@ -1,17 +1,6 @@
-import {
-  addDoc,
-  collection,
-  deleteDoc,
-  doc,
-  onSnapshot,
-  orderBy,
-  query,
-  serverTimestamp,
-  updateDoc,
-  type Unsubscribe,
-} from 'firebase/firestore';
+import { addDoc, collection, deleteDoc, doc, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { db } from '@/lib/firebase';
-import { toAdminProduct, type AdminProduct } from '../model/admin-product';
+import type { AdminProduct } from '../model/admin-product';
 import type { ProductFields } from '../model/product-form';
 import { deleteProductImage } from './product-images';
 
@@ -21,23 +10,6 @@ export interface ProductImage {
 }
 
 const products = collection(db, 'products');
-
-/** Every product, active or not, newest first; pushed again on each change. */
-export function subscribeToProducts(
-  onProducts: (products: AdminProduct[]) => void,
-  onError: (error: Error) => void,
-): Unsubscribe {
-  return onSnapshot(
-    query(products, orderBy('created_at', 'desc')),
-    (snapshot) =>
-      onProducts(
-        snapshot.docs.map((product) =>
-          toAdminProduct(product.id, product.data({ serverTimestamps: 'estimate' })),
-        ),
-      ),
-    onError,
-  );
-}
 
 export async function createProduct(fields: ProductFields, image: ProductImage): Promise<string> {
   const created = await addDoc(products, {

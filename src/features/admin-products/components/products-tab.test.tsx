@@ -1,15 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithChakra } from '@/features/admin/testing/render-with-chakra';
+import type { LiveQueryFake } from '@/testing/live-query-fake';
 import type { AdminProduct } from '../model/admin-product';
 import { ProductsTab } from './products-tab';
 
-const api = vi.hoisted(() => ({
-  subscribeToProducts: vi.fn(),
-  setProductActive: vi.fn(),
-  deleteProduct: vi.fn(),
-}));
+const api = vi.hoisted(() => ({ setProductActive: vi.fn(), deleteProduct: vi.fn() }));
 vi.mock('../api/products', () => api);
+// The Firebase boundary: react-firebase-hooks' live query. Each test pushes the snapshot through its listener.
+const live = vi.hoisted(() => ({ fake: null as unknown as LiveQueryFake }));
+vi.mock('react-firebase-hooks/firestore', async () => {
+  live.fake = (await import('@/testing/live-query-fake')).createLiveQueryFake();
+  return { useCollectionData: live.fake.useCollectionData };
+});
 const saving = vi.hoisted(() => ({ saveProduct: vi.fn() }));
 vi.mock('../api/save-product', () => saving);
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
@@ -47,15 +50,14 @@ const catalogue = [
 ];
 
 function showProducts(products: AdminProduct[], screenWidth?: number) {
-  api.subscribeToProducts.mockImplementation((onProducts: (p: AdminProduct[]) => void) => {
-    onProducts(products);
-    return () => {};
-  });
-  return renderWithChakra(<ProductsTab />, { screenWidth });
+  const rendered = renderWithChakra(<ProductsTab />, { screenWidth });
+  act(() => live.fake.latest().next(products));
+  return rendered;
 }
 
 beforeEach(() => {
   vi.resetAllMocks();
+  live.fake.reset();
 });
 
 describe('products list', () => {
@@ -107,6 +109,43 @@ describe('products list', () => {
         expect.any(Error),
       ),
     );
+  });
+});
+
+describe('a product list that cannot be loaded', () => {
+  it('says so in Bengali instead of showing an empty catalogue, and listens again on retry', async () => {
+    const failure = Object.assign(new Error('Missing or insufficient permissions.'), {
+      code: 'permission-denied',
+    });
+    renderWithChakra(<ProductsTab />);
+    const failed = live.fake.latest();
+    act(() => failed.fail(failure));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('পণ্য লোড করতে সমস্যা');
+    expect(screen.getByText('ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।')).toBeInTheDocument();
+    expect(screen.queryByText('এখনো কোনো পণ্য যোগ করা হয়নি।')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith(
+        'পণ্য লোড করতে সমস্যা',
+        'ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
+        failure,
+      ),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' }));
+    // The failed listener has ended and the same query is listened to again.
+    expect(live.fake.ended).toHaveBeenCalledWith(failed.query);
+    expect(live.fake.latest()).not.toBe(failed);
+    expect(live.fake.latest().query).toBe(failed.query);
+    act(() => live.fake.latest().next(catalogue));
+    expect(screen.getByRole('article', { name: 'আমের আচার' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner, not an empty catalogue, while the list is on its way', () => {
+    renderWithChakra(<ProductsTab />);
+    expect(screen.getByRole('status')).toHaveTextContent('লোড হচ্ছে');
+    expect(screen.queryByText('এখনো কোনো পণ্য যোগ করা হয়নি।')).not.toBeInTheDocument();
   });
 });
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, EmptyState, Flex, Heading, Stack, VStack } from '@chakra-ui/react';
+import { Alert, Button, EmptyState, Flex, Heading, Stack, VStack } from '@chakra-ui/react';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
-import { subscribeToProducts } from '../api/products';
+import { useProducts } from '../api/use-products';
 import type { AdminProduct } from '../model/admin-product';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductFormDialog } from './product-form-dialog';
@@ -20,18 +20,15 @@ function categoriesOf(products: readonly AdminProduct[]): string[] {
 }
 
 export function ProductsTab() {
-  const [products, setProducts] = useState<AdminProduct[] | null>(null);
+  const { list, retry } = useProducts();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const products = list.status === 'loaded' ? list.data : [];
+  const error = list.status === 'failed' ? list.error : null;
 
-  useEffect(
-    () =>
-      subscribeToProducts(setProducts, (error) => {
-        setProducts((current) => current ?? []);
-        notifyError(t.loadError, undefined, error);
-      }),
-    [],
-  );
+  useEffect(() => {
+    if (error) notifyError(t.loadError, t.loadErrorHint, error);
+  }, [error]);
 
   return (
     <Stack gap="4">
@@ -45,8 +42,20 @@ export function ProductsTab() {
         </Button>
       </Flex>
 
-      {products === null ? (
+      {list.status === 'loading' ? (
         <PageSpinner minHeight="30vh" />
+      ) : list.status === 'failed' ? (
+        // Never an empty list: "no products yet" would tell the seller their catalogue is gone.
+        <Alert.Root status="error" role="alert" alignItems="center" gap="3">
+          <Alert.Indicator />
+          <Alert.Content flex="1">
+            <Alert.Title>{t.loadError}</Alert.Title>
+            <Alert.Description>{t.loadErrorHint}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={retry}>
+            {t.retry}
+          </Button>
+        </Alert.Root>
       ) : products.length === 0 ? (
         <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
           <EmptyState.Content>
@@ -67,7 +76,7 @@ export function ProductsTab() {
         <ProductFormDialog
           key={editing.product?.id ?? 'new'}
           product={editing.product}
-          categories={categoriesOf(products ?? [])}
+          categories={categoriesOf(products)}
           onClose={() => setEditing(null)}
         />
       )}

@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -18,14 +17,12 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn, formatTaka } from '@/lib/format';
-import { fetchDashboardStats } from '../api/dashboard-stats';
+import { useDashboardStats } from '../api/use-dashboard-stats';
 import type { DashboardStats, RecommendationKind } from '../model/dashboard-stats';
 import { DailyChart } from './daily-chart';
 import { RefreshIcon } from '@/components/ui/admin-icons';
 
 const t = bn.admin.stats;
-
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; stats: DashboardStats };
 
 const statusColor: Record<OrderStatus, string> = {
   pending: 'yellow',
@@ -236,25 +233,10 @@ function StatsView({ stats, onOpenTab }: StatsViewProps) {
 
 /** The statistics tab: numbers from the getDashboardStats callable, loaded when the tab is opened. */
 export function StatsTab({ onOpenTab }: { onOpenTab?: (tab: QuickActionTab) => void }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [stats, reload] = useDashboardStats();
 
-  const reload = useCallback(async () => {
-    setLoad({ state: 'loading' });
-    try {
-      setLoad({ state: 'loaded', stats: await fetchDashboardStats() });
-    } catch (error) {
-      // A failed stats load is logged, not toasted (the seller asked for no toast here); the tab itself offers a retry.
-      console.error('Dashboard statistics could not be loaded', error);
-      setLoad({ state: 'failed' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  if (load.state === 'loading') return <PageSpinner minHeight="30vh" />;
-  if (load.state === 'failed') {
+  if (stats.status === 'loading') return <PageSpinner minHeight="30vh" />;
+  if (stats.status === 'failed') {
     return (
       <Alert.Root
         status="error"
@@ -266,7 +248,7 @@ export function StatsTab({ onOpenTab }: { onOpenTab?: (tab: QuickActionTab) => v
           <Alert.Indicator />
           <Alert.Title>{t.loadError}</Alert.Title>
         </HStack>
-        <Button size="sm" variant="outline" onClick={() => void reload()}>
+        <Button size="sm" variant="outline" onClick={reload}>
           {t.retry}
         </Button>
       </Alert.Root>
@@ -275,12 +257,12 @@ export function StatsTab({ onOpenTab }: { onOpenTab?: (tab: QuickActionTab) => v
   return (
     <Stack gap="3">
       <Flex justify="flex-end">
-        <Button size="xs" variant="ghost" onClick={() => void reload()}>
+        <Button size="xs" variant="ghost" onClick={reload}>
           <RefreshIcon />
           {t.refresh}
         </Button>
       </Flex>
-      <StatsView stats={load.stats} onOpenTab={onOpenTab} />
+      <StatsView stats={stats.data} onOpenTab={onOpenTab} />
     </Stack>
   );
 }

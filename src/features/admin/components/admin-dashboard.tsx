@@ -96,7 +96,7 @@ export function AdminDashboard() {
           <StatsTab onOpenTab={openTab} />
         </Tabs.Content>
         <Tabs.Content value="customers">
-          <CustomersTab orders={live.orders} loading={live.loading} />
+          <CustomersTab orders={live.orders} loading={live.loading} failed={live.failed} />
         </Tabs.Content>
         <Tabs.Content value="settings">
           <ComingSoon text={t.settingsComingSoon} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { asError, useLoadFor, type Loadable } from '@/lib/loadable';
 import { useAuth } from './use-auth';
 
 export type AdminAccess =
@@ -6,37 +6,33 @@ export type AdminAccess =
   | { status: 'allowed'; error?: undefined }
   | { status: 'denied'; error?: Error };
 
+// The query code (and Firestore with it) loads only when someone signs in.
+function checkAdminRole(uid: string, report: (result: Loadable<boolean>) => void): () => void {
+  import('./admin-role-query')
+    .then(({ hasAdminRole }) => hasAdminRole(uid))
+    .then(
+      (isAdmin) => report({ status: 'loaded', data: isAdmin }),
+      (error: unknown) => report({ status: 'failed', error: asError(error) }),
+    );
+  return () => {}; // a one-off read: useLoadFor drops an answer that comes too late
+}
+
 /**
  * Whether the signed-in user is an admin. Visitors are denied without a query; a failed check is denied
  * too (with the error, so the admin page can say 'যাচাইকরণ ত্রুটি').
  */
 export function useIsAdmin(): AdminAccess {
   const { user, loading } = useAuth();
-  const uid = user?.uid;
-  const [result, setResult] = useState<{ uid: string; access: AdminAccess } | null>(null);
-
-  useEffect(() => {
-    if (!uid) return;
-    let current = true;
-    import('./admin-role-query')
-      .then(({ hasAdminRole }) => hasAdminRole(uid))
-      .then(
-        (isAdmin) => current && setResult({ uid, access: { status: isAdmin ? 'allowed' : 'denied' } }),
-        (error: unknown) =>
-          current &&
-          setResult({
-            uid,
-            access: { status: 'denied', error: error instanceof Error ? error : new Error(String(error)) },
-          }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [uid]);
-
+  const role = useLoadFor(user?.uid, checkAdminRole);
   if (loading) return { status: 'loading' };
-  if (!uid) return { status: 'denied' };
-  // A result for a previous user (sign-out, then someone else signs in) must not leak to the new one.
-  if (result?.uid !== uid) return { status: 'loading' };
-  return result.access;
+  switch (role.status) {
+    case 'idle':
+      return { status: 'denied' };
+    case 'loading':
+      return { status: 'loading' };
+    case 'failed':
+      return { status: 'denied', error: role.error };
+    case 'loaded':
+      return { status: role.data ? 'allowed' : 'denied' };
+  }
 }

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { onIdTokenChanged, type User } from 'firebase/auth';
-import { describe, expect, it, vi } from 'vitest';
+import type { Auth, User } from 'firebase/auth';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../api/use-auth';
 import { AuthProvider } from './auth-provider';
 
@@ -13,9 +13,32 @@ vi.mock('@/lib/auth', () => ({
   },
 }));
 vi.mock('../api/auth-actions', () => ({ signOut: vi.fn() }));
-vi.mock('firebase/auth', () => ({ onIdTokenChanged: vi.fn() }));
 
-type Listener = (user: User | null) => Promise<void> | void;
+type Listener = (user: User | null) => Promise<void>;
+// The Firebase boundary: react-firebase-hooks' useIdToken, which listens to onIdTokenChanged while mounted
+// and awaits onUserChanged before it publishes each user.
+const idToken = vi.hoisted(() => ({
+  listener: (async () => {}) as Listener,
+  auth: [] as unknown[],
+  unsubscribe: vi.fn(),
+}));
+vi.mock('react-firebase-hooks/auth', async () => {
+  const { useEffect } = await import('react');
+  return {
+    useIdToken(auth: Auth, options?: { onUserChanged?: (user: User | null) => Promise<void> }) {
+      useEffect(() => {
+        idToken.auth.push(auth);
+        idToken.listener = async (user) => {
+          await options?.onUserChanged?.(user);
+        };
+        return idToken.unsubscribe;
+        // As the library does: the options are read when it subscribes, and it subscribes once per auth.
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+      }, [auth]);
+      return [undefined, true, undefined];
+    },
+  };
+});
 
 function Probe() {
   const { user, session, loading } = useAuth();
@@ -27,14 +50,14 @@ function Probe() {
   );
 }
 
+beforeEach(() => {
+  idToken.auth = [];
+  idToken.unsubscribe.mockClear();
+});
+
 describe('AuthProvider', () => {
   it('starts loading, then follows sign-in, token refresh and sign-out', async () => {
-    let listener: Listener = () => {};
-    const unsubscribe = vi.fn();
-    vi.mocked(onIdTokenChanged).mockImplementation((_auth, next) => {
-      listener = next as Listener;
-      return unsubscribe;
-    });
+    const listener = (user: User | null) => idToken.listener(user);
     const { unmount } = render(
       <AuthProvider>
         <Probe />
@@ -42,7 +65,7 @@ describe('AuthProvider', () => {
     );
     expect(screen.getByText('loading | visitor | no session')).toBeInTheDocument();
     // firebase/auth is loaded after the first paint, so the listener is attached a moment later.
-    await waitFor(() => expect(onIdTokenChanged).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(idToken.auth).toEqual([{ name: 'test-auth' }]));
 
     await act(() => listener(null));
     expect(screen.getByText('ready | visitor | no session')).toBeInTheDocument();
@@ -67,7 +90,31 @@ describe('AuthProvider', () => {
     expect(screen.getByText('ready | visitor | no session')).toBeInTheDocument();
 
     unmount();
-    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    expect(idToken.unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the newest sign-in state when an older token read finishes later', async () => {
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(idToken.auth).toHaveLength(1));
+    let finishOldRead: (token: { token: string; expirationTime: string }) => void = () => {};
+    const slowUser = {
+      uid: 'u1',
+      email: 'rahim@achar.test',
+      getIdTokenResult: () => new Promise((resolve) => (finishOldRead = resolve)),
+    } as unknown as User;
+    const oldEvent = idToken.listener(slowUser);
+    await act(() => idToken.listener(null));
+    expect(screen.getByText('ready | visitor | no session')).toBeInTheDocument();
+
+    await act(async () => {
+      finishOldRead({ token: 'stale', expirationTime: 'Sat, 21 Nov 2026 08:00:00 GMT' });
+      await oldEvent;
+    });
+    expect(screen.getByText('ready | visitor | no session')).toBeInTheDocument();
   });
 
   it('shows the visitor shop when the auth code cannot be loaded', async () => {

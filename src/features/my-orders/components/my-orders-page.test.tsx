@@ -34,8 +34,8 @@ describe('MyOrdersPage', () => {
 
   it("lists the shopper's orders with Bengali status, relative time, quantity and total", () => {
     vi.mocked(useMyOrders).mockReturnValue({
-      status: 'ready',
-      orders: [
+      status: 'loaded',
+      data: [
         {
           id: 'abcdefgh12345678',
           productName: 'আমের আচার',
@@ -60,14 +60,14 @@ describe('MyOrdersPage', () => {
   });
 
   it('says when there are no orders yet', () => {
-    vi.mocked(useMyOrders).mockReturnValue({ status: 'ready', orders: [] });
+    vi.mocked(useMyOrders).mockReturnValue({ status: 'loaded', data: [] });
     renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
     expect(screen.getByText('আপনি এখনো কোনো অর্ডার করেননি।')).toBeInTheDocument();
   });
 
   it('shows the Bengali load error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.mocked(useMyOrders).mockReturnValue({ status: 'error', error: new Error('permission-denied') });
+    vi.mocked(useMyOrders).mockReturnValue({ status: 'failed', error: new Error('permission-denied') });
     renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
     expect(await screen.findByText('ত্রুটি')).toBeInTheDocument();
     expect(screen.getAllByText('অর্ডার লোড করতে সমস্যা হয়েছে।').length).toBeGreaterThan(0);
@@ -76,11 +76,8 @@ describe('MyOrdersPage', () => {
   it('lets the customer cancel a pending order after confirming, and offers no cancel once confirmed', async () => {
     api.cancelMyOrder.mockResolvedValue(undefined);
     vi.mocked(useMyOrders).mockReturnValue({
-      status: 'ready',
-      orders: [
-        myOrder('pending-order-00000001', 'pending'),
-        myOrder('confirmed-order-00000002', 'confirmed'),
-      ],
+      status: 'loaded',
+      data: [myOrder('pending-order-00000001', 'pending'), myOrder('confirmed-order-00000002', 'confirmed')],
     });
     renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
     const [pending, confirmed] = screen.getAllByTestId('my-order');
@@ -98,8 +95,8 @@ describe('MyOrdersPage', () => {
 
   it('keeps the order when the customer says no', async () => {
     vi.mocked(useMyOrders).mockReturnValue({
-      status: 'ready',
-      orders: [myOrder('pending-order-00000001', 'pending')],
+      status: 'loaded',
+      data: [myOrder('pending-order-00000001', 'pending')],
     });
     renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
     await userEvent.click(screen.getByRole('button', { name: 'অর্ডার বাতিল করুন' }));

@@ -74,7 +74,7 @@ function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOr
 export function MyOrdersPage({ uid }: { uid: string | null }) {
   const orders = useMyOrders(uid);
   const [cancelling, setCancelling] = useState<MyOrder | null>(null);
-  const error = orders.status === 'error' ? orders.error : null;
+  const error = orders.status === 'failed' ? orders.error : null;
 
   useEffect(() => {
     if (error) notifyError(t.loadErrorTitle, t.loadError, error);
@@ -92,13 +92,13 @@ export function MyOrdersPage({ uid }: { uid: string | null }) {
     );
   } else if (orders.status === 'loading') {
     content = <PageSpinner minHeight="200px" />;
-  } else if (orders.status === 'error') {
+  } else if (orders.status === 'failed') {
     content = (
       <Text role="alert" textAlign="center" py="10">
         {t.loadError}
       </Text>
     );
-  } else if (orders.orders.length === 0) {
+  } else if (orders.data.length === 0) {
     content = (
       <Center flexDirection="column" gap="4" py="10">
         <Text color="fg.muted">{t.empty}</Text>
@@ -110,7 +110,7 @@ export function MyOrdersPage({ uid }: { uid: string | null }) {
   } else {
     content = (
       <Stack as="ul" gap="3" listStyleType="none">
-        {orders.orders.map((order) => (
+        {orders.data.map((order) => (
           <OrderCard key={order.id} order={order} onCancel={setCancelling} />
         ))}
       </Stack>
