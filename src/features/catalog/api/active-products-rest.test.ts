@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await emulator?.close();
+  await emulator?.stop();
 });
 
 describe('the shop window in one request', () => {
