@@ -3,21 +3,11 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { toaster } from '@/components/ui/toaster';
 import '@/lib/dayjs';
+import { installMatchMedia } from './match-media';
 
 // jsdom lacks a few browser APIs Chakra UI (Ark/zag) calls while mounting dialogs, tabs and toasts.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+// A phone's screen unless a test renders wider (renderWithShop's screenWidth).
+installMatchMedia(360);
 
 class NoopObserver {
   observe() {}

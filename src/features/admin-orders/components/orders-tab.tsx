@@ -15,17 +15,12 @@ import {
 } from '@chakra-ui/react';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
-import {
-  ORDER_STATUSES,
-  orderStatusLabel,
-  searchOrders,
-  type OrderStatus,
-  type OrderStatusFilter,
-} from '@/features/ordering/model';
+import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn } from '@/lib/format';
 import { refusalReason } from '@/lib/refusal-reason';
 import { updateOrderStatus } from '../api/orders';
+import { searchOrders, type OrderStatusFilter } from '../model/search-orders';
 import type { LiveOrders } from '../hooks/use-live-orders';
 import type { NewOrderSound } from '../hooks/use-new-order-sound';
 import type { AdminOrder } from '../model/admin-order';

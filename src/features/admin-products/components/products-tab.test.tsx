@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithChakra } from '@/features/admin/testing/render-with-chakra';
+import { renderWithShop } from '@/testing/render';
 import type { AdminProduct } from '../model/admin-product';
 import { ProductsTab } from './products-tab';
 
@@ -13,7 +13,10 @@ vi.mock('../api/products', () => api);
 const saving = vi.hoisted(() => ({ saveProduct: vi.fn() }));
 vi.mock('../api/save-product', () => saving);
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
-vi.mock('@/components/ui/toaster', () => toasts);
+vi.mock('@/components/ui/toaster', async (original) => ({
+  ...(await original<typeof import('@/components/ui/toaster')>()),
+  ...toasts,
+}));
 
 function product(overrides: Partial<AdminProduct>): AdminProduct {
   return {
@@ -51,7 +54,7 @@ function showProducts(products: AdminProduct[], screenWidth?: number) {
     onProducts(products);
     return () => {};
   });
-  return renderWithChakra(<ProductsTab />, { screenWidth });
+  return renderWithShop(<ProductsTab />, { screenWidth });
 }
 
 beforeEach(() => {
