@@ -1,4 +1,5 @@
 import { dayjs } from './dayjs';
+import { storedDate } from './stored-date';
 
 /** Anything the shop stores as a moment: a Date, epoch millis, an ISO string or a Firestore Timestamp. */
 export type DateInput = Date | number | string | { toDate(): Date };
@@ -6,7 +7,7 @@ export type DateInput = Date | number | string | { toDate(): Date };
 const bnNumber = new Intl.NumberFormat('bn-BD', { maximumFractionDigits: 2 });
 
 function toDate(value: DateInput): Date {
-  return typeof value === 'object' && !(value instanceof Date) ? value.toDate() : new Date(value);
+  return typeof value === 'object' ? (storedDate(value) ?? new Date(Number.NaN)) : new Date(value);
 }
 
 /** A number in Bengali digits with Bengali grouping: 125000 → "১,২৫,০০০". */

@@ -4,7 +4,7 @@ import { useFormik } from 'formik';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { saveProduct } from '../api/save-product';
-import type { AdminProduct } from '../model/admin-product';
+import type { Product } from '../model/admin-product';
 import { productFormSchema, productFormValues, type ProductFormValues } from '../model/product-form';
 import { ProductImageField } from './product-image-field';
 
@@ -14,7 +14,7 @@ const CATEGORY_LIST_ID = 'admin-product-categories';
 
 export interface ProductFormDialogProps {
   /** The product being edited, or null for a new one. */
-  product: AdminProduct | null;
+  product: Product | null;
   /** Categories already in use, offered as suggestions so the same one is not spelt two ways. */
   categories?: readonly string[];
   onClose: () => void;

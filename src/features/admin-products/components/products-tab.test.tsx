@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShop } from '@/testing/render';
-import type { AdminProduct } from '../model/admin-product';
+import type { Product } from '../model/admin-product';
 import { ProductsTab } from './products-tab';
 
 const api = vi.hoisted(() => ({
@@ -18,7 +18,7 @@ vi.mock('@/components/ui/toaster', async (original) => ({
   ...toasts,
 }));
 
-function product(overrides: Partial<AdminProduct>): AdminProduct {
+function product(overrides: Partial<Product>): Product {
   return {
     id: 'p1',
     name: 'আমের আচার',
@@ -49,8 +49,8 @@ const catalogue = [
   product({ id: 'p3', name: 'রসুনের আচার', stock_quantity: 40 }),
 ];
 
-function showProducts(products: AdminProduct[], screenWidth?: number) {
-  api.subscribeToProducts.mockImplementation((onProducts: (p: AdminProduct[]) => void) => {
+function showProducts(products: Product[], screenWidth?: number) {
+  api.subscribeToProducts.mockImplementation((onProducts: (p: Product[]) => void) => {
     onProducts(products);
     return () => {};
   });

@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { subscribeToProducts } from '../api/products';
-import type { AdminProduct } from '../model/admin-product';
+import type { Product } from '../model/admin-product';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductList } from './product-list';
@@ -12,17 +12,17 @@ import { PlusIcon } from '@/components/ui/admin-icons';
 
 const t = bn.admin.products;
 
-type Editing = { product: AdminProduct | null } | null;
+type Editing = { product: Product | null } | null;
 
-function categoriesOf(products: readonly AdminProduct[]): string[] {
+function categoriesOf(products: readonly Product[]): string[] {
   const names = products.map((product) => product.category).filter((category) => category !== null);
   return [...new Set(names)].sort((a, b) => a.localeCompare(b, 'bn'));
 }
 
 export function ProductsTab() {
-  const [products, setProducts] = useState<AdminProduct[] | null>(null);
+  const [products, setProducts] = useState<Product[] | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
 
   useEffect(
     () =>

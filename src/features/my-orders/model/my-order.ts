@@ -1,4 +1,5 @@
 import { isOrderStatus, type OrderStatus } from '@/features/ordering/model/order-status';
+import { storedDate } from '@/lib/stored-date';
 
 /** One of the shopper's own orders, as the /orders page shows it. */
 export interface MyOrder {
@@ -32,11 +33,6 @@ export function myOrderFromDocument(id: string, data: Record<string, unknown>): 
   const { product_name, product_price, quantity, total_amount, status, created_at } = data;
   if (typeof product_name !== 'string' || !isNumber(product_price) || !isNumber(quantity)) return null;
   if (!isNumber(total_amount) || !isOrderStatus(status)) return null;
-  let createdAt: Date | null = null;
-  if (typeof created_at === 'object' && created_at !== null && 'toDate' in created_at) {
-    const toDate = created_at.toDate;
-    if (typeof toDate === 'function') createdAt = toDate.call(created_at) as Date;
-  }
   return {
     id,
     productName: product_name,
@@ -44,6 +40,6 @@ export function myOrderFromDocument(id: string, data: Record<string, unknown>): 
     quantity,
     totalAmount: total_amount,
     status,
-    createdAt,
+    createdAt: storedDate(created_at),
   };
 }
