@@ -34,12 +34,12 @@ function as(
 function order(id: string, status: MyOrder['status']): MyOrder {
   return {
     id,
-    productName: 'আমের আচার',
-    productPrice: 350,
+    product_name: 'আমের আচার',
+    product_price: 350,
     quantity: 1,
-    totalAmount: 350,
+    total_amount: 350,
     status,
-    createdAt: null,
+    created_at: null,
   };
 }
 

@@ -48,8 +48,3 @@ export function toAdminOrder(id: string, data: Record<string, unknown>): AdminOr
     updated_at: storedDate(data.updated_at),
   };
 }
-
-/** The short order number the seller reads out on the phone: the id's last 8 characters. */
-export function shortOrderId(id: string): string {
-  return id.slice(-8);
-}

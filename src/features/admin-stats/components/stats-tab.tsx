@@ -15,7 +15,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
+import { ORDER_STATUS_PALETTE, orderStatusLabel } from '@/features/ordering/model';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import { fetchDashboardStats } from '../api/dashboard-stats';
@@ -26,15 +26,6 @@ import { RefreshIcon } from '@/components/ui/admin-icons';
 const t = bn.admin.stats;
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; stats: DashboardStats };
-
-const statusColor: Record<OrderStatus, string> = {
-  pending: 'yellow',
-  confirmed: 'blue',
-  preparing: 'purple',
-  delivering: 'cyan',
-  delivered: 'green',
-  cancelled: 'red',
-};
 
 const recommendationStatus: Record<RecommendationKind, 'warning' | 'success' | 'error' | 'info'> = {
   warning: 'warning',
@@ -145,7 +136,7 @@ function StatsView({ stats, onOpenTab }: StatsViewProps) {
                   value={entry.percentage}
                   max={100}
                   size="sm"
-                  colorPalette={statusColor[entry.status]}
+                  colorPalette={ORDER_STATUS_PALETTE[entry.status]}
                 >
                   <Progress.Track>
                     <Progress.Range />

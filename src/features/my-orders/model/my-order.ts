@@ -1,15 +1,14 @@
 import { isOrderStatus, type OrderStatus } from '@/features/ordering/model/order-status';
+import type { OrderFields } from '@/features/ordering/model/order-record';
 import { storedDate } from '@/lib/stored-date';
 
 /** One of the shopper's own orders, as the /orders page shows it. */
-export interface MyOrder {
+export interface MyOrder extends Pick<
+  OrderFields,
+  'product_name' | 'product_price' | 'quantity' | 'total_amount' | 'status'
+> {
   id: string;
-  productName: string;
-  productPrice: number;
-  quantity: number;
-  totalAmount: number;
-  status: OrderStatus;
-  createdAt: Date | null;
+  created_at: Date | null;
 }
 
 // Orders still on their way to the customer; the header's cart badge counts these.
@@ -35,11 +34,11 @@ export function myOrderFromDocument(id: string, data: Record<string, unknown>): 
   if (!isNumber(total_amount) || !isOrderStatus(status)) return null;
   return {
     id,
-    productName: product_name,
-    productPrice: product_price,
+    product_name,
+    product_price,
     quantity,
-    totalAmount: total_amount,
+    total_amount,
     status,
-    createdAt: storedDate(created_at),
+    created_at: storedDate(created_at),
   };
 }
