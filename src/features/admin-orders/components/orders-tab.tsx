@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  EmptyState,
   Flex,
   HStack,
   Input,
@@ -11,8 +10,8 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  VStack,
 } from '@chakra-ui/react';
+import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
@@ -116,27 +115,24 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
           </Button>
         </Alert.Root>
       ) : shown.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
-          <EmptyState.Content>
-            <EmptyState.Indicator>{filtering ? <SearchIcon /> : <JarIcon />}</EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>{filtering ? t.noMatch : t.empty}</EmptyState.Title>
-              <EmptyState.Description>{filtering ? t.noMatchHint : t.emptyHint}</EmptyState.Description>
-            </VStack>
-            {filtering && (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  setSearch('');
-                  setStatus('all');
-                }}
-              >
-                {t.clearFilters}
-              </Button>
-            )}
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNote
+          icon={filtering ? <SearchIcon /> : <JarIcon />}
+          title={filtering ? t.noMatch : t.empty}
+          description={filtering ? t.noMatchHint : t.emptyHint}
+        >
+          {filtering && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setSearch('');
+                setStatus('all');
+              }}
+            >
+              {t.clearFilters}
+            </Button>
+          )}
+        </EmptyNote>
       ) : (
         <>
           <Text fontSize="sm" color="fg.muted" aria-live="polite">

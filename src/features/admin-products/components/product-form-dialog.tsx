@@ -12,6 +12,8 @@ import { ProductImageField } from './product-image-field';
 const t = bn.admin.products.form;
 const FORM_ID = 'admin-product-form';
 const CATEGORY_LIST_ID = 'admin-product-categories';
+// A price in taka: paisa allowed, never negative, the phone's decimal keypad.
+const takaInput = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' } as const;
 
 export interface ProductFormDialogProps {
   /** The product being edited, or null for a new one. */
@@ -78,13 +80,7 @@ export function ProductFormDialog({ product, categories = [], onClose }: Product
                 </FormField>
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                   <FormField label={t.price} required error={errorOf(formik, 'price')}>
-                    <Input
-                      {...formik.getFieldProps('price')}
-                      type="number"
-                      step="0.01"
-                      min="0"
-                      inputMode="decimal"
-                    />
+                    <Input {...formik.getFieldProps('price')} {...takaInput} />
                   </FormField>
                   <FormField
                     label={t.originalPrice}
@@ -92,13 +88,7 @@ export function ProductFormDialog({ product, categories = [], onClose }: Product
                     // The hint gives way to the message while there is one.
                     helperText={errorOf(formik, 'original_price') ? undefined : t.originalPriceHint}
                   >
-                    <Input
-                      {...formik.getFieldProps('original_price')}
-                      type="number"
-                      step="0.01"
-                      min="0"
-                      inputMode="decimal"
-                    />
+                    <Input {...formik.getFieldProps('original_price')} {...takaInput} />
                   </FormField>
                   <FormField label={t.category} error={errorOf(formik, 'category')}>
                     <Input {...formik.getFieldProps('category')} autoComplete="off" list={CATEGORY_LIST_ID} />

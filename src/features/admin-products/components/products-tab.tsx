@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, EmptyState, Flex, Heading, Stack, VStack } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
+import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
@@ -48,13 +49,7 @@ export function ProductsTab() {
       {products === null ? (
         <PageSpinner minHeight="30vh" />
       ) : products.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
-          <EmptyState.Content>
-            <VStack textAlign="center">
-              <EmptyState.Title>{t.empty}</EmptyState.Title>
-            </VStack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNote title={t.empty} />
       ) : (
         <ProductList
           products={products}

@@ -39,6 +39,15 @@ function signedPercent(value: number): string {
   return `${value > 0 ? '+' : ''}${formatNumberBn(value)}`;
 }
 
+/** A quick action's link to another tab of the dashboard. */
+function OpenTabButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <Button size="xs" variant="plain" colorPalette="brand" px="1" onClick={onClick}>
+      {children} →
+    </Button>
+  );
+}
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Card.Root variant="outline">
@@ -169,30 +178,14 @@ function StatsView({ stats, onOpenTab }: StatsViewProps) {
                   ? t.quickActionPending(formatNumberBn(stats.pendingOrders))
                   : t.quickActionNoPending}
                 {stats.pendingOrders > 0 && onOpenTab && (
-                  <Button
-                    size="xs"
-                    variant="plain"
-                    colorPalette="brand"
-                    px="1"
-                    onClick={() => onOpenTab('orders')}
-                  >
-                    {t.openOrders} →
-                  </Button>
+                  <OpenTabButton onClick={() => onOpenTab('orders')}>{t.openOrders}</OpenTabButton>
                 )}
               </List.Item>
               {delivering > 0 && <List.Item>{t.quickActionDelivering(formatNumberBn(delivering))}</List.Item>}
               <List.Item>
                 {t.quickActionStock}
                 {onOpenTab && (
-                  <Button
-                    size="xs"
-                    variant="plain"
-                    colorPalette="brand"
-                    px="1"
-                    onClick={() => onOpenTab('products')}
-                  >
-                    {t.openProducts} →
-                  </Button>
+                  <OpenTabButton onClick={() => onOpenTab('products')}>{t.openProducts}</OpenTabButton>
                 )}
               </List.Item>
             </List.Root>
