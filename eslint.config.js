@@ -1,6 +1,43 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
+
+// The web app's boundaries (ARCHITECTURE.md, "what may import what"), checked on resolved paths, so an alias
+// (`@/features/x`) and a relative path (`../../x`) are caught alike.
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+// The one module several features (and the Cloud Functions) share: the order model.
+const SHARED_MODEL = './ordering/model';
+const boundaries = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`, SHARED_MODEL],
+    message: `features do not import each other: compose them in src/app/, or share through src/features/ordering/model.`,
+  })),
+  {
+    target: './src/app',
+    from: './src/features',
+    // A feature's public entries: index.ts, and lazy.ts for what loads on demand.
+    except: features.flatMap((feature) => [`./${feature}/index.ts`, `./${feature}/lazy.ts`]),
+    message: 'src/app/ uses a feature only through its index.ts (or lazy.ts for what loads on demand).',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'features never import src/app/: the app composes them, not the other way round.',
+  },
+  {
+    target: ['./src/components', './src/lib'],
+    from: ['./src/features', './src/app'],
+    message: 'shared components and libraries never depend on a feature or on the app.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -23,6 +60,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: { '@': [src] } }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
     },
   },
   {

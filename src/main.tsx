@@ -4,9 +4,8 @@ import '@fontsource/noto-sans-bengali/bengali-400.css';
 import '@fontsource/noto-sans-bengali/latin-400.css';
 import '@fontsource/noto-sans-bengali/bengali-700.css';
 import '@fontsource/noto-sans-bengali/latin-700.css';
-// Directly, not through the catalog's index: that would bring the whole storefront UI into this tiny entry.
-import { loadActiveProductsEarly } from './features/catalog/api/early-products';
-import { showEarlyCards } from './features/catalog/components/early-cards';
+// Not through the catalog's index: that would bring the whole storefront UI into this tiny entry.
+import { loadActiveProductsEarly, showEarlyCards } from './features/catalog/early';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');

@@ -3,6 +3,7 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { ProductFields } from '../../src/features/ordering/model';
 import { DEMO_CATALOG, type CatalogProduct } from './catalog';
 import { DEMO_CUSTOMERS, demoOrders, type DemoOrderProduct } from './demo-orders';
 import { DEMO_PROJECT_ID, useEmulators } from './emulator-env';
@@ -112,7 +113,7 @@ async function addProduct(app: App, db: Firestore, product: CatalogProduct, now:
   );
   const addedAt = Timestamp.fromMillis(now.getTime() - product.addedDaysAgo * DAY);
   const ref = db.collection('products').doc();
-  await ref.set({
+  const fields: ProductFields = {
     name: product.name,
     description: product.description,
     price: product.price,
@@ -122,9 +123,8 @@ async function addProduct(app: App, db: Firestore, product: CatalogProduct, now:
     category: product.category,
     stock_quantity: product.stock_quantity,
     is_active: product.is_active,
-    created_at: addedAt,
-    updated_at: addedAt,
-  });
+  };
+  await ref.set({ ...fields, created_at: addedAt, updated_at: addedAt });
   return { id: ref.id, name: product.name, price: product.price, image_path: imagePath };
 }
 

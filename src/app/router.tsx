@@ -7,8 +7,8 @@ import { MyOrdersRoute } from './routes/my-orders';
 import { NotFoundRoute } from './routes/not-found';
 
 // Pages most shoppers never open are separate chunks, keeping the first load of / small.
-const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
-const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
+const AuthPage = lazy(() => import('@/features/auth/lazy').then((entry) => ({ default: entry.AuthPage })));
+const AdminPage = lazy(() => import('./routes/admin/admin-page'));
 
 const later = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
 

@@ -1,4 +1,5 @@
 import { dayjs } from './dayjs';
+import { storedDate } from './stored-date';
 
 export { formatNumberBn, formatTaka } from './numbers';
 
@@ -6,7 +7,7 @@ export { formatNumberBn, formatTaka } from './numbers';
 export type DateInput = Date | number | string | { toDate(): Date };
 
 function toDate(value: DateInput): Date {
-  return typeof value === 'object' && !(value instanceof Date) ? value.toDate() : new Date(value);
+  return typeof value === 'object' ? (storedDate(value) ?? new Date(Number.NaN)) : new Date(value);
 }
 
 /** How long ago, in Bengali: "২ ঘণ্টা আগে". */

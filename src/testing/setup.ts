@@ -3,25 +3,15 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { toaster } from '@/components/ui/toaster';
 import '@/lib/dayjs';
+import { installMatchMedia } from './match-media';
 
 // jsdom lacks a few browser APIs Chakra UI (Ark/zag) calls while mounting dialogs, tabs and toasts. (A test
 // file may run in Node instead, `// @vitest-environment node`, to start an emulator: no window to mend then.)
 if (typeof window !== 'undefined') installBrowserShims();
 
 function installBrowserShims() {
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string): MediaQueryList =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
+  // A phone's screen unless a test renders wider (renderWithShop's screenWidth).
+  installMatchMedia(360);
 
   class NoopObserver {
     observe() {}

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth, useIsAdmin, type AdminAccess, type AuthState } from '@/features/auth';
-import { useMyOrders, type MyOrders } from '@/features/my-orders';
-import type { MyOrder } from '@/features/my-orders/model/my-order';
+import { useMyOrders, type MyOrder, type MyOrders } from '@/features/my-orders';
 import { renderWithShop } from '@/testing/render';
 import { SiteHeader } from './site-header';
 
@@ -35,12 +34,12 @@ function as(
 function order(id: string, status: MyOrder['status']): MyOrder {
   return {
     id,
-    productName: 'আমের আচার',
-    productPrice: 350,
+    product_name: 'আমের আচার',
+    product_price: 350,
     quantity: 1,
-    totalAmount: 350,
+    total_amount: 350,
     status,
-    createdAt: null,
+    created_at: null,
   };
 }
 

@@ -4,7 +4,9 @@ import { HeroSection, ProductsSection, WhyChooseUs, type Product } from '@/featu
 import { useStorefrontSearch } from '../layout/search-context';
 
 // The order form (Formik, Yup, the callable) loads only when a shopper first presses "order".
-const OrderDialog = lazy(() => import('@/features/ordering/components/order-dialog'));
+const OrderDialog = lazy(() =>
+  import('@/features/ordering').then((entry) => ({ default: entry.OrderDialog })),
+);
 
 function scrollToProducts() {
   document.getElementById('products')?.scrollIntoView({ behavior: 'smooth' });

@@ -1,6 +1,5 @@
 // The storefront's catalog: what the home page composes.
 export { HeroSection } from './components/hero-section';
 export { ProductsSection } from './components/products-section';
-export { loadActiveProductsEarly } from './api/early-products';
 export { WhyChooseUs } from './components/why-choose-us';
 export type { Product } from './model/product';

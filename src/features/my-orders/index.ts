@@ -1,3 +1,3 @@
 export { MyOrdersPage } from './components/my-orders-page';
 export { useMyOrders, type MyOrders } from './api/use-my-orders';
-export { countInProgress } from './model/my-order';
+export { countInProgress, type MyOrder } from './model/my-order';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithChakra } from '@/features/admin/testing/render-with-chakra';
+import { renderWithShop } from '@/testing/render';
 import type { CustomerOrder } from '../model/customers';
 import { CustomersTab } from './customers-tab';
 
@@ -28,7 +28,7 @@ describe('customers tab', () => {
   ];
 
   it('lists each customer once with their order count and what they spent, cancelled orders left out', () => {
-    renderWithChakra(<CustomersTab orders={orders} loading={false} failed={false} />);
+    renderWithShop(<CustomersTab orders={orders} loading={false} failed={false} />);
     const rahim = screen.getByRole('article', { name: 'রহিম উদ্দিন' });
     expect(within(rahim).getByText('২টি অর্ডার')).toBeInTheDocument();
     expect(within(rahim).getByText('৳৫০০')).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('customers tab', () => {
   });
 
   it('searches customers and says when nobody matches', async () => {
-    renderWithChakra(<CustomersTab orders={orders} loading={false} failed={false} />);
+    renderWithShop(<CustomersTab orders={orders} loading={false} failed={false} />);
     await userEvent.type(screen.getByRole('searchbox', { name: 'গ্রাহক খুঁজুন' }), 'সালমা');
     expect(screen.getAllByRole('article')).toHaveLength(1);
     await userEvent.type(screen.getByRole('searchbox', { name: 'গ্রাহক খুঁজুন' }), 'xyz');
@@ -49,12 +49,12 @@ describe('customers tab', () => {
   });
 
   it('explains that customers appear with the first order', () => {
-    renderWithChakra(<CustomersTab orders={[]} loading={false} failed={false} />);
+    renderWithShop(<CustomersTab orders={[]} loading={false} failed={false} />);
     expect(screen.getByText('এখনো কোনো গ্রাহক নেই — প্রথম অর্ডার এলে এখানে দেখা যাবে।')).toBeInTheDocument();
   });
 
   it('says the list could not be loaded instead of "no customers yet" when the orders failed to load', () => {
-    renderWithChakra(<CustomersTab orders={[]} loading={false} failed />);
+    renderWithShop(<CustomersTab orders={[]} loading={false} failed />);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'অর্ডার লোড করা যায়নি, তাই গ্রাহক তালিকা দেখানো যাচ্ছে না।',
     );

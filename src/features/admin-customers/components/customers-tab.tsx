@@ -1,16 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Card,
-  EmptyState,
-  Grid,
-  Input,
-  Link,
-  SimpleGrid,
-  Stack,
-  Text,
-  VStack,
-} from '@chakra-ui/react';
+import { Alert, Card, Grid, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { bn } from '@/i18n/bn';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
@@ -88,13 +78,7 @@ export function CustomersTab({ orders, loading, failed }: CustomersTabProps) {
         maxWidth={{ md: 'md' }}
       />
       {shown.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
-          <EmptyState.Content>
-            <VStack textAlign="center">
-              <EmptyState.Title>{customers.length === 0 ? t.empty : t.noMatch}</EmptyState.Title>
-            </VStack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNote title={customers.length === 0 ? t.empty : t.noMatch} />
       ) : (
         <>
           <Text fontSize="sm" color="fg.muted" aria-live="polite">

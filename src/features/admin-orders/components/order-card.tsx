@@ -16,11 +16,12 @@ import {
   isOrderStatus,
   orderStatusLabel,
   paymentMethodLabel,
+  shortOrderId,
   type OrderStatus,
 } from '@/features/ordering/model';
 import { bn } from '@/i18n/bn';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
-import { shortOrderId, type AdminOrder } from '../model/admin-order';
+import type { AdminOrder } from '../model/admin-order';
 import { OrderStatusBadge } from './order-status-badge';
 
 const t = bn.admin.orders;

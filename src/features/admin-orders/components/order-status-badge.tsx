@@ -1,19 +1,9 @@
 import { Badge } from '@chakra-ui/react';
-import { orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
-
-// One colour per step, so the seller can scan a long list: warm while waiting, green when delivered.
-const statusColor: Record<OrderStatus, string> = {
-  pending: 'yellow',
-  confirmed: 'blue',
-  preparing: 'purple',
-  delivering: 'cyan',
-  delivered: 'green',
-  cancelled: 'red',
-};
+import { ORDER_STATUS_PALETTE, orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <Badge colorPalette={statusColor[status]} variant="subtle" size="md">
+    <Badge colorPalette={ORDER_STATUS_PALETTE[status]} variant="subtle" size="md">
       {orderStatusLabel(status)}
     </Badge>
   );

@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithChakra } from '@/features/admin/testing/render-with-chakra';
+import { renderWithShop } from '@/testing/render';
 import type { AdminOrder } from '../model/admin-order';
 import { OrdersTab } from './orders-tab';
 
 const api = vi.hoisted(() => ({ updateOrderStatus: vi.fn() }));
 vi.mock('../api/orders', () => api);
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
-vi.mock('@/components/ui/toaster', () => toasts);
+vi.mock('@/components/ui/toaster', async (original) => ({
+  ...(await original<typeof import('@/components/ui/toaster')>()),
+  ...toasts,
+}));
 
 function order(overrides: Partial<AdminOrder>): AdminOrder {
   return {
@@ -34,7 +37,7 @@ const sound = { muted: false, toggleMuted: vi.fn() };
 const retry = vi.fn();
 
 function renderTab(orders: AdminOrder[], freshIds: ReadonlySet<string> = new Set()) {
-  return renderWithChakra(
+  return renderWithShop(
     <OrdersTab live={{ orders, loading: false, failed: false, freshIds, retry }} sound={sound} />,
   );
 }
@@ -183,7 +186,7 @@ describe('search and status filter', () => {
 
 describe('when the orders cannot be loaded', () => {
   it('says so in Bengali and offers to try again', async () => {
-    renderWithChakra(
+    renderWithShop(
       <OrdersTab
         live={{ orders: [], loading: false, failed: true, freshIds: new Set(), retry }}
         sound={sound}

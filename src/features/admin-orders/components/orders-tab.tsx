@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  EmptyState,
   Flex,
   HStack,
   Input,
@@ -11,21 +10,16 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  VStack,
 } from '@chakra-ui/react';
+import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
-import {
-  ORDER_STATUSES,
-  orderStatusLabel,
-  searchOrders,
-  type OrderStatus,
-  type OrderStatusFilter,
-} from '@/features/ordering/model';
+import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn } from '@/lib/format';
 import { refusalReason } from '@/lib/refusal-reason';
 import { updateOrderStatus } from '../api/orders';
+import { searchOrders, type OrderStatusFilter } from '../model/search-orders';
 import type { LiveOrders } from '../hooks/use-live-orders';
 import type { NewOrderSound } from '../hooks/use-new-order-sound';
 import type { AdminOrder } from '../model/admin-order';
@@ -121,27 +115,24 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
           </Button>
         </Alert.Root>
       ) : shown.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
-          <EmptyState.Content>
-            <EmptyState.Indicator>{filtering ? <SearchIcon /> : <JarIcon />}</EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>{filtering ? t.noMatch : t.empty}</EmptyState.Title>
-              <EmptyState.Description>{filtering ? t.noMatchHint : t.emptyHint}</EmptyState.Description>
-            </VStack>
-            {filtering && (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  setSearch('');
-                  setStatus('all');
-                }}
-              >
-                {t.clearFilters}
-              </Button>
-            )}
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNote
+          icon={filtering ? <SearchIcon /> : <JarIcon />}
+          title={filtering ? t.noMatch : t.empty}
+          description={filtering ? t.noMatchHint : t.emptyHint}
+        >
+          {filtering && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setSearch('');
+                setStatus('all');
+              }}
+            >
+              {t.clearFilters}
+            </Button>
+          )}
+        </EmptyNote>
       ) : (
         <>
           <Text fontSize="sm" color="fg.muted" aria-live="polite">

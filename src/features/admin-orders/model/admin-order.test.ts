@@ -1,4 +1,4 @@
-import { shortOrderId, toAdminOrder } from './admin-order';
+import { toAdminOrder } from './admin-order';
 import { newlyArrivedOrderIds } from './new-orders';
 
 const stored = {
@@ -36,13 +36,6 @@ describe('toAdminOrder', () => {
     expect(order.payment_method).toBeNull();
     expect(order.status).toBe('pending');
     expect(order.quantity).toBe(0);
-  });
-});
-
-describe('shortOrderId', () => {
-  it('keeps the last 8 characters of the id', () => {
-    expect(shortOrderId('Xy12AbCdEfGh5678')).toBe('EfGh5678');
-    expect(shortOrderId('short')).toBe('short');
   });
 });
 

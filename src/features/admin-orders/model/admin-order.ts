@@ -4,6 +4,7 @@ import {
   type OrderFields,
   type PaymentMethod,
 } from '@/features/ordering/model';
+import { storedDate } from '@/lib/stored-date';
 
 /** An order as the seller's dashboard shows it: the stored fields, with Firestore timestamps turned into dates. */
 export interface AdminOrder extends Omit<OrderFields, 'payment_method' | 'customer_email'> {
@@ -13,15 +14,6 @@ export interface AdminOrder extends Omit<OrderFields, 'payment_method' | 'custom
   payment_method: PaymentMethod | null;
   created_at: Date | null;
   updated_at: Date | null;
-}
-
-type StoredMoment = { toDate(): Date } | Date | null | undefined;
-
-function toDate(value: unknown): Date | null {
-  const moment = value as StoredMoment;
-  if (moment instanceof Date) return moment;
-  if (moment && typeof moment === 'object' && typeof moment.toDate === 'function') return moment.toDate();
-  return null;
 }
 
 function text(value: unknown): string {
@@ -52,12 +44,7 @@ export function toAdminOrder(id: string, data: Record<string, unknown>): AdminOr
     payment_method: isPaymentMethod(data.payment_method) ? data.payment_method : null,
     user_id: text(data.user_id),
     status: isOrderStatus(data.status) ? data.status : 'pending',
-    created_at: toDate(data.created_at),
-    updated_at: toDate(data.updated_at),
+    created_at: storedDate(data.created_at),
+    updated_at: storedDate(data.updated_at),
   };
-}
-
-/** The short order number the seller reads out on the phone: the id's last 8 characters. */
-export function shortOrderId(id: string): string {
-  return id.slice(-8);
 }

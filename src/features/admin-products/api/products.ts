@@ -1,17 +1,15 @@
 import { addDoc, collection, deleteDoc, doc, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { db } from '@/lib/firebase';
-import type { AdminProduct } from '../model/admin-product';
-import type { ProductFields } from '../model/product-form';
+import type { ProductFields } from '@/features/ordering/model/product-record';
+import type { Product } from '../model/admin-product';
+import type { ProductFormFields } from '../model/product-form';
 import { deleteProductImage } from './product-images';
 
-export interface ProductImage {
-  image_url: string | null;
-  image_path: string | null;
-}
+export type ProductImage = Pick<ProductFields, 'image_url' | 'image_path'>;
 
 const products = collection(db, 'products');
 
-export async function createProduct(fields: ProductFields, image: ProductImage): Promise<string> {
+export async function createProduct(fields: ProductFormFields, image: ProductImage): Promise<string> {
   const created = await addDoc(products, {
     ...fields,
     ...image,
@@ -21,7 +19,11 @@ export async function createProduct(fields: ProductFields, image: ProductImage):
   return created.id;
 }
 
-export async function updateProduct(id: string, fields: ProductFields, image: ProductImage): Promise<void> {
+export async function updateProduct(
+  id: string,
+  fields: ProductFormFields,
+  image: ProductImage,
+): Promise<void> {
   await updateDoc(doc(db, 'products', id), { ...fields, ...image, updated_at: serverTimestamp() });
 }
 
@@ -35,7 +37,7 @@ export async function setProductActive(id: string, isActive: boolean): Promise<v
  * broken picture, an image without its product is only a stray file. A failure to delete the image is
  * logged, not reported as a failed delete, since the product is already gone.
  */
-export async function deleteProduct(product: Pick<AdminProduct, 'id' | 'image_path'>): Promise<void> {
+export async function deleteProduct(product: Pick<Product, 'id' | 'image_path'>): Promise<void> {
   await deleteDoc(doc(db, 'products', product.id));
   if (product.image_path) {
     await deleteProductImage(product.image_path).catch((error: unknown) =>

@@ -1,4 +1,4 @@
-import type { AdminProduct } from '../model/admin-product';
+import type { Product } from '../model/admin-product';
 import { productFormValues } from '../model/product-form';
 import { saveProduct } from './save-product';
 
@@ -7,7 +7,7 @@ vi.mock('./product-images', () => images);
 const store = vi.hoisted(() => ({ createProduct: vi.fn(), updateProduct: vi.fn() }));
 vi.mock('./products', () => store);
 
-const existing: AdminProduct = {
+const existing: Product = {
   id: 'p1',
   name: 'আমের আচার',
   description: null,

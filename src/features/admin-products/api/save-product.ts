@@ -1,4 +1,4 @@
-import type { AdminProduct } from '../model/admin-product';
+import type { Product } from '../model/admin-product';
 import { toProductFields, type ProductFormValues } from '../model/product-form';
 import { deleteProductImage, uploadProductImage, type UploadedImage } from './product-images';
 import { createProduct, updateProduct, type ProductImage } from './products';
@@ -20,7 +20,7 @@ function logged(what: string) {
  * Storage never holds images that no product points to and no product points to a missing image.
  */
 export async function saveProduct(
-  existing: AdminProduct | null,
+  existing: Product | null,
   values: ProductFormValues,
   onUploadProgress: (percent: number) => void,
 ): Promise<SaveProductResult> {

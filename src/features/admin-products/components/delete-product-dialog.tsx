@@ -3,13 +3,13 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { deleteProduct } from '../api/products';
-import type { AdminProduct } from '../model/admin-product';
+import type { Product } from '../model/admin-product';
 
 const t = bn.admin.products.deleteDialog;
 
 export interface DeleteProductDialogProps {
   /** The product to delete; the dialog is open while one is given. */
-  product: AdminProduct | null;
+  product: Product | null;
   onClose: () => void;
 }
 

@@ -3,12 +3,12 @@ import { Switch, VisuallyHidden } from '@chakra-ui/react';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { setProductActive } from '../api/products';
-import type { AdminProduct } from '../model/admin-product';
+import type { Product } from '../model/admin-product';
 
 const t = bn.admin.products;
 
 /** Shows a product in the shop or hides it; the live list reflects the change as soon as it is written. */
-export function ProductActiveSwitch({ product }: { product: AdminProduct }) {
+export function ProductActiveSwitch({ product }: { product: Product }) {
   const [saving, setSaving] = useState(false);
 
   async function toggle(active: boolean) {

@@ -1,20 +1,23 @@
 import { useState } from 'react';
-import { Button, Dialog, Field, Input, Portal, SimpleGrid, Switch, Textarea, chakra } from '@chakra-ui/react';
+import { Button, Dialog, Input, Portal, SimpleGrid, Switch, Textarea, chakra } from '@chakra-ui/react';
 import { useFormik } from 'formik';
+import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { saveProduct } from '../api/save-product';
-import type { AdminProduct } from '../model/admin-product';
+import type { Product } from '../model/admin-product';
 import { productFormSchema, productFormValues, type ProductFormValues } from '../model/product-form';
 import { ProductImageField } from './product-image-field';
 
 const t = bn.admin.products.form;
 const FORM_ID = 'admin-product-form';
 const CATEGORY_LIST_ID = 'admin-product-categories';
+// A price in taka: paisa allowed, never negative, the phone's decimal keypad.
+const takaInput = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' } as const;
 
 export interface ProductFormDialogProps {
   /** The product being edited, or null for a new one. */
-  product: AdminProduct | null;
+  product: Product | null;
   /** Categories already in use, offered as suggestions so the same one is not spelt two ways. */
   categories?: readonly string[];
   onClose: () => void;
@@ -43,10 +46,6 @@ export function ProductFormDialog({ product, categories = [], onClose }: Product
   });
 
   const saving = formik.isSubmitting;
-  const errorOf = (field: keyof ProductFormValues): string | undefined =>
-    formik.touched[field] || formik.submitCount > 0
-      ? (formik.errors[field] as string | undefined)
-      : undefined;
   const currentImage = formik.values.remove_image ? null : (product?.image_url ?? null);
 
   return (
@@ -73,64 +72,33 @@ export function ProductFormDialog({ product, categories = [], onClose }: Product
                 onSubmit={formik.handleSubmit}
                 noValidate
               >
-                <Field.Root required invalid={Boolean(errorOf('name'))}>
-                  <Field.Label>
-                    {t.name}
-                    <Field.RequiredIndicator />
-                  </Field.Label>
+                <FormField label={t.name} required error={errorOf(formik, 'name')}>
                   <Input {...formik.getFieldProps('name')} autoComplete="off" />
-                  <Field.ErrorText>{errorOf('name')}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={Boolean(errorOf('description'))}>
-                  <Field.Label>{t.description}</Field.Label>
+                </FormField>
+                <FormField label={t.description} error={errorOf(formik, 'description')}>
                   <Textarea {...formik.getFieldProps('description')} rows={3} autoresize />
-                  <Field.ErrorText>{errorOf('description')}</Field.ErrorText>
-                </Field.Root>
+                </FormField>
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <Field.Root required invalid={Boolean(errorOf('price'))}>
-                    <Field.Label>
-                      {t.price}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      {...formik.getFieldProps('price')}
-                      type="number"
-                      step="0.01"
-                      min="0"
-                      inputMode="decimal"
-                    />
-                    <Field.ErrorText>{errorOf('price')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(errorOf('original_price'))}>
-                    <Field.Label>{t.originalPrice}</Field.Label>
-                    <Input
-                      {...formik.getFieldProps('original_price')}
-                      type="number"
-                      step="0.01"
-                      min="0"
-                      inputMode="decimal"
-                    />
-                    {errorOf('original_price') ? (
-                      <Field.ErrorText>{errorOf('original_price')}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>{t.originalPriceHint}</Field.HelperText>
-                    )}
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(errorOf('category'))}>
-                    <Field.Label>{t.category}</Field.Label>
+                  <FormField label={t.price} required error={errorOf(formik, 'price')}>
+                    <Input {...formik.getFieldProps('price')} {...takaInput} />
+                  </FormField>
+                  <FormField
+                    label={t.originalPrice}
+                    error={errorOf(formik, 'original_price')}
+                    // The hint gives way to the message while there is one.
+                    helperText={errorOf(formik, 'original_price') ? undefined : t.originalPriceHint}
+                  >
+                    <Input {...formik.getFieldProps('original_price')} {...takaInput} />
+                  </FormField>
+                  <FormField label={t.category} error={errorOf(formik, 'category')}>
                     <Input {...formik.getFieldProps('category')} autoComplete="off" list={CATEGORY_LIST_ID} />
                     <datalist id={CATEGORY_LIST_ID}>
                       {categories.map((category) => (
                         <option key={category} value={category} />
                       ))}
                     </datalist>
-                    <Field.ErrorText>{errorOf('category')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root required invalid={Boolean(errorOf('stock_quantity'))}>
-                    <Field.Label>
-                      {t.stock}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
+                  </FormField>
+                  <FormField label={t.stock} required error={errorOf(formik, 'stock_quantity')}>
                     <Input
                       {...formik.getFieldProps('stock_quantity')}
                       type="number"
@@ -138,8 +106,7 @@ export function ProductFormDialog({ product, categories = [], onClose }: Product
                       min="0"
                       inputMode="numeric"
                     />
-                    <Field.ErrorText>{errorOf('stock_quantity')}</Field.ErrorText>
-                  </Field.Root>
+                  </FormField>
                 </SimpleGrid>
                 <ProductImageField
                   currentUrl={currentImage}

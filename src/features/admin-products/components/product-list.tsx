@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { bn } from '@/i18n/bn';
 import { formatTaka } from '@/lib/format';
-import type { AdminProduct } from '../model/admin-product';
+import type { Product } from '../model/admin-product';
 import { ProductActiveSwitch } from './product-active-switch';
 import { StockBadge } from './stock-badge';
 import { JarIcon, PencilIcon, TrashIcon } from '@/components/ui/admin-icons';
@@ -20,12 +20,12 @@ import { JarIcon, PencilIcon, TrashIcon } from '@/components/ui/admin-icons';
 const t = bn.admin.products;
 
 export interface ProductListProps {
-  products: readonly AdminProduct[];
-  onEdit: (product: AdminProduct) => void;
-  onDelete: (product: AdminProduct) => void;
+  products: readonly Product[];
+  onEdit: (product: Product) => void;
+  onDelete: (product: Product) => void;
 }
 
-function Thumbnail({ product }: { product: AdminProduct }) {
+function Thumbnail({ product }: { product: Product }) {
   return (
     <Box boxSize="10" borderRadius="l2" overflow="hidden" bg="bg.muted" flexShrink={0}>
       {product.image_url ? (
@@ -39,7 +39,7 @@ function Thumbnail({ product }: { product: AdminProduct }) {
   );
 }
 
-function NameAndCategory({ product }: { product: AdminProduct }) {
+function NameAndCategory({ product }: { product: Product }) {
   return (
     <HStack gap="3" minWidth="0">
       <Thumbnail product={product} />
@@ -55,7 +55,7 @@ function NameAndCategory({ product }: { product: AdminProduct }) {
   );
 }
 
-function Price({ product }: { product: AdminProduct }) {
+function Price({ product }: { product: Product }) {
   return (
     <Box>
       <Text fontWeight="semibold">{formatTaka(product.price)}</Text>
@@ -73,11 +73,7 @@ function Price({ product }: { product: AdminProduct }) {
   );
 }
 
-function Actions({
-  product,
-  onEdit,
-  onDelete,
-}: { product: AdminProduct } & Omit<ProductListProps, 'products'>) {
+function Actions({ product, onEdit, onDelete }: { product: Product } & Omit<ProductListProps, 'products'>) {
   return (
     <HStack gap="1" justify="flex-end">
       <IconButton

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithChakra } from '@/features/admin/testing/render-with-chakra';
 import type { LiveQueryFake } from '@/testing/live-query-fake';
-import type { AdminProduct } from '../model/admin-product';
+import { renderWithShop } from '@/testing/render';
+import type { Product } from '../model/admin-product';
 import { ProductsTab } from './products-tab';
 
 const api = vi.hoisted(() => ({ setProductActive: vi.fn(), deleteProduct: vi.fn() }));
@@ -16,9 +16,12 @@ vi.mock('react-firebase-hooks/firestore', async () => {
 const saving = vi.hoisted(() => ({ saveProduct: vi.fn() }));
 vi.mock('../api/save-product', () => saving);
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
-vi.mock('@/components/ui/toaster', () => toasts);
+vi.mock('@/components/ui/toaster', async (original) => ({
+  ...(await original<typeof import('@/components/ui/toaster')>()),
+  ...toasts,
+}));
 
-function product(overrides: Partial<AdminProduct>): AdminProduct {
+function product(overrides: Partial<Product>): Product {
   return {
     id: 'p1',
     name: 'আমের আচার',
@@ -49,8 +52,8 @@ const catalogue = [
   product({ id: 'p3', name: 'রসুনের আচার', stock_quantity: 40 }),
 ];
 
-function showProducts(products: AdminProduct[], screenWidth?: number) {
-  const rendered = renderWithChakra(<ProductsTab />, { screenWidth });
+function showProducts(products: Product[], screenWidth?: number) {
+  const rendered = renderWithShop(<ProductsTab />, { screenWidth });
   act(() => live.fake.latest().next(products));
   return rendered;
 }
@@ -117,7 +120,7 @@ describe('a product list that cannot be loaded', () => {
     const failure = Object.assign(new Error('Missing or insufficient permissions.'), {
       code: 'permission-denied',
     });
-    renderWithChakra(<ProductsTab />);
+    renderWithShop(<ProductsTab />);
     const failed = live.fake.latest();
     act(() => failed.fail(failure));
 
@@ -143,7 +146,7 @@ describe('a product list that cannot be loaded', () => {
   });
 
   it('shows a spinner, not an empty catalogue, while the list is on its way', () => {
-    renderWithChakra(<ProductsTab />);
+    renderWithShop(<ProductsTab />);
     expect(screen.getByRole('status')).toHaveTextContent('লোড হচ্ছে');
     expect(screen.queryByText('এখনো কোনো পণ্য যোগ করা হয়নি।')).not.toBeInTheDocument();
   });

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, EmptyState, Flex, Heading, Stack, VStack } from '@chakra-ui/react';
+import { Alert, Button, Flex, Heading, Stack } from '@chakra-ui/react';
+import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { useProducts } from '../api/use-products';
-import type { AdminProduct } from '../model/admin-product';
+import type { Product } from '../model/admin-product';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductList } from './product-list';
@@ -12,9 +13,9 @@ import { PlusIcon } from '@/components/ui/admin-icons';
 
 const t = bn.admin.products;
 
-type Editing = { product: AdminProduct | null } | null;
+type Editing = { product: Product | null } | null;
 
-function categoriesOf(products: readonly AdminProduct[]): string[] {
+function categoriesOf(products: readonly Product[]): string[] {
   const names = products.map((product) => product.category).filter((category) => category !== null);
   return [...new Set(names)].sort((a, b) => a.localeCompare(b, 'bn'));
 }
@@ -22,7 +23,7 @@ function categoriesOf(products: readonly AdminProduct[]): string[] {
 export function ProductsTab() {
   const { list, retry } = useProducts();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
   const products = list.status === 'loaded' ? list.data : [];
   const error = list.status === 'failed' ? list.error : null;
 
@@ -57,13 +58,7 @@ export function ProductsTab() {
           </Button>
         </Alert.Root>
       ) : products.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
-          <EmptyState.Content>
-            <VStack textAlign="center">
-              <EmptyState.Title>{t.empty}</EmptyState.Title>
-            </VStack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNote title={t.empty} />
       ) : (
         <ProductList
           products={products}

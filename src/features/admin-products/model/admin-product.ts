@@ -1,24 +1,7 @@
-/** A product as the seller manages it: every stored field, timestamps as dates. */
-export interface AdminProduct {
-  id: string;
-  name: string;
-  description: string | null;
-  price: number;
-  original_price: number | null;
-  image_url: string | null;
-  image_path: string | null;
-  category: string | null;
-  stock_quantity: number;
-  is_active: boolean;
-  created_at: Date | null;
-  updated_at: Date | null;
-}
+import type { Product } from '@/features/ordering/model/product-record';
+import { storedDate } from '@/lib/stored-date';
 
-function toDate(value: unknown): Date | null {
-  if (value instanceof Date) return value;
-  const moment = value as { toDate?: unknown } | null | undefined;
-  return moment && typeof moment.toDate === 'function' ? (moment as { toDate(): Date }).toDate() : null;
-}
+export type { Product };
 
 function optionalText(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
@@ -32,7 +15,7 @@ function number(value: unknown): number {
  * Reads one stored product for the dashboard. Unlike the storefront, the seller must see every product,
  * even one with a malformed field, so it can be fixed or deleted: bad fields read as empty.
  */
-export function toAdminProduct(id: string, data: Record<string, unknown>): AdminProduct {
+export function toAdminProduct(id: string, data: Record<string, unknown>): Product {
   return {
     id,
     name: typeof data.name === 'string' ? data.name : '',
@@ -44,8 +27,8 @@ export function toAdminProduct(id: string, data: Record<string, unknown>): Admin
     category: optionalText(data.category),
     stock_quantity: number(data.stock_quantity),
     is_active: data.is_active === true,
-    created_at: toDate(data.created_at),
-    updated_at: toDate(data.updated_at),
+    created_at: storedDate(data.created_at),
+    updated_at: storedDate(data.updated_at),
   };
 }
 

@@ -1,8 +1,13 @@
 import * as yup from 'yup';
-import { MAX_PRODUCT_PRICE, MAX_PRODUCT_STOCK, toPoisha } from '@/features/ordering/model';
+import {
+  MAX_PRODUCT_PRICE,
+  MAX_PRODUCT_STOCK,
+  toPoisha,
+  type ProductFields,
+} from '@/features/ordering/model';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import { bn } from '@/i18n/bn';
-import type { AdminProduct } from './admin-product';
+import type { Product } from './admin-product';
 import { productImageProblem } from './product-image';
 
 const t = bn.admin.products.validation;
@@ -22,18 +27,10 @@ export interface ProductFormValues {
   remove_image: boolean;
 }
 
-/** The stored product fields the dialog writes (the image fields are added once the upload is done). */
-export interface ProductFields {
-  name: string;
-  description: string | null;
-  price: number;
-  original_price: number | null;
-  category: string | null;
-  stock_quantity: number;
-  is_active: boolean;
-}
+/** The stored product fields the dialog writes; the image fields are added once the upload is done. */
+export type ProductFormFields = Omit<ProductFields, 'image_url' | 'image_path'>;
 
-export function productFormValues(product: AdminProduct | null): ProductFormValues {
+export function productFormValues(product: Product | null): ProductFormValues {
   return {
     name: product?.name ?? '',
     description: product?.description ?? '',
@@ -104,7 +101,7 @@ export const productFormSchema = yup.object({
 });
 
 /** The fields to store, from values the schema accepted: empty optional texts become null. */
-export function toProductFields(values: ProductFormValues): ProductFields {
+export function toProductFields(values: ProductFormValues): ProductFormFields {
   const valid = productFormSchema.validateSync(values, { abortEarly: true });
   const description = valid.description?.trim() ?? '';
   const category = valid.category?.trim() ?? '';

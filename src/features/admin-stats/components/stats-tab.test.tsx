@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithChakra } from '@/features/admin/testing/render-with-chakra';
+import { renderWithShop } from '@/testing/render';
 import type { DashboardStats } from '../model/dashboard-stats';
 import { StatsTab } from './stats-tab';
 
@@ -46,7 +46,7 @@ beforeEach(() => {
 describe('stats tab', () => {
   it('shows the four headline numbers in Bengali, with weekly growth', async () => {
     api.fetchDashboardStats.mockResolvedValue(stats);
-    renderWithChakra(<StatsTab />);
+    renderWithShop(<StatsTab />);
     expect(await screen.findByText('১,২৫০')).toBeInTheDocument();
     expect(screen.getByText(/গত সপ্তাহের তুলনায় \+৫০%/)).toBeInTheDocument();
     expect(screen.getByText('৳১,২৫,০০০.৫')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('stats tab', () => {
 
   it('breaks orders down over the six statuses with their Bengali labels', async () => {
     api.fetchDashboardStats.mockResolvedValue(stats);
-    renderWithChakra(<StatsTab />);
+    renderWithShop(<StatsTab />);
     await screen.findByText('স্ট্যাটাস অনুযায়ী অর্ডার');
     const labels = ['অমীমাংসিত', 'নিশ্চিত', 'প্রস্তুত', 'ডেলিভারি', 'সরবরাহ', 'বাতিল'];
     for (const label of labels) expect(screen.getByRole('group', { name: label })).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('stats tab', () => {
 
   it('shows average order value, completion rate, quick actions, recommendations and 14 days', async () => {
     api.fetchDashboardStats.mockResolvedValue(stats);
-    renderWithChakra(<StatsTab />);
+    renderWithShop(<StatsTab />);
     expect(await screen.findByText('৳১০০')).toBeInTheDocument();
     expect(screen.getByText('৭২%')).toBeInTheDocument();
     expect(screen.getByText('৭টি অমীমাংসিত অর্ডার নিশ্চিত করুন।')).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('stats tab', () => {
 
   it('says so when there is nothing to recommend', async () => {
     api.fetchDashboardStats.mockResolvedValue({ ...stats, recommendations: [], pendingOrders: 0 });
-    renderWithChakra(<StatsTab />);
+    renderWithShop(<StatsTab />);
     expect(await screen.findByText('সবকিছু ঠিকঠাক চলছে — এভাবেই চালিয়ে যান!')).toBeInTheDocument();
     expect(screen.getByText('কোনো অমীমাংসিত অর্ডার নেই — চমৎকার!')).toBeInTheDocument();
   });
@@ -89,7 +89,7 @@ describe('stats tab', () => {
     api.fetchDashboardStats
       .mockRejectedValueOnce(new Error('permission-denied'))
       .mockResolvedValueOnce(stats);
-    renderWithChakra(<StatsTab />);
+    renderWithShop(<StatsTab />);
     expect(await screen.findByText('পরিসংখ্যান লোড করতে সমস্যা হয়েছে।')).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('Dashboard statistics could not be loaded', expect.any(Error));
 
@@ -102,7 +102,7 @@ describe('stats tab', () => {
   it('jumps from a quick action to the orders or products tab', async () => {
     api.fetchDashboardStats.mockResolvedValue(stats);
     const onOpenTab = vi.fn();
-    renderWithChakra(<StatsTab onOpenTab={onOpenTab} />);
+    renderWithShop(<StatsTab onOpenTab={onOpenTab} />);
     await userEvent.click(await screen.findByRole('button', { name: /অর্ডার দেখুন/ }));
     await userEvent.click(screen.getByRole('button', { name: /পণ্য দেখুন/ }));
     expect(onOpenTab.mock.calls).toEqual([['orders'], ['products']]);

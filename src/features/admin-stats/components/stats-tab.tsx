@@ -14,7 +14,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
+import { ORDER_STATUS_PALETTE, orderStatusLabel } from '@/features/ordering/model';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import { useDashboardStats } from '../api/use-dashboard-stats';
@@ -23,15 +23,6 @@ import { DailyChart } from './daily-chart';
 import { RefreshIcon } from '@/components/ui/admin-icons';
 
 const t = bn.admin.stats;
-
-const statusColor: Record<OrderStatus, string> = {
-  pending: 'yellow',
-  confirmed: 'blue',
-  preparing: 'purple',
-  delivering: 'cyan',
-  delivered: 'green',
-  cancelled: 'red',
-};
 
 const recommendationStatus: Record<RecommendationKind, 'warning' | 'success' | 'error' | 'info'> = {
   warning: 'warning',
@@ -43,6 +34,15 @@ const recommendationStatus: Record<RecommendationKind, 'warning' | 'success' | '
 /** "+১২.৫%" / "-৩%": growth with its sign, in Bengali digits. */
 function signedPercent(value: number): string {
   return `${value > 0 ? '+' : ''}${formatNumberBn(value)}`;
+}
+
+/** A quick action's link to another tab of the dashboard. */
+function OpenTabButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <Button size="xs" variant="plain" colorPalette="brand" px="1" onClick={onClick}>
+      {children} →
+    </Button>
+  );
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -142,7 +142,7 @@ function StatsView({ stats, onOpenTab }: StatsViewProps) {
                   value={entry.percentage}
                   max={100}
                   size="sm"
-                  colorPalette={statusColor[entry.status]}
+                  colorPalette={ORDER_STATUS_PALETTE[entry.status]}
                 >
                   <Progress.Track>
                     <Progress.Range />
@@ -175,30 +175,14 @@ function StatsView({ stats, onOpenTab }: StatsViewProps) {
                   ? t.quickActionPending(formatNumberBn(stats.pendingOrders))
                   : t.quickActionNoPending}
                 {stats.pendingOrders > 0 && onOpenTab && (
-                  <Button
-                    size="xs"
-                    variant="plain"
-                    colorPalette="brand"
-                    px="1"
-                    onClick={() => onOpenTab('orders')}
-                  >
-                    {t.openOrders} →
-                  </Button>
+                  <OpenTabButton onClick={() => onOpenTab('orders')}>{t.openOrders}</OpenTabButton>
                 )}
               </List.Item>
               {delivering > 0 && <List.Item>{t.quickActionDelivering(formatNumberBn(delivering))}</List.Item>}
               <List.Item>
                 {t.quickActionStock}
                 {onOpenTab && (
-                  <Button
-                    size="xs"
-                    variant="plain"
-                    colorPalette="brand"
-                    px="1"
-                    onClick={() => onOpenTab('products')}
-                  >
-                    {t.openProducts} →
-                  </Button>
+                  <OpenTabButton onClick={() => onOpenTab('products')}>{t.openProducts}</OpenTabButton>
                 )}
               </List.Item>
             </List.Root>

@@ -1,6 +1,7 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Input, Stack } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import type { ObjectSchema } from 'yup';
+import { errorOf, FormField } from '@/components/ui/form-field';
 import { bn } from '@/i18n/bn';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { Credentials } from '../model/credentials-schema';
@@ -28,17 +29,17 @@ export function CredentialsForm({ id, schema, submitLabel, onSubmit }: Credentia
     },
   });
   const hydrated = useHydrated();
-  const emailError = formik.touched.email ? formik.errors.email : undefined;
-  const passwordError = formik.touched.password ? formik.errors.password : undefined;
 
   return (
     <form onSubmit={formik.handleSubmit} noValidate aria-label={submitLabel}>
       <Stack gap="4">
-        <Field.Root id={`${id}-email`} invalid={Boolean(emailError)} required disabled={!hydrated}>
-          <Field.Label>
-            {bn.auth.email}
-            <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField
+          id={`${id}-email`}
+          label={bn.auth.email}
+          required
+          disabled={!hydrated}
+          error={errorOf(formik, 'email')}
+        >
           <Input
             type="email"
             autoComplete="email"
@@ -46,20 +47,20 @@ export function CredentialsForm({ id, schema, submitLabel, onSubmit }: Credentia
             placeholder={bn.auth.emailPlaceholder}
             {...formik.getFieldProps('email')}
           />
-          <Field.ErrorText>{emailError}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root id={`${id}-password`} invalid={Boolean(passwordError)} required disabled={!hydrated}>
-          <Field.Label>
-            {bn.auth.password}
-            <Field.RequiredIndicator />
-          </Field.Label>
+        </FormField>
+        <FormField
+          id={`${id}-password`}
+          label={bn.auth.password}
+          required
+          disabled={!hydrated}
+          error={errorOf(formik, 'password')}
+        >
           <Input
             type="password"
             autoComplete={id === 'sign-in' ? 'current-password' : 'new-password'}
             {...formik.getFieldProps('password')}
           />
-          <Field.ErrorText>{passwordError}</Field.ErrorText>
-        </Field.Root>
+        </FormField>
         <Button
           type="submit"
           colorPalette="brand"

@@ -66,10 +66,12 @@ describe('the shop window in one request', () => {
       price: 250,
       original_price: 300,
       image_url: 'https://example.test/জলপাই.webp',
+      image_path: null,
       category: null,
       stock_quantity: 2,
       is_active: true,
       created_at: new Date('2026-11-03T10:00:00Z'),
+      updated_at: null,
     });
   });
 

@@ -16,10 +16,12 @@ const jar = (id: string): Product => ({
   price: 300,
   original_price: null,
   image_url: null,
+  image_path: null,
   category: null,
   stock_quantity: 5,
   is_active: true,
   created_at: null,
+  updated_at: null,
 });
 
 type Listener = (products: Product[]) => void;

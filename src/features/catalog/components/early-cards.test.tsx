@@ -1,7 +1,6 @@
-import { render, within } from '@testing-library/react';
-import { ChakraProvider } from '@chakra-ui/react';
+import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { system } from '@/app/theme';
+import { renderWithShop } from '@/testing/render';
 import type { Product } from '../model/product';
 import { EAGER_IMAGES, showEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
@@ -14,18 +13,18 @@ const jar = (id: string, extra: Partial<Product> = {}): Product => ({
   price: 250,
   original_price: null,
   image_url: `https://example.test/${id}.webp`,
+  image_path: null,
   category: null,
   stock_quantity: 5,
   is_active: true,
   created_at: null,
+  updated_at: null,
   ...extra,
 });
 
-const withChakra = (ui: React.ReactElement) => render(<ChakraProvider value={system}>{ui}</ChakraProvider>);
-
 /** The card React draws for `product`, to compare an early card with. */
 function reactCard(product: Product, priority: boolean): HTMLElement {
-  const { container, unmount } = withChakra(
+  const { container, unmount } = renderWithShop(
     <ProductCard product={product} onOrder={() => {}} priority={priority} />,
   );
   const card = container.querySelector('article')!.cloneNode(true) as HTMLElement;
@@ -34,7 +33,7 @@ function reactCard(product: Product, priority: boolean): HTMLElement {
 }
 
 function earlyGrid(products: Product[]) {
-  const { container } = withChakra(<EarlyProductGrid />);
+  const { container } = renderWithShop(<EarlyProductGrid />);
   const photos = showEarlyCards(products, container);
   const grid = container.querySelector<HTMLElement>('[data-early-grid]')!;
   return { container, grid, photos, cards: [...grid.querySelectorAll('article')] };

@@ -14,10 +14,12 @@ const template: Product = {
   price: 50,
   original_price: 100,
   image_url: 'data:,',
+  image_path: null,
   category: null,
   stock_quantity: 1,
   is_active: true,
   created_at: null,
+  updated_at: null,
 };
 const hidden = { display: 'none' } as const;
 const noop = () => {};

@@ -12,10 +12,12 @@ const mangoPickle: Product = {
   price: 350,
   original_price: null,
   image_url: null,
+  image_path: null,
   category: 'আচার',
   stock_quantity: 12,
   is_active: true,
   created_at: new Date('2026-11-01T10:00:00Z'),
+  updated_at: null,
 };
 
 describe('ProductCard', () => {

@@ -15,10 +15,12 @@ const jar = (id: string, name: string): Product => ({
   price: 300,
   original_price: null,
   image_url: null,
+  image_path: null,
   category: null,
   stock_quantity: 5,
   is_active: true,
   created_at: null,
+  updated_at: null,
 });
 
 function renderSection(searchTerm = '') {

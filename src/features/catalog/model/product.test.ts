@@ -19,10 +19,12 @@ describe('productFromDocument', () => {
       price: 280,
       original_price: null,
       image_url: null,
+      image_path: null,
       category: null,
       stock_quantity: 5,
       is_active: true,
       created_at: createdAt,
+      updated_at: null,
     });
   });
 

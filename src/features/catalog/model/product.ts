@@ -1,34 +1,14 @@
-/** A product as the storefront shows it (the `products` collection, field names as stored). */
-export interface Product {
-  id: string;
-  name: string;
-  description: string | null;
-  price: number;
-  original_price: number | null;
-  image_url: string | null;
-  category: string | null;
-  stock_quantity: number;
-  is_active: boolean;
-  created_at: Date | null;
-}
+import { storedDate } from '@/lib/stored-date';
+
+import type { Product } from '@/features/ordering/model/product-record';
+
+// The storefront reads the same Product as the seller's dashboard (ProductFields, id, dates).
+export type { Product };
 
 const isString = (value: unknown): value is string => typeof value === 'string';
+const nonEmpty = (value: unknown): string | null => (isString(value) && value !== '' ? value : null);
 const isFiniteNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
-
-function toDateOrNull(value: unknown): Date | null {
-  if (value instanceof Date) return value;
-  if (
-    typeof value === 'object' &&
-    value !== null &&
-    'toDate' in value &&
-    typeof value.toDate === 'function'
-  ) {
-    const date: unknown = value.toDate();
-    return date instanceof Date ? date : null;
-  }
-  return null;
-}
 
 /**
  * Reads one stored document into a Product, or null when it lacks what a card needs (a name, a price,
@@ -44,11 +24,13 @@ export function productFromDocument(id: string, data: Record<string, unknown>): 
     description: isString(data.description) ? data.description : null,
     price,
     original_price: originalPrice,
-    image_url: isString(data.image_url) && data.image_url !== '' ? data.image_url : null,
+    image_url: nonEmpty(data.image_url),
+    image_path: nonEmpty(data.image_path),
     category: isString(data.category) ? data.category : null,
     stock_quantity,
     is_active: data.is_active === true,
-    created_at: toDateOrNull(data.created_at),
+    created_at: storedDate(data.created_at),
+    updated_at: storedDate(data.updated_at),
   };
 }
 

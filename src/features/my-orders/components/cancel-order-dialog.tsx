@@ -1,6 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { shortOrderId } from '@/features/ordering/model/order-record';
 import { bn } from '@/i18n/bn';
 import { refusalReason } from '@/lib/refusal-reason';
 import { cancelMyOrder } from '../api/cancel-order';
@@ -40,7 +41,7 @@ export function CancelOrderDialog({ order, onClose }: CancelOrderDialogProps) {
     >
       {order && (
         <Text mt="2" fontWeight="bold">
-          {order.productName} · #{order.id.slice(-8)}
+          {order.product_name} · #{shortOrderId(order.id)}
         </Text>
       )}
     </ConfirmDialog>

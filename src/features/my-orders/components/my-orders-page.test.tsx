@@ -16,12 +16,12 @@ beforeEach(() => {
 
 const myOrder = (id: string, status: 'pending' | 'confirmed') => ({
   id,
-  productName: 'আমের আচার',
-  productPrice: 350,
+  product_name: 'আমের আচার',
+  product_price: 350,
   quantity: 2,
-  totalAmount: 700,
+  total_amount: 700,
   status,
-  createdAt: new Date(),
+  created_at: new Date(),
 });
 
 describe('MyOrdersPage', () => {
@@ -38,12 +38,12 @@ describe('MyOrdersPage', () => {
       data: [
         {
           id: 'abcdefgh12345678',
-          productName: 'আমের আচার',
-          productPrice: 350,
+          product_name: 'আমের আচার',
+          product_price: 350,
           quantity: 2,
-          totalAmount: 700,
+          total_amount: 700,
           status: 'delivering',
-          createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000),
+          created_at: new Date(Date.now() - 2 * 60 * 60 * 1000),
         },
       ],
     });

@@ -3,7 +3,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
-import { orderStatusLabel, type OrderStatus } from '@/features/ordering/model/order-status';
+import { ORDER_STATUS_PALETTE, orderStatusLabel } from '@/features/ordering/model/order-status';
+import { shortOrderId } from '@/features/ordering/model/order-record';
 import { customerMayCancel } from '@/features/ordering/model/status-change';
 import { bn } from '@/i18n/bn';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
@@ -18,44 +19,35 @@ const CancelOrderDialog = lazy(() =>
 
 const t = bn.storefront.myOrders;
 
-const statusPalette: Record<OrderStatus, string> = {
-  pending: 'yellow',
-  confirmed: 'blue',
-  preparing: 'purple',
-  delivering: 'cyan',
-  delivered: 'green',
-  cancelled: 'red',
-};
-
 function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOrder) => void }) {
   return (
     <Card.Root as="li" size="sm" data-testid="my-order">
       <Card.Body gap="2">
         <HStack justifyContent="space-between" alignItems="flex-start" gap="3">
           <Stack gap="0.5">
-            <Text fontWeight="semibold">{order.productName}</Text>
+            <Text fontWeight="semibold">{order.product_name}</Text>
             <Text textStyle="xs" color="fg.muted">
-              {t.orderId} #{order.id.slice(-8)}
-              {order.createdAt && (
+              {t.orderId} #{shortOrderId(order.id)}
+              {order.created_at && (
                 <>
                   {' · '}
-                  <time dateTime={order.createdAt.toISOString()} title={formatDateTime(order.createdAt)}>
-                    {formatRelativeTime(order.createdAt)}
+                  <time dateTime={order.created_at.toISOString()} title={formatDateTime(order.created_at)}>
+                    {formatRelativeTime(order.created_at)}
                   </time>
                 </>
               )}
             </Text>
           </Stack>
-          <Badge colorPalette={statusPalette[order.status]} size="md" flexShrink="0">
+          <Badge colorPalette={ORDER_STATUS_PALETTE[order.status]} size="md" flexShrink="0">
             {orderStatusLabel(order.status)}
           </Badge>
         </HStack>
         <HStack justifyContent="space-between" textStyle="sm">
           <Text color="fg.muted">
-            {t.quantity}: {formatNumberBn(order.quantity)} × {formatTaka(order.productPrice)}
+            {t.quantity}: {formatNumberBn(order.quantity)} × {formatTaka(order.product_price)}
           </Text>
           <Text fontWeight="bold" color="brand.fg">
-            {t.total}: {formatTaka(order.totalAmount)}
+            {t.total}: {formatTaka(order.total_amount)}
           </Text>
         </HStack>
         {customerMayCancel(order.status) && (

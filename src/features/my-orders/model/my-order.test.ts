@@ -33,17 +33,17 @@ describe('myOrderFromDocument', () => {
   it('reads a stored order', () => {
     expect(myOrderFromDocument('o1', stored)).toEqual({
       id: 'o1',
-      productName: 'আমের আচার',
-      productPrice: 350,
+      product_name: 'আমের আচার',
+      product_price: 350,
       quantity: 2,
-      totalAmount: 700,
+      total_amount: 700,
       status: 'pending',
-      createdAt: new Date('2026-11-21T06:00:00Z'),
+      created_at: new Date('2026-11-21T06:00:00Z'),
     });
   });
 
   it('accepts an order whose server time has not arrived yet', () => {
-    expect(myOrderFromDocument('o1', { ...stored, created_at: null })?.createdAt).toBeNull();
+    expect(myOrderFromDocument('o1', { ...stored, created_at: null })?.created_at).toBeNull();
   });
 
   it('skips a record with an unknown status or a missing total', () => {

@@ -1,14 +1,14 @@
 import { isOrderStatus, type OrderStatus } from '@/features/ordering/model/order-status';
+import type { OrderFields } from '@/features/ordering/model/order-record';
+import { storedDate } from '@/lib/stored-date';
 
 /** One of the shopper's own orders, as the /orders page shows it. */
-export interface MyOrder {
+export interface MyOrder extends Pick<
+  OrderFields,
+  'product_name' | 'product_price' | 'quantity' | 'total_amount' | 'status'
+> {
   id: string;
-  productName: string;
-  productPrice: number;
-  quantity: number;
-  totalAmount: number;
-  status: OrderStatus;
-  createdAt: Date | null;
+  created_at: Date | null;
 }
 
 // Orders still on their way to the customer; the header's cart badge counts these.
@@ -32,18 +32,13 @@ export function myOrderFromDocument(id: string, data: Record<string, unknown>): 
   const { product_name, product_price, quantity, total_amount, status, created_at } = data;
   if (typeof product_name !== 'string' || !isNumber(product_price) || !isNumber(quantity)) return null;
   if (!isNumber(total_amount) || !isOrderStatus(status)) return null;
-  let createdAt: Date | null = null;
-  if (typeof created_at === 'object' && created_at !== null && 'toDate' in created_at) {
-    const toDate = created_at.toDate;
-    if (typeof toDate === 'function') createdAt = toDate.call(created_at) as Date;
-  }
   return {
     id,
-    productName: product_name,
-    productPrice: product_price,
+    product_name,
+    product_price,
     quantity,
-    totalAmount: total_amount,
+    total_amount,
     status,
-    createdAt,
+    created_at: storedDate(created_at),
   };
 }

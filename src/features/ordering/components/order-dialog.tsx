@@ -2,7 +2,6 @@ import {
   Button,
   CloseButton,
   Dialog,
-  Field,
   HStack,
   Input,
   Portal,
@@ -14,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
+import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn, formatTaka } from '@/lib/format';
@@ -93,8 +93,6 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
     formik.handleSubmit(event);
   };
 
-  const errorOf = (field: keyof OrderFormValues) =>
-    formik.touched[field] || formik.submitCount > 0 ? formik.errors[field] : undefined;
   const total = product ? runningTotal(product.price, formik.values.quantity) : null;
 
   return (
@@ -124,8 +122,17 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  <Field.Root invalid={Boolean(errorOf('quantity'))} required>
-                    <Field.Label>{t.quantity}</Field.Label>
+                  <FormField
+                    label={t.quantity}
+                    required
+                    requiredIndicator={false}
+                    error={errorOf(formik, 'quantity')}
+                    helperText={t.limits(
+                      formatNumberBn(MAX_JARS_PER_ORDER),
+                      formatNumberBn(MAX_OPEN_ORDERS_PER_CUSTOMER),
+                    )}
+                    helperTestId="order-limits"
+                  >
                     <Input
                       name="quantity"
                       type="number"
@@ -142,27 +149,11 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
                       }
                       onBlur={formik.handleBlur}
                     />
-                    <Field.HelperText data-testid="order-limits">
-                      {t.limits(
-                        formatNumberBn(MAX_JARS_PER_ORDER),
-                        formatNumberBn(MAX_OPEN_ORDERS_PER_CUSTOMER),
-                      )}
-                    </Field.HelperText>
-                    <Field.ErrorText>{errorOf('quantity')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(errorOf('customerName'))} required>
-                    <Field.Label>
-                      {t.name}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
+                  </FormField>
+                  <FormField label={t.name} required error={errorOf(formik, 'customerName')}>
                     <Input autoComplete="name" {...formik.getFieldProps('customerName')} />
-                    <Field.ErrorText>{errorOf('customerName')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(errorOf('customerPhone'))} required>
-                    <Field.Label>
-                      {t.phone}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
+                  </FormField>
+                  <FormField label={t.phone} required error={errorOf(formik, 'customerPhone')}>
                     <Input
                       type="tel"
                       inputMode="tel"
@@ -170,23 +161,20 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
                       placeholder={t.phonePlaceholder}
                       {...formik.getFieldProps('customerPhone')}
                     />
-                    <Field.ErrorText>{errorOf('customerPhone')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(errorOf('customerAddress'))} required>
-                    <Field.Label>
-                      {t.address}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
+                  </FormField>
+                  <FormField label={t.address} required error={errorOf(formik, 'customerAddress')}>
                     <Textarea
                       rows={3}
                       autoComplete="street-address"
                       placeholder={t.addressPlaceholder}
                       {...formik.getFieldProps('customerAddress')}
                     />
-                    <Field.ErrorText>{errorOf('customerAddress')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(errorOf('paymentMethod'))}>
-                    <Field.Label id="payment-method-label">{t.paymentMethod}</Field.Label>
+                  </FormField>
+                  <FormField
+                    label={t.paymentMethod}
+                    labelId="payment-method-label"
+                    error={errorOf(formik, 'paymentMethod')}
+                  >
                     <RadioGroup.Root
                       name="paymentMethod"
                       value={formik.values.paymentMethod}
@@ -204,8 +192,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
                         ))}
                       </HStack>
                     </RadioGroup.Root>
-                    <Field.ErrorText>{errorOf('paymentMethod')}</Field.ErrorText>
-                  </Field.Root>
+                  </FormField>
                   <Separator />
                   <HStack justifyContent="space-between" aria-live="polite">
                     <Text fontWeight="semibold">{t.total}</Text>

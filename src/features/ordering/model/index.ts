@@ -10,5 +10,5 @@ export * from './payment-method';
 export * from './phone';
 export * from './place-order-input';
 export * from './product-limits';
-export * from './search-orders';
+export * from './product-record';
 export * from './status-change';

@@ -20,3 +20,8 @@ export interface OrderFields {
   user_id: string;
   status: OrderStatus;
 }
+
+/** The short order number the seller reads out on the phone and the shopper sees: the id's last 8 characters. */
+export function shortOrderId(id: string): string {
+  return id.slice(-8);
+}

@@ -21,3 +21,16 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 export function orderStatusLabel(status: OrderStatus): string {
   return bn.ordering.status[status];
 }
+
+/**
+ * The colour (a Chakra colour palette) of each status wherever one is shown, so the seller and the shopper
+ * learn one code: warm while waiting, green when delivered, red when cancelled.
+ */
+export const ORDER_STATUS_PALETTE: Record<OrderStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'blue',
+  preparing: 'purple',
+  delivering: 'cyan',
+  delivered: 'green',
+  cancelled: 'red',
+};

@@ -1,5 +1,4 @@
-import { toLatinDigits } from './digits';
-import type { OrderStatus } from './order-status';
+import { toLatinDigits, type OrderStatus } from '@/features/ordering/model';
 
 export type OrderStatusFilter = OrderStatus | 'all';
 

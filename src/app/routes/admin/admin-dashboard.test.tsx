@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { renderWithChakra } from '../testing/render-with-chakra';
+import { renderWithShop } from '@/testing/render';
 import { AdminDashboard } from './admin-dashboard';
 
 const orders = vi.hoisted(() => ({
@@ -11,17 +10,13 @@ const orders = vi.hoisted(() => ({
 }));
 vi.mock('@/features/admin-orders', () => orders);
 vi.mock('@/features/admin-products', () => ({ ProductsTab: () => <p>পণ্য তালিকা</p> }));
-vi.mock('@/features/admin-stats/components/stats-tab', () => ({ StatsTab: () => <p>পরিসংখ্যান দেখাচ্ছে</p> }));
+vi.mock('@/features/admin-stats', () => ({ StatsTab: () => <p>পরিসংখ্যান দেখাচ্ছে</p> }));
 vi.mock('@/features/admin-customers', () => ({
   CustomersTab: ({ orders: given }: { orders: unknown[] }) => <p>{`গ্রাহক: ${given.length}`}</p>,
 }));
 
 function renderDashboard(path = '/admin') {
-  return renderWithChakra(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminDashboard />
-    </MemoryRouter>,
-  );
+  return renderWithShop(<AdminDashboard />, { route: path });
 }
 
 beforeEach(() => {

@@ -1,20 +1,18 @@
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { renderWithChakra } from '../testing/render-with-chakra';
+import { renderWithShop } from '@/testing/render';
 import AdminPage from './admin-page';
 
 const auth = vi.hoisted(() => ({ useIsAdmin: vi.fn(), useAuth: vi.fn() }));
 vi.mock('@/features/auth', () => auth);
 const toasts = vi.hoisted(() => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
-vi.mock('@/components/ui/toaster', () => toasts);
+vi.mock('@/components/ui/toaster', async (original) => ({
+  ...(await original<typeof import('@/components/ui/toaster')>()),
+  ...toasts,
+}));
 vi.mock('./admin-dashboard', () => ({ AdminDashboard: () => <h1>ড্যাশবোর্ড</h1> }));
 
 function renderPage() {
-  return renderWithChakra(
-    <MemoryRouter initialEntries={['/admin']}>
-      <AdminPage />
-    </MemoryRouter>,
-  );
+  return renderWithShop(<AdminPage />, { route: '/admin' });
 }
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CustomersTab } from '@/features/admin-customers';
 import { OrdersTab, useLiveOrders, useNewOrderSound } from '@/features/admin-orders';
 import { ProductsTab } from '@/features/admin-products';
-import { StatsTab } from '@/features/admin-stats/components/stats-tab';
+import { StatsTab } from '@/features/admin-stats';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn } from '@/lib/format';
 import { ComingSoon } from './coming-soon';

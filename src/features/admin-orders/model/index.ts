@@ -1,3 +1,0 @@
-export * from './admin-order';
-export * from './new-orders';
-export * from './open-orders';

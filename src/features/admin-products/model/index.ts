@@ -1,3 +1,0 @@
-export * from './admin-product';
-export * from './product-form';
-export * from './product-image';
