@@ -3,7 +3,7 @@
  * (resource = the given data) and the answer production gives.
  */
 import { describe, expect, it } from 'vitest';
-import { decideCondition, holds } from './rules-test-kit.js';
+import { decideCondition, holds } from '../testing/rules-requests.js';
 
 const resource = {
   name: 'আমের আচার',

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { compileRules } from './ruleset.js';
-import { firestoreRequest, signedIn, storageObject, storageRequest } from './rules-test-kit.js';
+import { firestoreRequest, signedIn, storageObject, storageRequest } from '../testing/rules-requests.js';
 
 const repoFile = (name: string) => readFileSync(new URL(`../../../${name}`, import.meta.url), 'utf8');
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { compileRules } from './ruleset.js';
-import { firestoreRequest, holds, signedIn } from './rules-test-kit.js';
+import { firestoreRequest, holds, signedIn } from '../testing/rules-requests.js';
 
 describe('errors inside conditions', () => {
   it('turn the allow false instead of throwing', () => {

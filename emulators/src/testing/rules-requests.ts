@@ -1,13 +1,13 @@
 /** Builders that keep rules tests short: a request in one line, a condition checked in one call. */
-import { documentJson, InMemoryFirestore, type PlainValue } from './in-memory-firestore.js';
-import { compileRules } from './ruleset.js';
+import { documentJson, InMemoryFirestore, type PlainValue } from '../rules/in-memory-firestore.js';
+import { compileRules } from '../rules/ruleset.js';
 import type {
   FirestoreRulesRequest,
   RulesDecision,
   RulesMethod,
   StorageObjectInfo,
   StorageRulesRequest,
-} from './types.js';
+} from '../rules/types.js';
 import type { CallerAuth } from '../shared/auth-token.js';
 
 export const REQUEST_TIME = '2026-11-21T06:30:00.123456789Z';
