@@ -3,6 +3,7 @@ import { documentJson, InMemoryFirestore, type PlainValue } from '../rules/in-me
 import { compileRules } from '../rules/ruleset.js';
 import type {
   FirestoreRulesRequest,
+  EvaluateOptions,
   RulesDecision,
   RulesMethod,
   StorageObjectInfo,
@@ -82,6 +83,7 @@ export function storageRequest(
 export function decideCondition(
   condition: string,
   init: FirestoreRequestInit & { path?: string; data?: InMemoryFirestore } = {},
+  options: EvaluateOptions = {},
 ): RulesDecision {
   const rules = compileRules(
     `rules_version = '2';
@@ -97,10 +99,27 @@ service cloud.firestore {
   return rules.evaluate(
     firestoreRequest(init.path ?? 'things/t1', init),
     init.data ?? new InMemoryFirestore(),
+    options,
   );
 }
 
 /** true when the condition grants access. */
 export function holds(condition: string, init: Parameters<typeof decideCondition>[1] = {}): boolean {
   return decideCondition(condition, init).allowed;
+}
+
+/**
+ * What a condition gave: true, false, or the evaluation error that stopped it. Production denies on both of
+ * the last two, so a test of an error must look at which one it was, not only at "denied".
+ */
+export type ConditionOutcome = boolean | { error: string };
+
+export function outcomeOf(
+  condition: string,
+  init: Parameters<typeof decideCondition>[1] = {},
+): ConditionOutcome {
+  const [allow] = decideCondition(condition, init, { trace: true }).trace ?? [];
+  if (!allow) throw new Error(`no allow statement judged ${condition}`);
+  if (allow.outcome === 'granted') return true;
+  return allow.outcome === 'false' ? false : { error: allow.error ?? '' };
 }
