@@ -3,7 +3,14 @@ import type { Functions } from 'firebase/functions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bn } from '../../src/i18n/bn';
 import type { PlaceOrderInput, PlaceOrderResult } from '../../src/features/ordering/model';
-import { callable, clientFor, refusalOf, resetData, startBackend, type Backend } from '../support/functions-backend';
+import {
+  callable,
+  clientFor,
+  refusalOf,
+  resetData,
+  startBackend,
+  type Backend,
+} from '../support/functions-backend';
 
 let backend: Backend;
 let customer: { uid: string | null; functions: Functions };
