@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore/server.js';
 import { encodeBinary } from './firestore/transports/protos.js';
 import { startStorageEmulator, type StorageEmulator } from './storage/server.js';
-import { mockIdToken, recordingRuleset } from './storage/testing.js';
+import { mockIdToken } from './testing/id-token.js';
+import { recordingRuleset } from './testing/recording-ruleset.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const COUNT = Number(process.env.FUZZ_COUNT ?? 250);

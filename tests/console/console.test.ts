@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/config.js';
-import { mockIdToken } from '../../emulators/src/firestore/test-support.js';
+import { mockIdToken } from '../../emulators/src/testing/id-token.js';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
 import { RESULTS, SHOP_URL, ShopBrowser, signIn } from '../support/shop-browser';
 

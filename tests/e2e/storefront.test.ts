@@ -7,26 +7,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
-import { RESULTS, SHOP_URL, ShopBrowser, signIn } from '../support/shop-browser';
+import {
+  firestoreFromPage,
+  ordersQuery,
+  RESULTS,
+  SHOP_URL,
+  ShopBrowser,
+  signedInUser,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from '../support/shop-browser';
 
 const BENGALI_DIGITS = /[০-৯]/;
 
 let shop: ShopBrowser;
 const newShopper = (width?: number) => shop.newVisitor(width);
-
-const uniqueEmail = (who: string) => `e2e-${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@achar.test`;
-
-async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto(`${SHOP_URL}/auth`);
-  await page.getByRole('tab', { name: 'সাইন আপ' }).click();
-  const form = page.getByRole('form', { name: 'অ্যাকাউন্ট খুলুন' });
-  await form.getByLabel('ই-মেইল').fill(email);
-  await form.getByLabel('পাসওয়ার্ড').fill('achar-e2e-123');
-  await form.getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }).click();
-  await expect.poll(() => page.getByText('সাইন আপ সফল!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  await page.waitForURL(`${SHOP_URL}/`);
-  await page.getByRole('button', { name: 'লগআউট' }).waitFor();
-}
 
 const productCards = (page: Page) => page.locator('#products article');
 
@@ -39,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('storefront in a browser', () => {
-  let ordered: { name: string; orderedTotal: string } | undefined;
+  let ordered: { name: string; orderedTotal: string; uid: string; orderPath: string } | undefined;
 
   it('shows a visitor the seeded pickles with prices in taka and Bengali digits', async () => {
     for (const width of [360, 1280]) {
@@ -98,7 +94,18 @@ describe('storefront in a browser', () => {
     expect(text).toContain(orderedTotal);
     expect(await page.getByTestId('cart-badge').innerText()).toBe('১');
     await page.screenshot({ path: `${RESULTS}/storefront-my-orders-360.png`, fullPage: true });
-    ordered = { name, orderedTotal };
+
+    // The buyer may read the order directly too: the same request is what the next test's neighbour is refused.
+    const buyer = await signedInUser(page);
+    const mine = await firestoreFromPage(page, buyer.idToken, 'POST', ':runQuery', ordersQuery(buyer.uid));
+    expect(mine.status).toBe(200);
+    const names = (mine.body as { document?: { name: string } }[]).flatMap((row) =>
+      row.document ? [row.document.name] : [],
+    );
+    expect(names).toHaveLength(1);
+    const orderPath = names[0].replace(/^.*\/documents\//, '');
+    expect((await firestoreFromPage(page, buyer.idToken, 'GET', orderPath)).status).toBe(200);
+    ordered = { name, orderedTotal, uid: buyer.uid, orderPath };
   });
 
   it("does not show one shopper's order to another", async () => {
@@ -110,6 +117,23 @@ describe('storefront in a browser', () => {
     expect(await page.getByTestId('my-order').count()).toBe(0);
     expect(await page.getByTestId('cart-badge').innerText()).toBe('০');
     await page.screenshot({ path: `${RESULTS}/storefront-my-orders-empty-1280.png`, fullPage: true });
+
+    // The page's own query asks only for the neighbour's orders; the rules must refuse the buyer's order to any
+    // request the neighbour could make: the document itself, a query for the buyer's orders, or all orders.
+    const neighbour = await signedInUser(page);
+    expect(neighbour.uid).not.toBe(ordered!.uid);
+    const attempts = [
+      await firestoreFromPage(page, neighbour.idToken, 'GET', ordered!.orderPath),
+      await firestoreFromPage(page, neighbour.idToken, 'POST', ':runQuery', ordersQuery(ordered!.uid)),
+      await firestoreFromPage(page, neighbour.idToken, 'POST', ':runQuery', ordersQuery()),
+    ];
+    expect(
+      attempts.map(({ status, body }) => [status, JSON.stringify(body).includes('PERMISSION_DENIED')]),
+    ).toEqual([
+      [403, true],
+      [403, true],
+      [403, true],
+    ]);
   });
 
   it('shows the admin link to the seeded admin only, not to the seeded customer', async () => {
@@ -124,8 +148,8 @@ describe('storefront in a browser', () => {
     const customer = await newShopper(1280);
     await signIn(customer, DEMO_ACCOUNTS.customer);
     await customer.getByRole('button', { name: 'লগআউট' }).waitFor();
-    // A denied role check shows nothing to wait for; give it the time the admin's check needed, and more.
-    await customer.waitForTimeout(3_000);
+    // The header's links are final once its role check has answered (aria-busy false while signed in).
+    await customer.locator('header nav[aria-busy="false"]').first().waitFor({ timeout: 20_000 });
     expect(await customer.getByRole('link', { name: 'অ্যাডমিন' }).count()).toBe(0);
   });
 });

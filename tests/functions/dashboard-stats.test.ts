@@ -2,7 +2,14 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '../../src/features/admin-stats/model';
 import { bn } from '../../src/i18n/bn';
-import { callable, clientFor, refusalOf, resetData, startBackend, type Backend } from './harness';
+import {
+  callable,
+  clientFor,
+  refusalOf,
+  resetData,
+  startBackend,
+  type Backend,
+} from '../support/functions-backend';
 
 let backend: Backend;
 

@@ -35,6 +35,9 @@ let emulators: AcharEmulators;
 let env: RulesTestEnvironment;
 
 const created = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
+const earlier = Timestamp.fromDate(new Date('2026-10-20T10:00:00Z'));
+const later = Timestamp.fromDate(new Date('2026-11-05T10:00:00Z'));
+const ids = (snapshot: { docs: { id: string }[] }) => snapshot.docs.map((document) => document.id);
 
 const mango = {
   name: 'আমের আচার',
@@ -97,10 +100,26 @@ beforeEach(async () => {
     await setDoc(doc(db, 'roles/admin'), { user_id: 'admin', role: 'admin' });
     await setDoc(doc(db, 'roles/editor'), { user_id: 'editor', role: 'editor' });
     await setDoc(doc(db, 'products/mango'), mango);
-    await setDoc(doc(db, 'products/olive'), { ...mango, name: 'জলপাইয়ের আচার', is_active: false });
-    await setDoc(doc(db, 'products/tamarind'), { ...mango, name: 'তেঁতুলের আচার', stock_quantity: 0 });
+    // Created on different days, so that newest first is neither the ids' order nor the oldest first.
+    await setDoc(doc(db, 'products/olive'), {
+      ...mango,
+      name: 'জলপাইয়ের আচার',
+      is_active: false,
+      created_at: earlier,
+    });
+    await setDoc(doc(db, 'products/tamarind'), {
+      ...mango,
+      name: 'তেঁতুলের আচার',
+      stock_quantity: 0,
+      created_at: later,
+    });
     await setDoc(doc(db, 'orders/alice-1'), aliceOrder);
-    await setDoc(doc(db, 'orders/bob-1'), { ...aliceOrder, user_id: 'bob', customer_name: 'Bob' });
+    await setDoc(doc(db, 'orders/bob-1'), {
+      ...aliceOrder,
+      user_id: 'bob',
+      customer_name: 'Bob',
+      created_at: later,
+    });
   });
 });
 
@@ -126,8 +145,8 @@ describe('products', () => {
     await assertSucceeds(getDoc(doc(admin(), 'products/tamarind')));
   });
 
-  it("the storefront's query is allowed for a visitor", async () => {
-    await assertSucceeds(getDocs(storefrontQuery(anonymous())));
+  it("the storefront's query is allowed for a visitor, and finds only the active product in stock", async () => {
+    expect(ids(await assertSucceeds(getDocs(storefrontQuery(anonymous()))))).toEqual(['mango']);
   });
 
   it('a visitor may not list every product, nor only the active ones', async () => {
@@ -136,7 +155,15 @@ describe('products', () => {
   });
 
   it('an admin lists every product, newest first', async () => {
-    await assertSucceeds(getDocs(query(collection(admin(), 'products'), orderBy('created_at', 'desc'))));
+    const products = await assertSucceeds(
+      getDocs(query(collection(admin(), 'products'), orderBy('created_at', 'desc'))),
+    );
+    expect(ids(products)).toEqual(['tamarind', 'mango', 'olive']);
+    expect(products.docs.map((product) => product.get('name'))).toEqual([
+      'তেঁতুলের আচার',
+      'আমের আচার',
+      'জলপাইয়ের আচার',
+    ]);
   });
 
   it('a customer cannot create, edit or delete a product', async () => {
@@ -226,8 +253,13 @@ describe('orders', () => {
   });
 
   it('an admin reads every order', async () => {
-    await assertSucceeds(getDocs(query(collection(admin(), 'orders'), orderBy('created_at', 'desc'))));
-    await assertSucceeds(getDoc(doc(admin(), 'orders/bob-1')));
+    const orders = await assertSucceeds(
+      getDocs(query(collection(admin(), 'orders'), orderBy('created_at', 'desc'))),
+    );
+    expect(ids(orders)).toEqual(['bob-1', 'alice-1']);
+    expect(orders.docs.map((order) => order.get('user_id'))).toEqual(['bob', 'alice']);
+    const bobs = await assertSucceeds(getDoc(doc(admin(), 'orders/bob-1')));
+    expect(bobs.data()).toMatchObject({ user_id: 'bob', customer_name: 'Bob', total_amount: 500 });
   });
 
   it('nobody creates an order from a browser, not even an admin: only placeOrder does', async () => {

@@ -167,8 +167,8 @@ export async function startAuthAndFunctionsEmulators(
       ...process.env,
       FIRESTORE_EMULATOR_HOST: hostAndPort(backing.firestore),
       FIREBASE_STORAGE_EMULATOR_HOST: hostAndPort(backing.storage),
-      // Seconds a new worker may take to load the functions (default 30): on a busy machine, twenty workers
-      // booting at once for concurrent calls take longer than that.
+      // Seconds a new worker may take to load the functions (default 30): on a busy machine, workers booting
+      // at once for concurrent calls can take longer than that.
       FUNCTIONS_DISCOVERY_TIMEOUT: '300',
       CI: 'true',
     },

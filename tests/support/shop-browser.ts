@@ -11,7 +11,7 @@ import { readProjectConfig } from '../../emulators/src/config.js';
 import { launchChromium } from '../../emulators/src/testing/browser.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const { hosting } = readProjectConfig(root);
+const { hosting, firestore, projectId } = readProjectConfig(root);
 
 export const SHOP_URL = process.env.SHOP_URL ?? `http://${hosting.host}:${hosting.port}`;
 export const RESULTS = `${root}/test-results`;
@@ -90,3 +90,73 @@ export async function signUp(page: Page, email: string, password = 'achar-e2e-12
   await page.getByRole('button', { name: 'লগআউট' }).first().waitFor();
   return { email, password };
 }
+
+/** Who is signed in on `page`, with the ID token the page's Firebase Auth holds (from its IndexedDB). */
+export async function signedInUser(page: Page): Promise<{ uid: string; idToken: string }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ uid: string; idToken: string }>((resolve, reject) => {
+        const open = indexedDB.open('firebaseLocalStorageDb');
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB did not open'));
+        open.onsuccess = () => {
+          const read = open.result
+            .transaction('firebaseLocalStorage', 'readonly')
+            .objectStore('firebaseLocalStorage')
+            .getAll();
+          read.onerror = () => reject(read.error ?? new Error('IndexedDB read failed'));
+          read.onsuccess = () => {
+            const users = (
+              read.result as { value?: { uid?: string; stsTokenManager?: { accessToken?: string } } }[]
+            )
+              .map((entry) => entry.value)
+              .filter((value) => value?.uid && value.stsTokenManager?.accessToken);
+            if (users.length !== 1) reject(new Error(`expected one signed-in user, found ${users.length}`));
+            else resolve({ uid: users[0]!.uid!, idToken: users[0]!.stsTokenManager!.accessToken! });
+          };
+        };
+      }),
+  );
+}
+
+export interface FirestoreAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * A Firestore REST call made from inside `page` (its origin, its signed-in user's ID token), as a shopper who
+ * opened the browser's console could make it: the security rules, not the app's own queries, must refuse it.
+ * `path` is below …/databases/(default)/documents, e.g. "orders/abc" or ":runQuery".
+ */
+export async function firestoreFromPage(
+  page: Page,
+  idToken: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<FirestoreAnswer> {
+  const url =
+    `http://${firestore.host}:${firestore.port}/v1/projects/${projectId}/databases/(default)/documents` +
+    (path.startsWith(':') ? path : `/${path}`);
+  return page.evaluate(
+    async ({ url, method, idToken, body }) => {
+      const response = await fetch(url, {
+        method,
+        headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    { url, method, idToken, body },
+  );
+}
+
+/** A runQuery body for the orders of one customer (or, without `uid`, every order). */
+export const ordersQuery = (uid?: string) => ({
+  structuredQuery: {
+    from: [{ collectionId: 'orders' }],
+    ...(uid && {
+      where: { fieldFilter: { field: { fieldPath: 'user_id' }, op: 'EQUAL', value: { stringValue: uid } } },
+    }),
+  },
+});

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from '../index.js';
-import { mockIdToken } from '../firestore/test-support.js';
+import { mockIdToken } from '../testing/id-token.js';
 import { handleConsoleApi } from './api.js';
 import { startConsole, type RunningConsole } from './server.js';
 import type { LoggedRequest } from './request-log.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileRules } from '../rules/ruleset.js';
 import { InMemoryFirestore } from '../rules/in-memory-firestore.js';
-import { firestoreRequest, signedIn } from '../rules/rules-test-kit.js';
+import { firestoreRequest, signedIn } from '../testing/rules-requests.js';
 import { RequestLog, relativePath } from './request-log.js';
 
 const rules = compileRules(

@@ -7,7 +7,8 @@ import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 import { decodeBinary, encodeBinary } from './transports/protos.js';
-import { OWNER, rawRequest, waitFor, type RawResponse } from './test-support.js';
+import { OWNER, rawRequest, type RawResponse } from '../testing/http.js';
+import { waitFor } from '../testing/waiting.js';
 
 const PROJECT = 'demo-bad-input';
 const DB = `projects/${PROJECT}/databases/(default)`;

@@ -13,7 +13,7 @@ import { compileQuery } from './query.js';
 import { missingIndex, readIndexesFile, type IndexesFileJson } from './indexes.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 import { adminFirestore } from '../testing/admin.js';
-import { expectCode } from './test-support.js';
+import { expectCode } from '../testing/waiting.js';
 
 const PARENT = 'projects/p/databases/(default)/documents';
 

@@ -52,7 +52,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
-import { expectCode, waitFor } from './test-support.js';
+import { expectCode, waitFor } from '../testing/waiting.js';
 
 const PROJECT = 'demo-js-sdk';
 let emulator: FirestoreEmulator;

@@ -10,7 +10,7 @@ import { connectFirestoreEmulator, doc, getFirestore, onSnapshot, terminate } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 import { decodeBinary, encodeBinary } from './transports/protos.js';
-import { waitFor } from './test-support.js';
+import { waitFor } from '../testing/waiting.js';
 
 const PROJECT = 'demo-leaks';
 const DATABASE = `projects/${PROJECT}/databases/(default)`;

@@ -9,7 +9,8 @@ import { FieldValue, GeoPoint, Timestamp, type Firestore } from 'firebase-admin/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFirestore } from '../testing/admin.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
-import { OWNER, rawRequest, waitFor } from './test-support.js';
+import { OWNER, rawRequest } from '../testing/http.js';
+import { waitFor } from '../testing/waiting.js';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
 

@@ -24,7 +24,8 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
-import { expectCode, OWNER, rawRequest } from './test-support.js';
+import { expectCode } from '../testing/waiting.js';
+import { OWNER, rawRequest } from '../testing/http.js';
 import { adminFirestore } from '../testing/admin.js';
 
 const PROJECT = 'demo-parity';

@@ -23,7 +23,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
-import { expectCode } from './test-support.js';
+import { expectCode } from '../testing/waiting.js';
 import { adminFirestore } from '../testing/admin.js';
 
 const PROJECT = 'demo-query-rules';

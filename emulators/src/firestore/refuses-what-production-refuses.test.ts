@@ -7,7 +7,8 @@ import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 import { decodeBinary, encodeBinary } from './transports/protos.js';
-import { mockIdToken, OWNER, rawRequest, type RawResponse } from './test-support.js';
+import { mockIdToken } from '../testing/id-token.js';
+import { OWNER, rawRequest, type RawResponse } from '../testing/http.js';
 
 const PROJECT = 'demo-refusals';
 const DB = `projects/${PROJECT}/databases/(default)`;

@@ -12,7 +12,7 @@ import {
 import { setLogLevel } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
-import { rawRequest } from './test-support.js';
+import { rawRequest } from '../testing/http.js';
 
 const PROJECT = 'demo-rules-unit-testing';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { compileRules } from './ruleset.js';
-import { type FirestoreRequestInit, firestoreRequest, signedIn } from './rules-test-kit.js';
+import { type FirestoreRequestInit, firestoreRequest, signedIn } from '../testing/rules-requests.js';
 
 describe('authentication conditions', () => {
   const rules = compileRules(

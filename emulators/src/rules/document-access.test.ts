@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { BATCH_DOCUMENT_ACCESS_LIMIT, compileRules } from './ruleset.js';
-import { firestoreRequest, signedIn } from './rules-test-kit.js';
+import { firestoreRequest, signedIn } from '../testing/rules-requests.js';
 
 const rules = compileRules(
   `rules_version = '2';

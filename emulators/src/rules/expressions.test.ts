@@ -3,7 +3,7 @@
  * (resource = the given data) and the answer production gives.
  */
 import { describe, expect, it } from 'vitest';
-import { decideCondition, holds } from './rules-test-kit.js';
+import { decideCondition, holds, outcomeOf } from '../testing/rules-requests.js';
 
 const resource = {
   name: 'আমের আচার',
@@ -21,9 +21,16 @@ function expectAllTrue(conditions: string[]): void {
   }
 }
 
-function expectAllDenied(conditions: string[]): void {
-  for (const condition of conditions) {
-    expect({ condition, allowed: holds(condition, { resource }) }).toEqual({ condition, allowed: false });
+/**
+ * Each condition denies because its evaluation fails with the given reason, not because it is false: a
+ * `1 / 0` that returned a number would deny `1 / 0 == 0` too, and only the reason tells the two apart.
+ */
+function expectAllErrors(cases: [condition: string, reason: string][]): void {
+  for (const [condition, reason] of cases) {
+    expect({ condition, outcome: outcomeOf(condition, { resource }) }).toEqual({
+      condition,
+      outcome: { error: expect.stringContaining(reason) },
+    });
   }
 }
 
@@ -59,15 +66,15 @@ describe('operators', () => {
   });
 
   it('denies when an operator gets values it cannot handle', () => {
-    expectAllDenied([
-      '1 / 0 == 0',
-      '1 % 0 == 0',
-      "1 + 'a' == 'a'",
-      "'a' < 1",
-      '9223372036854775807 + 1 > 0',
-      '!1',
-      "1 in 'abc'",
-      '(1 ? true : true)',
+    expectAllErrors([
+      ['1 / 0 == 0', 'Division by zero'],
+      ['1 % 0 == 0', 'Modulo by zero'],
+      ["1 + 'a' == 'a'", 'Unsupported operation: int + string'],
+      ["'a' < 1", 'Cannot compare string with int'],
+      ['9223372036854775807 + 1 > 0', 'Integer overflow'],
+      ['!1', 'Operator ! expects bool, got int'],
+      ["1 in 'abc'", 'Operator in expects a list, map or set, got string'],
+      ['(1 ? true : true)', 'Operator ?: expects bool, got int'],
     ]);
   });
 
@@ -128,7 +135,11 @@ describe('literals and types', () => {
       "path('/databases/x/documents/a/b') == /databases/x/documents/a/b",
       'debug(resource.data.price) == 250',
     ]);
-    expectAllDenied(["int('abc') == 0", "bool('yes')", "float('') == 0.0"]);
+    expectAllErrors([
+      ["int('abc') == 0", "int() cannot convert 'abc'"],
+      ["bool('yes')", "bool() cannot convert 'yes'"],
+      ["float('') == 0.0", "float() cannot convert ''"],
+    ]);
   });
 });
 
@@ -152,16 +163,20 @@ describe('strings', () => {
       "'abcdef'[1:3] == 'bc'",
       "'abcdef'[:2] == 'ab' && 'abcdef'[4:] == 'ef'",
     ]);
-    expectAllDenied(["'abc'[5] == 'x'", "'abc'.nope()", "'abc'.matches('(')"]);
+    expectAllErrors([
+      ["'abc'[5] == 'x'", 'Index 5 out of range (size 3)'],
+      ["'abc'.nope()", 'Function not found error: Name: [nope]'],
+      ["'abc'.matches('(')", 'Invalid regular expression: ('],
+    ]);
   });
 
   it('uses RE2: patterns RE2 rejects are errors, and its syntax works where JavaScript differs', () => {
-    expectAllDenied([
+    expectAllErrors([
       // backreference, lookahead, lookbehind, possessive quantifier: JavaScript would accept each
-      "'aa'.matches('(a)\\\\1')",
-      "'ab'.matches('a(?=b)b')",
-      "'ab'.matches('(?<=a)b')",
-      "'aaa'.matches('a++')",
+      ["'aa'.matches('(a)\\\\1')", 'invalid escape sequence'],
+      ["'ab'.matches('a(?=b)b')", 'invalid or unsupported Perl syntax'],
+      ["'ab'.matches('(?<=a)b')", 'invalid named capture'],
+      ["'aaa'.matches('a++')", 'invalid nested repetition operator'],
     ]);
     expectAllTrue([
       // RE2's named groups (?P<name>…), \z and the Unicode classes; $ in a rewrite is literal
@@ -193,7 +208,12 @@ describe('lists and sets', () => {
       '[1, 2, 3, 4][1:3] == [2, 3]',
       '[[1], [2]][1][0] == 2',
     ]);
-    expectAllDenied(['[1, 2][2] == 0', '[1, 2][-1] == 2', '[1, 2][1:5] == [2]', "[1, 2].join(',') == '1,2'"]);
+    expectAllErrors([
+      ['[1, 2][2] == 0', 'Index 2 out of range (size 2)'],
+      ['[1, 2][-1] == 2', 'Index -1 out of range (size 2)'],
+      ['[1, 2][1:5] == [2]', 'Slice [1:5] out of range (size 2)'],
+      ["[1, 2].join(',') == '1,2'", 'join() expects a string, got int'],
+    ]);
   });
 
   it('supports set methods', () => {
@@ -225,13 +245,18 @@ describe('maps', () => {
       "{'a': {'b': 1}} == {'a': {'b': 1}}",
       "{'a': 1} != {'a': 2}",
     ]);
-    expectAllDenied(['resource.data.missing == null', "{'a': 1}.b == 1"]);
+    expectAllErrors([
+      ['resource.data.missing == null', 'Property missing is undefined on object'],
+      ["{'a': 1}.b == 1", 'Property b is undefined on object'],
+      // note is stored as null: reading below it is an error, not null
+      ['resource.data.note.text == null', 'Null value error. Cannot read property text of null'],
+    ]);
   });
 
   it('describes changes with diff(): added, removed, changed, unchanged and affected keys', () => {
     const before = { status: 'pending', total: 500, note: 'call first' };
     const after = { status: 'shipped', total: 500, tracking: 'TRK1' };
-    const check = (condition: string) => holds(condition, { resource: before, requestData: after });
+    const check = (condition: string) => outcomeOf(condition, { resource: before, requestData: after });
     const diff = 'request.resource.data.diff(resource.data)';
     expect(check(`${diff}.addedKeys() == ['tracking'].toSet()`)).toBe(true);
     expect(check(`${diff}.removedKeys() == ['note'].toSet()`)).toBe(true);
@@ -275,7 +300,10 @@ describe('timestamps and durations', () => {
       "duration.abs(-duration.value(5, 's')) == duration.value(5, 's')",
       "request.time - duration.value(1, 'h') > timestamp.date(2026, 11, 21)",
     ]);
-    expectAllDenied(["duration.value(1, 'fortnight') == null", 'timestamp.date(2026, 2, 30) == null']);
+    expectAllErrors([
+      ["duration.value(1, 'fortnight') == null", "unknown unit 'fortnight'"],
+      ['timestamp.date(2026, 2, 30) == null', 'invalid date 2026-2-30'],
+    ]);
   });
 });
 
@@ -310,7 +338,10 @@ describe('latlng, bytes, math and hashing', () => {
       "math.isInfinite(float('Infinity')) && !math.isInfinite(1.0)",
       "math.isNaN(float('NaN')) && !math.isNaN(1.0)",
     ]);
-    expectAllDenied(['math.nope(1) == 1', "math.abs('x') == 1"]);
+    expectAllErrors([
+      ['math.nope(1) == 1', 'Function not found error: Name: [math.nope]'],
+      ["math.abs('x') == 1", 'abs() expects a number, got string'],
+    ]);
   });
 
   it('hashes strings and bytes', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Value as FirestoreValue } from '../firestore/types.js';
 import { compileRules } from './ruleset.js';
 import { InMemoryFirestore } from './in-memory-firestore.js';
-import { REQUEST_TIME } from './rules-test-kit.js';
+import { REQUEST_TIME } from '../testing/rules-requests.js';
 
 const rules = compileRules(
   `rules_version = '2';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { MAX_CALL_DEPTH } from './interpreter.js';
 import { compileRules } from './ruleset.js';
-import { firestoreRequest, signedIn } from './rules-test-kit.js';
+import { firestoreRequest, signedIn } from '../testing/rules-requests.js';
 
 const data = new InMemoryFirestore();
 

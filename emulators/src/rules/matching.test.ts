@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { compileRules } from './ruleset.js';
-import { firestoreRequest } from './rules-test-kit.js';
+import { firestoreRequest } from '../testing/rules-requests.js';
 
 const data = new InMemoryFirestore();
 

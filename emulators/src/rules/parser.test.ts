@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RulesSyntaxError } from './errors.js';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { allowAllRuleset, compileRules, denyAllRuleset } from './ruleset.js';
-import { firestoreRequest, storageRequest } from './rules-test-kit.js';
+import { firestoreRequest, storageRequest } from '../testing/rules-requests.js';
 
 function syntaxErrorOf(source: string): RulesSyntaxError {
   try {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FilterJson, Value } from '../firestore/types.js';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { compileRules } from './ruleset.js';
-import { firestoreRequest, signedIn } from './rules-test-kit.js';
+import { firestoreRequest, signedIn } from '../testing/rules-requests.js';
 
 const f = (fieldPath: string, op: string, value: Value): FilterJson => ({
   fieldFilter: { field: { fieldPath }, op: op as never, value },

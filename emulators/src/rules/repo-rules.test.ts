@@ -1,15 +1,17 @@
 /** The shop's own rules files (written by the rules-matrix owners) must always compile with this engine. */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from './in-memory-firestore.js';
-import { compileRules } from './ruleset.js';
-import { firestoreRequest, signedIn, storageObject, storageRequest } from './rules-test-kit.js';
-
-const repoFile = (name: string) => readFileSync(new URL(`../../../${name}`, import.meta.url), 'utf8');
+import {
+  firestoreRequest,
+  repoRules,
+  signedIn,
+  storageObject,
+  storageRequest,
+} from '../testing/rules-requests.js';
 
 describe("the repository's rules files", () => {
   it('compiles firestore.rules and answers a public product read and a customer order update', () => {
-    const rules = compileRules(repoFile('firestore.rules'), 'firestore.rules');
+    const rules = repoRules('firestore.rules').rules;
     expect(rules.service).toBe('cloud.firestore');
     const data = new InMemoryFirestore();
     const product = { name: 'আমের আচার', price: 250, stock_quantity: 3, is_active: true };
@@ -25,7 +27,7 @@ describe("the repository's rules files", () => {
   });
 
   it('compiles storage.rules and keeps signed-out users from uploading', () => {
-    const rules = compileRules(repoFile('storage.rules'), 'storage.rules');
+    const rules = repoRules('storage.rules').rules;
     expect(rules.service).toBe('firebase.storage');
     const upload = storageRequest('product-images/x.jpg', {
       method: 'create',

@@ -2,35 +2,46 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { compileRules } from './ruleset.js';
-import { firestoreRequest, holds, signedIn } from './rules-test-kit.js';
+import { firestoreRequest, holds, outcomeOf, signedIn } from '../testing/rules-requests.js';
 
 describe('errors inside conditions', () => {
-  it('turn the allow false instead of throwing', () => {
+  const error = (reason: string) => ({ error: expect.stringContaining(reason) });
+  const nullUid = error('Null value error. Cannot read property uid of null');
+
+  it('turn the allow false instead of throwing, and say why', () => {
     // Signed-out request: request.auth is null, so request.auth.uid is a null-value error.
-    expect(holds("request.auth.uid == 'u1'")).toBe(false);
-    expect(holds('resource.data.x == 1')).toBe(false); // resource is null: the document does not exist
-    expect(holds('undefinedFunction()')).toBe(false);
-    expect(holds('unknownVariable == 1')).toBe(false);
-    expect(holds("'abc'")).toBe(false); // a non-bool condition
+    expect(outcomeOf("request.auth.uid == 'u1'")).toEqual(nullUid);
+    // resource is null: the document does not exist
+    expect(outcomeOf('resource.data.x == 1')).toEqual(
+      error('Null value error. Cannot read property data of null'),
+    );
+    expect(outcomeOf('undefinedFunction()')).toEqual(
+      error('Function not found error: Name: [undefinedFunction]'),
+    );
+    expect(outcomeOf('unknownVariable == 1')).toEqual(error('Variable not found: unknownVariable'));
+    expect(outcomeOf("'abc'")).toEqual(error('Condition is not a bool')); // a non-bool condition
   });
 
   it('are forgiven by || when the other side is true, in either order', () => {
     expect(holds('request.auth.uid == "u1" || true')).toBe(true);
     expect(holds('true || request.auth.uid == "u1"')).toBe(true);
-    expect(holds('request.auth.uid == "u1" || false')).toBe(false);
-    expect(holds('false || request.auth.uid == "u1"')).toBe(false);
+    // When the other side is false, the error is what remains.
+    expect(outcomeOf('request.auth.uid == "u1" || false')).toEqual(nullUid);
+    expect(outcomeOf('false || request.auth.uid == "u1"')).toEqual(nullUid);
   });
 
   it('let && short-circuit so a guard protects the expression after it', () => {
-    expect(holds('request.auth != null && request.auth.uid == "u1"')).toBe(false);
+    // false, not a null-value error: the guard stopped the evaluation before request.auth.uid.
+    expect(outcomeOf('request.auth != null && request.auth.uid == "u1"')).toBe(false);
     expect(holds('request.auth != null && request.auth.uid == "u1"', { auth: signedIn('u1') })).toBe(true);
-    expect(holds('false && undefinedFunction()')).toBe(false);
+    expect(outcomeOf('false && undefinedFunction()')).toBe(false);
   });
 
   it('let ?: evaluate only the chosen branch', () => {
     expect(holds('true ? true : undefinedFunction()')).toBe(true);
     expect(holds('false ? undefinedFunction() : true')).toBe(true);
     expect(holds("request.auth == null ? true : request.auth.uid == 'x'")).toBe(true);
+    expect(outcomeOf('true ? undefinedFunction() : true')).toEqual(error('Name: [undefinedFunction]'));
   });
 
   it('do not stop a later allow from granting', () => {

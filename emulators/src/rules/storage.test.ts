@@ -1,26 +1,94 @@
-/** Cloud Storage rules: object metadata in request.resource/resource and cross-service firestore.get(). */
+/**
+ * Cloud Storage rules: the repository's storage.rules as this engine decides them, then the engine's handling of
+ * object metadata in request.resource/resource, path bindings and cross-service firestore.get().
+ */
 import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { compileRules } from './ruleset.js';
-import { signedIn, storageObject, storageRequest } from './rules-test-kit.js';
+import { repoRules, signedIn, storageObject, storageRequest } from '../testing/rules-requests.js';
 
-const rules = compileRules(
-  `rules_version = '2';
+const { rules, lineOf } = repoRules('storage.rules');
+const imageRead = lineOf('allow read: if true;');
+const imageWrite = lineOf('allow create, update: if isAdmin()');
+const imageDelete = lineOf('allow delete: if isAdmin();');
+
+const data = new InMemoryFirestore()
+  .set('roles/admin1', { role: 'admin' })
+  .set('roles/c1', { role: 'customer' });
+const admin = signedIn('admin1');
+
+type Caller = ReturnType<typeof signedIn> | null;
+
+function upload(name: string, info: Parameters<typeof storageObject>[1], auth: Caller = admin) {
+  return storageRequest(name, { method: 'create', auth, requestResource: storageObject(name, info) });
+}
+
+const deniedCreate = (name: string) => ({
+  allowed: false,
+  line: imageWrite,
+  message: `Denied create on /b/demo-achar-shop.appspot.com/o/${name}: false for 'create' @ L${imageWrite}`,
+});
+
+describe("the shop's storage.rules", () => {
+  it('lets anyone read product images', () => {
+    expect(rules.evaluate(storageRequest('product-images/mango-1.webp'), data)).toEqual({
+      allowed: true,
+      line: imageRead,
+    });
+  });
+
+  it('lets an admin (found through firestore.get) upload a photo under 5 MB', () => {
+    for (const contentType of ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']) {
+      expect([
+        contentType,
+        rules.evaluate(upload('product-images/p1.img', { size: 200_000, contentType }), data),
+      ]).toEqual([contentType, { allowed: true, line: imageWrite }]);
+    }
+  });
+
+  it('refuses files of 5 MB or more, SVGs and other non-photos, and non-admins', () => {
+    const name = 'product-images/p1.jpg';
+    expect(rules.evaluate(upload(name, { size: 5 * 1024 * 1024 }), data)).toEqual(deniedCreate(name));
+    expect(rules.evaluate(upload(name, { contentType: 'image/svg+xml' }), data)).toEqual(deniedCreate(name));
+    expect(rules.evaluate(upload(name, { contentType: 'application/pdf' }), data)).toEqual(
+      deniedCreate(name),
+    );
+    expect(rules.evaluate(upload(name, {}, signedIn('c1')), data)).toEqual(deniedCreate(name));
+    expect(rules.evaluate(upload(name, {}, signedIn('nobody')), data)).toEqual(deniedCreate(name));
+    expect(rules.evaluate(upload(name, {}, null), data)).toEqual(deniedCreate(name));
+  });
+
+  it('lets only an admin delete a photo, and nobody write below product-images/ or outside it', () => {
+    const remove = (auth: Caller) =>
+      rules.evaluate(
+        storageRequest('product-images/p1.jpg', {
+          method: 'delete',
+          auth,
+          resource: storageObject('product-images/p1.jpg'),
+        }),
+        data,
+      );
+    expect(remove(admin)).toEqual({ allowed: true, line: imageDelete });
+    expect([remove(signedIn('c1')).allowed, remove(null).allowed]).toEqual([false, false]);
+    expect(rules.evaluate(upload('product-images/nested/p1.jpg', {}), data)).toEqual({
+      allowed: false,
+      message:
+        'Denied create on /b/demo-achar-shop.appspot.com/o/product-images/nested/p1.jpg: No matching allow statements.',
+    });
+    expect(rules.evaluate(upload('avatars/p1.jpg', {}), data).allowed).toBe(false);
+    expect(rules.evaluate(storageRequest('avatars/p1.jpg'), data).allowed).toBe(false);
+  });
+});
+
+describe('storage rules', () => {
+  it('binds the bucket, the path segments and a recursive object path', () => {
+    const binding = compileRules(
+      `rules_version = '2';
 service firebase.storage {
   match /b/{bucket}/o {
-    function isAdmin() {
-      return request.auth != null
-        && firestore.exists(/databases/(default)/documents/roles/$(request.auth.uid))
-        && firestore.get(/databases/(default)/documents/roles/$(request.auth.uid)).data.role == 'admin';
-    }
     match /products/{productId}/{fileName} {
-      allow read;
-      allow create, update: if isAdmin()
-        && request.resource.size < 5 * 1024 * 1024
-        && request.resource.contentType.matches('image/.*')
-        && request.resource.name == 'products/' + productId + '/' + fileName
+      allow create: if request.resource.name == 'products/' + productId + '/' + fileName
         && request.resource.bucket == bucket;
-      allow delete: if isAdmin();
     }
     match /users/{uid}/{allPaths=**} {
       allow read, write: if request.auth != null && request.auth.uid == uid
@@ -28,45 +96,11 @@ service firebase.storage {
     }
   }
 }`,
-  'storage.rules',
-);
-
-const data = new InMemoryFirestore()
-  .set('roles/admin1', { role: 'admin' })
-  .set('roles/c1', { role: 'customer' });
-const admin = signedIn('admin1');
-
-function upload(name: string, info: Parameters<typeof storageObject>[1], auth = admin) {
-  return storageRequest(name, { method: 'create', auth, requestResource: storageObject(name, info) });
-}
-
-describe('storage rules', () => {
-  it('lets anyone read product images', () => {
-    expect(rules.evaluate(storageRequest('products/p1/front.jpg'), data).allowed).toBe(true);
-  });
-
-  it('lets an admin (found through firestore.get) upload an image under 5 MB', () => {
-    expect(rules.evaluate(upload('products/p1/front.jpg', { size: 200_000 }), data)).toEqual({
-      allowed: true,
-      line: 11,
-    });
-  });
-
-  it('refuses files of 5 MB or more, non-images and non-admins', () => {
-    expect(rules.evaluate(upload('products/p1/front.jpg', { size: 5 * 1024 * 1024 }), data).allowed).toBe(
-      false,
+      'binding.rules',
     );
-    expect(
-      rules.evaluate(upload('products/p1/list.pdf', { contentType: 'application/pdf' }), data).allowed,
-    ).toBe(false);
-    expect(rules.evaluate(upload('products/p1/front.jpg', {}, signedIn('c1')), data).allowed).toBe(false);
-    expect(rules.evaluate(upload('products/p1/front.jpg', {}, signedIn('nobody')), data).allowed).toBe(false);
-  });
-
-  it('binds the bucket and a recursive object path', () => {
     const own = signedIn('u7');
     const write = (name: string, owner: string) =>
-      rules.evaluate(
+      binding.evaluate(
         storageRequest(name, {
           method: 'create',
           auth: own,
@@ -77,7 +111,18 @@ describe('storage rules', () => {
     expect(write('users/u7/avatars/2026/me.png', 'u7')).toBe(true);
     expect(write('users/u7/avatars/2026/me.png', 'u8')).toBe(false);
     expect(write('users/u8/me.png', 'u7')).toBe(false);
-    expect(rules.evaluate(storageRequest('users/u7/a/b/c.txt', { auth: own }), data).allowed).toBe(true);
+    expect(binding.evaluate(storageRequest('users/u7/a/b/c.txt', { auth: own }), data).allowed).toBe(true);
+    const product = (info: Parameters<typeof storageObject>[1]) =>
+      binding.evaluate(
+        storageRequest('products/p1/front.jpg', {
+          method: 'create',
+          requestResource: storageObject('products/p1/front.jpg', info),
+        }),
+        data,
+      ).allowed;
+    expect(product({})).toBe(true);
+    expect(product({ bucket: 'another-bucket' })).toBe(false);
+    expect(product({ name: 'products/p2/front.jpg' })).toBe(false);
   });
 
   it('exposes the stored object as resource for deletes', () => {
@@ -269,6 +314,10 @@ service firebase.storage {
       },
       data,
     );
-    expect(firestoreRequestToStorageRules.allowed).toBe(false);
+    expect(firestoreRequestToStorageRules).toEqual({
+      allowed: false,
+      message:
+        'Denied get on /databases/(default)/documents/products/p1: the rules are for service firebase.storage.',
+    });
   });
 });

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarnessSite } from '../testing/browser.js';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
-import { recordingRuleset } from './testing.js';
+import { recordingRuleset } from '../testing/recording-ruleset.js';
 
 type StorageHarness = {
   uploadImage(path: string): Promise<{ size: number; contentType?: string; url: string; imageWidth: number }>;

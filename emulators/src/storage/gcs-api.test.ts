@@ -5,7 +5,7 @@ import { initializeApp as initializeWebApp, deleteApp as deleteWebApp } from 'fi
 import { connectStorageEmulator, getBytes, getStorage as getWebStorage, ref } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
-import { recordingRuleset } from './testing.js';
+import { recordingRuleset } from '../testing/recording-ruleset.js';
 
 const PROJECT = 'demo-achar-shop';
 const BUCKET = `${PROJECT}.appspot.com`;

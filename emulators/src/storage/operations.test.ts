@@ -4,7 +4,7 @@ import { compileRules } from '../rules/ruleset.js';
 import { StorageError } from './errors.js';
 import { StorageOperations } from './operations.js';
 import { StorageState } from './state.js';
-import { recordingRuleset, type RecordingRuleset } from './testing.js';
+import { recordingRuleset, type RecordingRuleset } from '../testing/recording-ruleset.js';
 
 const BUCKET = 'demo-achar-shop.appspot.com';
 const owner: Caller = { kind: 'owner' };

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
-import { mockIdToken, recordingRuleset } from './testing.js';
+import { mockIdToken } from '../testing/id-token.js';
+import { recordingRuleset } from '../testing/recording-ruleset.js';
 
 const PROJECT = 'demo-achar-shop';
 const BUCKET = `${PROJECT}.appspot.com`;

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentJson } from '../firestore/types.js';
 import type { FirestoreDataAccess, StorageRulesRequest } from '../rules/types.js';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
-import { recordingRuleset, type RecordingRuleset } from './testing.js';
+import { recordingRuleset, type RecordingRuleset } from '../testing/recording-ruleset.js';
 
 const PROJECT = 'demo-achar-shop';
 const BUCKET = `${PROJECT}.appspot.com`;

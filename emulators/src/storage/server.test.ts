@@ -2,7 +2,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
-import { mockIdToken } from './testing.js';
+import { mockIdToken } from '../testing/id-token.js';
 
 const PROJECT = 'demo-achar-shop';
 const BUCKET = `${PROJECT}.appspot.com`;

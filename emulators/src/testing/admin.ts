@@ -24,3 +24,7 @@ export function adminFirestore(
   }
   return db;
 }
+
+/** firebase-admin with preferRest against the emulator. */
+export const adminOverRest = (projectId: string, port: number): Firestore =>
+  adminFirestore(projectId, port, { preferRest: true });

@@ -97,15 +97,23 @@ describe('SiteHeader', () => {
     expect(signOut).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the admin link only once the role check allows it', () => {
+  it('shows the admin link only once the role check allows it, and says the links are pending until then', () => {
     as({ uid: 'boss', email: 'owner@example.com' }, { status: 'loading' });
     const { unmount } = renderWithShop(<SiteHeader searchTerm="" onSearchChange={() => {}} />);
     expect(navLink('অ্যাডমিন')).not.toBeInTheDocument();
+    expect(document.querySelector('header nav')).toHaveAttribute('aria-busy', 'true');
     unmount();
 
     as({ uid: 'boss', email: 'owner@example.com' }, { status: 'allowed' });
-    renderHeader();
+    const allowed = renderWithShop(<SiteHeader searchTerm="" onSearchChange={() => {}} />);
     expect(navLink('অ্যাডমিন')).toHaveAttribute('href', '/admin');
+    expect(document.querySelector('header nav')).toHaveAttribute('aria-busy', 'false');
+    allowed.unmount();
+
+    as({ uid: 'u1', email: 'rahim@example.com' }, { status: 'denied' });
+    renderHeader();
+    expect(navLink('অ্যাডমিন')).not.toBeInTheDocument();
+    expect(document.querySelector('header nav')).toHaveAttribute('aria-busy', 'false');
   });
 
   it('opens my orders from the cart icon', async () => {

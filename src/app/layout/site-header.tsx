@@ -48,6 +48,8 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
 
   const links = admin.status === 'allowed' ? [...navLinks, { to: '/admin', label: t.nav.admin }] : navLinks;
+  // The admin link may still be added: screen readers (and the browser tests) learn when the links are final.
+  const linksPending = admin.status === 'loading';
 
   const handleSearch = (term: string) => {
     onSearchChange(term);
@@ -103,7 +105,14 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
               {shop.name}
             </RouterLink>
           </Link>
-          <HStack as="nav" aria-label={t.nav.menu} gap="5" ml="6" display={{ base: 'none', md: 'flex' }}>
+          <HStack
+            as="nav"
+            aria-label={t.nav.menu}
+            aria-busy={linksPending}
+            gap="5"
+            ml="6"
+            display={{ base: 'none', md: 'flex' }}
+          >
             {links.map((link) => (
               <Link key={link.to} asChild color="fg" fontWeight="medium" _hover={{ color: 'brand.fg' }}>
                 <RouterLink to={link.to}>{link.label}</RouterLink>
@@ -175,7 +184,14 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
           </HStack>
         </Flex>
         {menuOpen && (
-          <Stack as="nav" aria-label={t.nav.menu} gap="1" py="2" display={{ base: 'flex', md: 'none' }}>
+          <Stack
+            as="nav"
+            aria-label={t.nav.menu}
+            aria-busy={linksPending}
+            gap="1"
+            py="2"
+            display={{ base: 'flex', md: 'none' }}
+          >
             {links.map((link) => (
               <Link key={link.to} asChild py="2" fontWeight="medium" onClick={() => setMenuOpen(false)}>
                 <RouterLink to={link.to}>{link.label}</RouterLink>

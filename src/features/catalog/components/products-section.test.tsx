@@ -45,7 +45,9 @@ describe('ProductsSection', () => {
     expect(screen.getByText('কোনো পণ্য পাওয়া যায়নি')).toBeInTheDocument();
   });
 
-  it('shows a card per product in the order given (newest first from the query)', () => {
+  // The section keeps the order it is given; that the query gives newest first is proven against the emulator in
+  // api/active-products.emulator.test.ts.
+  it('shows a card per product, in the order the shop window query returns them', () => {
     vi.mocked(useActiveProducts).mockReturnValue({
       status: 'ready',
       products: [jar('b', 'রসুনের আচার'), jar('a', 'আমের আচার')],

@@ -1,13 +1,16 @@
 /** Builders that keep rules tests short: a request in one line, a condition checked in one call. */
-import { documentJson, InMemoryFirestore, type PlainValue } from './in-memory-firestore.js';
-import { compileRules } from './ruleset.js';
+import { readFileSync } from 'node:fs';
+import { documentJson, InMemoryFirestore, type PlainValue } from '../rules/in-memory-firestore.js';
+import { compileRules } from '../rules/ruleset.js';
 import type {
+  EvaluateOptions,
   FirestoreRulesRequest,
   RulesDecision,
+  Ruleset,
   RulesMethod,
   StorageObjectInfo,
   StorageRulesRequest,
-} from './types.js';
+} from '../rules/types.js';
 import type { CallerAuth } from '../shared/auth-token.js';
 
 export const REQUEST_TIME = '2026-11-21T06:30:00.123456789Z';
@@ -82,6 +85,7 @@ export function storageRequest(
 export function decideCondition(
   condition: string,
   init: FirestoreRequestInit & { path?: string; data?: InMemoryFirestore } = {},
+  options: EvaluateOptions = {},
 ): RulesDecision {
   const rules = compileRules(
     `rules_version = '2';
@@ -97,10 +101,45 @@ service cloud.firestore {
   return rules.evaluate(
     firestoreRequest(init.path ?? 'things/t1', init),
     init.data ?? new InMemoryFirestore(),
+    options,
   );
 }
 
 /** true when the condition grants access. */
 export function holds(condition: string, init: Parameters<typeof decideCondition>[1] = {}): boolean {
   return decideCondition(condition, init).allowed;
+}
+
+/**
+ * What a condition gave: true, false, or the evaluation error that stopped it. Production denies on both of
+ * the last two, so a test of an error must look at which one it was, not only at "denied".
+ */
+export type ConditionOutcome = boolean | { error: string };
+
+export function outcomeOf(
+  condition: string,
+  init: Parameters<typeof decideCondition>[1] = {},
+): ConditionOutcome {
+  const [allow] = decideCondition(condition, init, { trace: true }).trace ?? [];
+  if (!allow) throw new Error(`no allow statement judged ${condition}`);
+  if (allow.outcome === 'granted') return true;
+  return allow.outcome === 'false' ? false : { error: allow.error ?? '' };
+}
+
+/** One of the repository's own rules files (firestore.rules, storage.rules), compiled as the emulators load it. */
+export function repoRules(fileName: 'firestore.rules' | 'storage.rules'): {
+  rules: Ruleset;
+  /** The 1-based line of the first line containing `text`, for asserting which allow decided. */
+  lineOf(text: string): number;
+} {
+  const source = readFileSync(new URL(`../../../${fileName}`, import.meta.url), 'utf8');
+  const lines = source.split('\n');
+  return {
+    rules: compileRules(source, fileName),
+    lineOf(text) {
+      const index = lines.findIndex((line) => line.includes(text));
+      if (index < 0) throw new Error(`${fileName} has no line containing ${text}`);
+      return index + 1;
+    },
+  };
 }

@@ -1,4 +1,4 @@
-/** Test helpers for the Storage emulator's suites: a fake rules engine that records what it was asked. */
+/** A fake rules engine that records what it was asked, for the Storage emulator's suites. */
 import type { RulesDecision, RulesRequest, Ruleset, StorageRulesRequest } from '../rules/types.js';
 
 export interface RecordingRuleset extends Ruleset {
@@ -20,10 +20,4 @@ export function recordingRuleset(
       return typeof decision === 'boolean' ? { allowed: decision } : decision;
     },
   };
-}
-
-/** An unsigned emulator ID token (alg "none"), as the Auth emulator and rules-unit-testing produce. */
-export function mockIdToken(uid: string, claims: Record<string, unknown> = {}): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: uid, user_id: uid, ...claims })}.`;
 }

@@ -19,7 +19,7 @@ import {
   startAcharEmulators,
   startAuthAndFunctionsEmulators,
   type EmulatorAddress,
-} from '../support/emulator-processes';
+} from './emulator-processes';
 
 export interface Backend {
   db: Firestore;
