@@ -100,3 +100,17 @@ describe('useActiveProducts', () => {
     expect(fetchActiveProducts).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('useActiveProducts, drawing only what changed', () => {
+  it('keeps the same state when the listener answers what is already shown', async () => {
+    vi.mocked(fetchActiveProducts).mockResolvedValue([jar('a')]);
+    const { result } = renderHook(() => useActiveProducts());
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    const shown = result.current;
+    await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
+    act(() => listener([jar('a')]));
+    expect(result.current).toBe(shown);
+    act(() => listener([{ ...jar('a'), price: 280 }]));
+    expect(result.current).toEqual({ status: 'ready', products: [{ ...jar('a'), price: 280 }] });
+  });
+});

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { subscribeLazily } from '@/lib/lazy-subscription';
-import type { Product } from '../model/product';
+import { sameProducts, type Product } from '../model/product';
 import { earlyProducts, requestActiveProducts, takeEarlyRequest } from './early-products';
 
 export type ActiveProducts =
@@ -24,9 +24,20 @@ export function useActiveProducts(): ActiveProducts {
     // Once the listener has answered, the one-shot answer (possibly arriving later) is older: ignore it.
     let live = false;
     const onError = (error: Error) => setState({ status: 'error', error });
+    // An answer that changes nothing keeps the current state, so the cards are not drawn again (the first
+    // render showed the early answer already; the listener's first answer is usually the same list). A real
+    // change is drawn in a transition: in slices, the page stays responsive meanwhile.
+    const show = (products: Product[]) =>
+      startTransition(() =>
+        setState((current) =>
+          current.status === 'ready' && sameProducts(current.products, products)
+            ? current
+            : { status: 'ready', products },
+        ),
+      );
 
     (takeEarlyRequest() ?? requestActiveProducts()).then(
-      (products) => !stopped && !live && setState({ status: 'ready', products }),
+      (products) => !stopped && !live && show(products),
       // The listener below retries on its own; show the error only while there is nothing to show.
       (error: unknown) =>
         !stopped &&
@@ -43,7 +54,7 @@ export function useActiveProducts(): ActiveProducts {
       return () =>
         subscribeToActiveProducts((products) => {
           live = true;
-          setState({ status: 'ready', products });
+          show(products);
         }, onError);
     }, onError);
     return () => {

@@ -1,8 +1,8 @@
 import { within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
 import type { Product } from '../model/product';
-import { EAGER_IMAGES, showEarlyCards } from './early-cards';
+import { EAGER_IMAGES, columnCount, showEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
 import { ProductCard } from './product-card';
 
@@ -92,5 +92,35 @@ describe('the first product cards, painted before React loads', () => {
     expect(empty.querySelectorAll('article')).toHaveLength(0);
     expect(emptyPage.querySelector<HTMLElement>('[data-early-spinner]')!.style.display).toBe('');
     expect(showEarlyCards([jar('mango')], document.createElement('div'))).toEqual([]);
+  });
+});
+
+describe('how many cards are painted before React', () => {
+  it('only the first screen: row by row until a row reaches the bottom of the screen', () => {
+    // jsdom has no layout: each new row is placed one 500 px card lower, on a 823 px phone screen.
+    let rows = 0;
+    const place = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: Element,
+    ) {
+      return { bottom: this.tagName === 'ARTICLE' ? ++rows * 500 : 0 } as DOMRect;
+    });
+    const height = vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(823);
+    try {
+      const { cards, photos } = earlyGrid([jar('a'), jar('b'), jar('c'), jar('d')]);
+      expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['আচার a', 'আচার b']);
+      expect(photos).toHaveLength(2);
+    } finally {
+      place.mockRestore();
+      height.mockRestore();
+    }
+  });
+});
+
+describe('columnCount', () => {
+  it('counts the tracks of a computed grid, one column when there is no layout to read', () => {
+    expect(columnCount('380px')).toBe(1);
+    expect(columnCount('182.5px 182.5px')).toBe(2);
+    expect(columnCount('repeat(3, minmax(0, 1fr))')).toBe(3);
+    expect(columnCount('')).toBe(1);
   });
 });

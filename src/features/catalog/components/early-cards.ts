@@ -57,10 +57,18 @@ function cardFor(template: HTMLElement, product: Product, index: number): HTMLEl
   return card;
 }
 
+/** Columns of a grid from its computed `grid-template-columns`: one size per track ("180px 180px"). */
+export function columnCount(template: string): number {
+  const repeated = /^repeat\((\d+)/.exec(template);
+  if (repeated) return Number(repeated[1]);
+  return Math.max(1, template.split(/\s+/).filter((track) => /^[\d.]+px$/.test(track)).length);
+}
+
 /**
- * Shows `products` as cards in the prerendered grid's fallback, if it is there (only on `/`, and only until
- * React has rendered the real grid). Returns the photos to wait for, the first screen's; none if nothing
- * was shown.
+ * Shows the first screen of `products` as cards in the prerendered grid's fallback, if it is there (only on
+ * `/`, and only until React has rendered the real grid): row by row until a row reaches the bottom of the
+ * screen. The rest come with React; the phone's first seconds go to what the shopper sees. Returns the photos
+ * to wait for; none if nothing was shown.
  */
 export function showEarlyCards(products: Product[], root: ParentNode = document): HTMLImageElement[] {
   const box = root.querySelector(`[${EARLY.box}]`);
@@ -69,11 +77,17 @@ export function showEarlyCards(products: Product[], root: ParentNode = document)
   const withPhoto = part(box, EARLY.withPhoto)?.querySelector('article');
   const withoutPhoto = part(box, EARLY.withoutPhoto)?.querySelector('article');
   if (!grid || !withPhoto || !withoutPhoto || grid.childElementCount > 0) return [];
-  const cards = products.map((product, index) =>
-    cardFor(product.image_url ? withPhoto : withoutPhoto, product, index),
-  );
-  grid.append(...cards);
   grid.style.removeProperty('display');
   part(box, EARLY.spinner)?.style.setProperty('display', 'none');
-  return cards.slice(0, EAGER_IMAGES).flatMap((card) => [...card.querySelectorAll('img')]);
+  const columns = columnCount(getComputedStyle(grid).gridTemplateColumns);
+  const shown: HTMLElement[] = [];
+  for (let start = 0; start < products.length; start += columns) {
+    const row = products
+      .slice(start, start + columns)
+      .map((product, i) => cardFor(product.image_url ? withPhoto : withoutPhoto, product, start + i));
+    grid.append(...row);
+    shown.push(...row);
+    if (row[0].getBoundingClientRect().bottom >= window.innerHeight) break;
+  }
+  return shown.slice(0, EAGER_IMAGES).flatMap((card) => [...card.querySelectorAll('img')]);
 }

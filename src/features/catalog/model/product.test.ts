@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, filterProductsByName, hasDiscount, productFromDocument } from './product';
+import {
+  discountPercent,
+  filterProductsByName,
+  hasDiscount,
+  productFromDocument,
+  sameProducts,
+  type Product,
+} from './product';
 
 describe('productFromDocument', () => {
   it('reads a stored product, turning the timestamp into a Date and empty image URLs into null', () => {
@@ -59,5 +66,34 @@ describe('filterProductsByName', () => {
     expect(filterProductsByName(products, ' garlic ')).toEqual([{ name: 'Garlic Achar' }]);
     expect(filterProductsByName(products, 'রসুন')).toEqual([{ name: 'রসুনের আচার' }]);
     expect(filterProductsByName(products, 'আচার')).toHaveLength(2);
+  });
+});
+
+describe('sameProducts', () => {
+  const jar: Product = {
+    id: 'mango',
+    name: 'আমের আচার',
+    description: null,
+    price: 250,
+    original_price: 300,
+    image_url: null,
+    image_path: null,
+    category: null,
+    stock_quantity: 5,
+    is_active: true,
+    created_at: new Date('2026-11-01T10:00:00Z'),
+    updated_at: null,
+  };
+
+  it('holds for the same cards read twice (new objects, new dates)', () => {
+    expect(sameProducts([jar], [{ ...jar, created_at: new Date('2026-11-01T10:00:00Z') }])).toBe(true);
+  });
+
+  it('fails for any change a shopper could see, or a different order', () => {
+    expect(sameProducts([jar], [{ ...jar, price: 240 }])).toBe(false);
+    expect(sameProducts([jar], [{ ...jar, created_at: new Date('2026-11-02T10:00:00Z') }])).toBe(false);
+    expect(sameProducts([jar], [])).toBe(false);
+    const olive = { ...jar, id: 'olive' };
+    expect(sameProducts([jar, olive], [olive, jar])).toBe(false);
   });
 });

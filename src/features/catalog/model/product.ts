@@ -58,3 +58,20 @@ export function productsFromDocuments(docs: { id: string; data(): Record<string,
     .map((doc) => productFromDocument(doc.id, doc.data()))
     .filter((product): product is Product => product !== null);
 }
+
+const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/** Whether two lists show the same cards: the same products, in the same order, with the same fields. */
+export function sameProducts(a: readonly Product[], b: readonly Product[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((product, index) => {
+      const other = b[index];
+      return (Object.keys(product) as (keyof Product)[]).every((key) =>
+        product[key] instanceof Date || other[key] instanceof Date
+          ? sameMoment(product[key] as Date | null, other[key] as Date | null)
+          : product[key] === other[key],
+      );
+    })
+  );
+}
