@@ -25,7 +25,9 @@ export function RootLayout() {
   return (
     <Flex direction="column" minHeight="100dvh">
       <SiteHeader searchTerm={searchTerm} onSearchChange={setSearchTerm} />
-      <Box as="main" flex="1">
+      {/* At least a screen tall: the footer starts below the first screen, so a page whose content arrives
+          later (a shopper's orders, the product grid) grows without shifting what is already on screen. */}
+      <Box as="main" flex="1" minHeight="100dvh">
         <Outlet context={search} />
       </Box>
       <SiteFooter />
