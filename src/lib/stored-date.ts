@@ -1,6 +1,6 @@
 /**
- * The one reader of a stored moment: a Firestore Timestamp (anything with `toDate()`, so the web SDK's, the
- * admin SDK's and the Lite SDK's all read alike) or a Date. Anything else, including a server timestamp not yet
+ * The one reader of a stored moment: a Firestore Timestamp (anything with `toDate()`, so the web SDK's and the
+ * admin SDK's all read alike) or a Date. Anything else, including a server timestamp not yet
  * resolved, reads as null, so a malformed document shows "no date" instead of breaking a list.
  */
 export function storedDate(value: unknown): Date | null {

@@ -4,7 +4,7 @@ import { productsFromDocuments, type Product } from '../model/product';
 
 /**
  * The shop window, live: active products with stock, newest first. Security rules only let visitors list
- * products with exactly these two filters, so keep them as they are (active-products-once.ts asks the same).
+ * products with exactly these two filters, so keep them as they are (active-products-rest.ts asks the same).
  */
 export function subscribeToActiveProducts(
   onProducts: (products: Product[]) => void,
