@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { aProduct as jar } from '@/testing/products';
 import type { Product } from '../model/product';
 import { fetchActiveProducts } from './active-products-rest';
 import { subscribeToActiveProducts } from './active-products-query';
@@ -8,21 +9,6 @@ import { useActiveProducts } from './use-active-products';
 
 vi.mock('./active-products-rest', () => ({ fetchActiveProducts: vi.fn() }));
 vi.mock('./active-products-query', () => ({ subscribeToActiveProducts: vi.fn() }));
-
-const jar = (id: string): Product => ({
-  id,
-  name: `আচার ${id}`,
-  description: null,
-  price: 300,
-  original_price: null,
-  image_url: null,
-  image_path: null,
-  category: null,
-  stock_quantity: 5,
-  is_active: true,
-  created_at: null,
-  updated_at: null,
-});
 
 type Listener = (products: Product[]) => void;
 let listener: Listener = () => {};

@@ -1,28 +1,17 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { aProduct } from '@/testing/products';
 import { renderWithShop } from '@/testing/render';
 import type { Product } from '../model/product';
 import { EAGER_IMAGES, columnCount, showEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
 import { ProductCard } from './product-card';
 
-const jar = (id: string, extra: Partial<Product> = {}): Product => ({
-  id,
-  name: `আচার ${id}`,
-  description: null,
-  price: 250,
-  original_price: null,
-  image_url: `https://example.test/${id}.webp`,
-  image_path: null,
-  category: null,
-  stock_quantity: 5,
-  is_active: true,
-  created_at: null,
-  updated_at: null,
-  ...extra,
-});
-
 /** The card React draws for `product`, to compare an early card with. */
+// Photographed, at ৳250.
+const jar = (id: string, changes: Partial<Product> = {}): Product =>
+  aProduct(id, { price: 250, image_url: `https://example.test/${id}.webp`, ...changes });
+
 function reactCard(product: Product, priority: boolean): HTMLElement {
   const { container, unmount } = renderWithShop(
     <ProductCard product={product} onOrder={() => {}} priority={priority} />,

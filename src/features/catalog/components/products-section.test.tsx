@@ -2,26 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
 import { useActiveProducts } from '../api/use-active-products';
+import { aProduct } from '@/testing/products';
 import type { Product } from '../model/product';
 import { EAGER_IMAGES } from './early-cards';
 import { ProductsSection } from './products-section';
 
 vi.mock('../api/use-active-products', () => ({ useActiveProducts: vi.fn() }));
 
-const jar = (id: string, name: string): Product => ({
-  id,
-  name,
-  description: null,
-  price: 300,
-  original_price: null,
-  image_url: null,
-  image_path: null,
-  category: null,
-  stock_quantity: 5,
-  is_active: true,
-  created_at: null,
-  updated_at: null,
-});
+const jar = (id: string, name: string): Product => aProduct(id, { name });
 
 function renderSection(searchTerm = '') {
   renderWithShop(<ProductsSection searchTerm={searchTerm} onOrder={() => {}} onShowAll={() => {}} />);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { aProduct } from '@/testing/products';
 import {
   discountPercent,
   filterProductsByName,
   hasDiscount,
   productFromDocument,
   sameProducts,
-  type Product,
 } from './product';
 
 describe('productFromDocument', () => {
@@ -70,20 +70,12 @@ describe('filterProductsByName', () => {
 });
 
 describe('sameProducts', () => {
-  const jar: Product = {
-    id: 'mango',
+  const jar = aProduct('mango', {
     name: 'আমের আচার',
-    description: null,
     price: 250,
     original_price: 300,
-    image_url: null,
-    image_path: null,
-    category: null,
-    stock_quantity: 5,
-    is_active: true,
     created_at: new Date('2026-11-01T10:00:00Z'),
-    updated_at: null,
-  };
+  });
 
   it('holds for the same cards read twice (new objects, new dates)', () => {
     expect(sameProducts([jar], [{ ...jar, created_at: new Date('2026-11-01T10:00:00Z') }])).toBe(true);
