@@ -16,8 +16,13 @@ const APP_MODULE = 'src/boot.tsx';
  */
 export const FIRST_PAINT_JS_BUDGET_KB = 8;
 
-/** Initial JavaScript of `/`, gzip, KB. Measured 178 KB after prerendering (223 KB before); see README. */
-export const INITIAL_JS_BUDGET_KB = 190;
+/**
+ * Initial JavaScript of `/`, gzip, KB: the entry and the app's code it loads once the page and its first cards
+ * are painted (React, Chakra, the pages), without which `/` cannot be used. Measured 190.1 KB (178 KB after
+ * prerendering, 223 KB before; react-firebase-hooks, the loading-state helpers and FormField added ~3 KB);
+ * see README.
+ */
+export const INITIAL_JS_BUDGET_KB = 192;
 /** Font files the HTML preloads, i.e. fetched before/at first paint, KB. One Bengali face is 43 KB. */
 export const FIRST_PAINT_FONT_BUDGET_KB = 50;
 
