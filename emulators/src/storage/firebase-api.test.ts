@@ -20,19 +20,12 @@ import {
   type UploadTaskSnapshot,
 } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sdkError as sdkErrorOf } from '../testing/waiting.js';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
 
+const sdkError = (promise: Promise<unknown>) => sdkErrorOf<SdkStorageError>(promise);
 const PROJECT = 'demo-achar-shop';
 const BUCKET = `${PROJECT}.appspot.com`;
-
-async function sdkError(promise: Promise<unknown>): Promise<SdkStorageError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as SdkStorageError;
-  }
-  throw new Error('expected the SDK call to fail');
-}
 
 describe('Firebase Storage SDK against the emulator', () => {
   let emulator: StorageEmulator;

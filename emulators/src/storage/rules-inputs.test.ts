@@ -17,9 +17,11 @@ import {
   type StorageError as SdkStorageError,
 } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sdkError as sdkErrorOf } from '../testing/waiting.js';
 import { compileRules } from '../rules/ruleset.js';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
 
+const sdkError = (promise: Promise<unknown>) => sdkErrorOf<SdkStorageError>(promise);
 const PROJECT = 'demo-achar-shop';
 const BUCKET = `${PROJECT}.appspot.com`;
 
@@ -42,15 +44,6 @@ service firebase.storage {
     }
   }
 }`;
-
-async function sdkError(promise: Promise<unknown>): Promise<SdkStorageError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as SdkStorageError;
-  }
-  throw new Error('expected the SDK call to fail');
-}
 
 describe('what storage rules are asked, through the SDK', () => {
   let emulator: StorageEmulator;

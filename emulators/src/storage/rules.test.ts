@@ -16,23 +16,16 @@ import {
   type StorageError as SdkStorageError,
 } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sdkError as sdkErrorOf } from '../testing/waiting.js';
 import type { DocumentJson } from '../firestore/types.js';
 import type { FirestoreDataAccess, StorageRulesRequest } from '../rules/types.js';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
 import { recordingRuleset, type RecordingRuleset } from '../testing/recording-ruleset.js';
 
+const sdkError = (promise: Promise<unknown>) => sdkErrorOf<SdkStorageError>(promise);
 const PROJECT = 'demo-achar-shop';
 const BUCKET = `${PROJECT}.appspot.com`;
 const FIVE_MB = 5 * 1024 * 1024;
-
-async function sdkError(promise: Promise<unknown>): Promise<SdkStorageError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as SdkStorageError;
-  }
-  throw new Error('expected the SDK call to fail');
-}
 
 /**
  * A stand-in for storage.rules: product images are public to read; only admins (a roles/{uid} document

@@ -28,3 +28,13 @@ export async function expectCode(promise: Promise<unknown>, code: number | strin
   expect((error as { code?: unknown }).code).toBe(code);
   return error as Error;
 }
+
+/** The error an SDK call fails with (a test then checks its code, message…); fails the test if it succeeds. */
+export async function sdkError<E = Error>(promise: Promise<unknown>): Promise<E> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as E;
+  }
+  throw new Error('expected the SDK call to fail');
+}
