@@ -3,8 +3,6 @@ import { fetchActiveProducts } from './active-products-rest';
 
 // Tiny on purpose, like what it imports: the entry imports it before React and Chakra have even loaded.
 
-export const requestActiveProducts = (): Promise<Product[]> => fetchActiveProducts();
-
 interface EarlyRequest {
   promise: Promise<Product[]>;
   /** The answer, once it has arrived: the first render can show it at once. */
@@ -19,7 +17,7 @@ let early: EarlyRequest | undefined;
  */
 export function loadActiveProductsEarly(): Promise<Product[]> {
   if (!early) {
-    const request: EarlyRequest = { promise: requestActiveProducts() };
+    const request: EarlyRequest = { promise: fetchActiveProducts() };
     request.promise.then((products) => (request.products = products)).catch(() => {});
     early = request;
   }

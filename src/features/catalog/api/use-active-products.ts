@@ -1,7 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
 import { subscribeLazily } from '@/lib/lazy-subscription';
 import { sameProducts, type Product } from '../model/product';
-import { earlyProducts, requestActiveProducts, takeEarlyRequest } from './early-products';
+import { fetchActiveProducts } from './active-products-rest';
+import { earlyProducts, takeEarlyRequest } from './early-products';
 
 export type ActiveProducts =
   { status: 'loading' } | { status: 'ready'; products: Product[] } | { status: 'error'; error: Error };
@@ -36,7 +37,7 @@ export function useActiveProducts(): ActiveProducts {
         ),
       );
 
-    (takeEarlyRequest() ?? requestActiveProducts()).then(
+    (takeEarlyRequest() ?? fetchActiveProducts()).then(
       (products) => !stopped && !live && show(products),
       // The listener below retries on its own; show the error only while there is nothing to show.
       (error: unknown) =>
