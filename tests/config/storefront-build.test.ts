@@ -121,6 +121,14 @@ describe('the production build of the storefront', () => {
     expect(lazy.some((f) => /firestore/.test(f.file))).toBe(true);
   });
 
+  it("ships Chakra's theme with its global CSS built on first read, not while the page starts", async () => {
+    const { initial } = javascriptOf(dist);
+    const code = await Promise.all(initial.map((f) => readFile(join(dist, f.file), 'utf8')));
+    // scripts/build/chakra-lazy-global-css.ts; the prerendered pages carry that CSS in their HTML.
+    expect(code.filter((source) => source.includes('get _global(){'))).toHaveLength(1);
+    expect(await page('index.html')).toMatch(/<style data-emotion="css-global [\w-]+">@layer reset/);
+  });
+
   it(`preloads one font face for the first paint, at most ${FIRST_PAINT_FONT_BUDGET_KB} KB`, async () => {
     const fonts = preloadedFonts(dist, await page('index.html'));
     expect(fonts.map((f) => f.file)).toEqual([

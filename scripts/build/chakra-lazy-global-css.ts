@@ -1,0 +1,41 @@
+/**
+ * Vite plugin: makes Chakra's `system._global` (the reset, the global styles and one CSS variable per theme
+ * token, ~50 KB of CSS) computed when first read instead of inside `createSystem`.
+ *
+ * `createSystem` builds that CSS eagerly, and it is half of its cost: on a slow phone, ~250 ms of one
+ * uninterrupted task while the page starts. The only reader is `ChakraProvider`, to write the styles once
+ * (emotion's <Global>). A prerendered page already carries them in its HTML, so there the browser never needs
+ * them (src/app/provider.tsx); the server and the unprerendered app shell still compute them, on first use.
+ *
+ * A Chakra upgrade that changes these lines fails the build here, so the patch is never silently lost.
+ */
+import type { Plugin } from 'vite';
+
+const SYSTEM_MODULE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+const RETURNED = '    _global,\n';
+const LAZY_RETURNED =
+  '    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n';
+
+export function lazyChakraGlobalCss(source: string): string {
+  const eager = source.split(EAGER).length - 1;
+  const returned = source.split(RETURNED).length - 1;
+  if (eager !== 1 || returned !== 1) {
+    throw new Error(
+      `chakra-lazy-global-css: @chakra-ui/react's createSystem changed (found the eager _global ${eager}×, ` +
+        `its return ${returned}×); update scripts/build/chakra-lazy-global-css.ts`,
+    );
+  }
+  return source.replace(EAGER, 'let _global;').replace(RETURNED, LAZY_RETURNED);
+}
+
+export function chakraLazyGlobalCss(): Plugin {
+  return {
+    name: 'achar:chakra-lazy-global-css',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!SYSTEM_MODULE.test(id.split('?')[0])) return null;
+      return { code: lazyChakraGlobalCss(code), map: null };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { themeForPage } from './provider';
+import { system } from './theme';
+
+const page = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+
+describe('the theme each page is given', () => {
+  it('leaves out the global styles on a prerendered page, whose HTML already carries them', () => {
+    const theme = themeForPage(
+      page(
+        '<head><style data-emotion="css-global 1x2y3z">:root{--chakra-colors-brand-600:#c2560b}</style></head>',
+      ),
+    );
+    expect(theme._global).toEqual([]);
+    // Everything else is the shop's theme itself.
+    expect(theme.token('colors.brand.600')).toBe('#c2560b');
+    expect(theme.getRecipe('button')).toBe(system.getRecipe('button'));
+  });
+
+  it('gives the app shell, and the prerender itself, the global styles to write', () => {
+    expect(themeForPage(page('<div id="root"></div>'))).toBe(system);
+    expect(themeForPage(undefined)).toBe(system);
+    expect(JSON.stringify(system._global)).toContain('--chakra-colors-brand-600');
+  });
+});
