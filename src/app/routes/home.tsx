@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useState } from 'react';
 import { useAuth } from '@/features/auth';
 import { HeroSection, ProductsSection, WhyChooseUs, type Product } from '@/features/catalog';
 import { useStorefrontSearch } from '../layout/search-context';
@@ -12,35 +12,44 @@ function scrollToProducts() {
   document.getElementById('products')?.scrollIntoView({ behavior: 'smooth' });
 }
 
-export function HomeRoute() {
+// The sections draw again only when their own props change: not when the auth state arrives, nor when a
+// dialog opens (every Chakra element drawn again costs a slow phone a few milliseconds).
+const Hero = memo(HeroSection);
+const Products = memo(ProductsSection);
+const WhyUs = memo(WhyChooseUs);
+
+/** The order dialog, the one part of the home page that depends on who is signed in. */
+function OrderDialogSlot({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const { user } = useAuth();
+  return (
+    <Suspense fallback={null}>
+      <OrderDialog product={product} isSignedIn={user !== null} onClose={onClose} />
+    </Suspense>
+  );
+}
+
+export function HomeRoute() {
   const { searchTerm, setSearchTerm } = useStorefrontSearch();
   const [ordering, setOrdering] = useState<Product | null>(null);
   // Stays mounted after the first order so the dialog can animate closed and keep its chunk.
   const [dialogLoaded, setDialogLoaded] = useState(false);
 
-  const startOrder = (product: Product) => {
+  const startOrder = useCallback((product: Product) => {
     setDialogLoaded(true);
     setOrdering(product);
-  };
+  }, []);
+  const showAll = useCallback(() => {
+    setSearchTerm('');
+    scrollToProducts();
+  }, [setSearchTerm]);
+  const closeOrder = useCallback(() => setOrdering(null), []);
 
   return (
     <>
-      <HeroSection onShopNow={scrollToProducts} />
-      <ProductsSection
-        searchTerm={searchTerm}
-        onOrder={startOrder}
-        onShowAll={() => {
-          setSearchTerm('');
-          scrollToProducts();
-        }}
-      />
-      <WhyChooseUs />
-      {dialogLoaded && (
-        <Suspense fallback={null}>
-          <OrderDialog product={ordering} isSignedIn={user !== null} onClose={() => setOrdering(null)} />
-        </Suspense>
-      )}
+      <Hero onShopNow={scrollToProducts} />
+      <Products searchTerm={searchTerm} onOrder={startOrder} onShowAll={showAll} />
+      <WhyUs />
+      {dialogLoaded && <OrderDialogSlot product={ordering} onClose={closeOrder} />}
     </>
   );
 }

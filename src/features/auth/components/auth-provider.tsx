@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLoadAfterMount } from '@/lib/load-after-mount';
 import type { AuthSnapshot } from '../api/auth-state-listener';
 import type { AuthState } from '../model/session';
@@ -26,7 +26,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     session: null,
     loading: true,
   });
-  const follow = useCallback((snapshot: AuthSnapshot) => setState({ ...snapshot, loading: false }), []);
+  const reported = useRef(false);
+  const follow = useCallback((snapshot: AuthSnapshot) => {
+    const show = () => setState({ ...snapshot, loading: false });
+    // The first report ends the page's loading state: drawn in a transition, in slices, so a slow phone stays
+    // responsive while the header changes. A later one (a sign-in, a sign-out) is drawn at once.
+    if (reported.current) show();
+    else startTransition(show);
+    reported.current = true;
+  }, []);
   const listener = useLoadAfterMount(loadAuthListener, (error) => {
     // The auth code could not be loaded (offline on first visit): show the visitor's shop, say why.
     console.error('auth: could not start', error);
