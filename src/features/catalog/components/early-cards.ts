@@ -6,7 +6,8 @@ import { discountPercent, hasDiscount, type Product } from '../model/product';
 // list arrives. The prerendered HTML carries the grid's fallback (EarlyProductGrid): a spinner, an empty
 // grid, and two hidden template cards drawn by the real ProductCard (one with a photo, one without), so the
 // clones look exactly like the cards React draws later. React then renders the grid in the browser in the
-// fallback's place (it is a ClientOnly boundary), from the same answer, without a visible change.
+// fallback's place (it is a ClientOnly boundary), from the same answer, without a visible change: first it
+// moves these cards into its own place, then it draws its cards in a transition (ProductGrid).
 
 /** Photos of the first cards load eagerly with high priority: one column on a phone, four on a laptop's row. */
 export const EAGER_IMAGES = 4;
@@ -19,6 +20,19 @@ export const EARLY = {
   withPhoto: 'data-early-template-photo',
   withoutPhoto: 'data-early-template-plain',
 } as const;
+
+/** The fallback box holding the cards shown, until React's grid takes their place (ProductGrid). */
+let shownBox: Element | null = null;
+
+/** The box of cards the entry painted on this page, if any, for React to keep on screen until its own are drawn. */
+export function earlyCardsOnPage(): Element | null {
+  return shownBox;
+}
+
+/** Called once React's grid has taken the early cards' place. */
+export function forgetEarlyCards(): void {
+  shownBox = null;
+}
 
 const part = (box: Element, name: string) => box.querySelector<HTMLElement>(`[${name}]`);
 
@@ -89,5 +103,6 @@ export function showEarlyCards(products: Product[], root: ParentNode = document)
     shown.push(...row);
     if (row[0].getBoundingClientRect().bottom >= window.innerHeight) break;
   }
+  shownBox = box;
   return shown.slice(0, EAGER_IMAGES).flatMap((card) => [...card.querySelectorAll('img')]);
 }

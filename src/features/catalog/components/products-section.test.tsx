@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
 import { useActiveProducts } from '../api/use-active-products';
 import { aProduct } from '@/testing/products';
 import type { Product } from '../model/product';
-import { EAGER_IMAGES } from './early-cards';
+import { EAGER_IMAGES, earlyCardsOnPage, showEarlyCards } from './early-cards';
+import { EarlyProductGrid } from './early-product-grid';
 import { ProductsSection } from './products-section';
 
 vi.mock('../api/use-active-products', () => ({ useActiveProducts: vi.fn() }));
@@ -90,5 +91,36 @@ describe('ProductsSection', () => {
       expect(image).toHaveAttribute('width', '480');
       expect(image).toHaveAttribute('height', '360');
     });
+  });
+
+  it("keeps the entry's early cards on screen in the grid's place until its own cards are drawn", () => {
+    const products = [jar('b', 'রসুনের আচার'), jar('a', 'আমের আচার')];
+    // The prerendered fallback, filled by the entry; React's client render of the grid takes it out of the page.
+    const prerendered = renderWithShop(<EarlyProductGrid />);
+    showEarlyCards(products, prerendered.container);
+    const early = earlyCardsOnPage()!;
+    prerendered.unmount();
+    expect(early.isConnected).toBe(false);
+
+    const moves: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => moves.push(...records));
+    observer.observe(document.body, { childList: true, subtree: true });
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'ready', products });
+    renderSection();
+    moves.push(...observer.takeRecords());
+    observer.disconnect();
+
+    // The early cards were put back where the grid goes, inside the section…
+    const adopted = moves.find((move) => [...move.addedNodes].includes(early));
+    expect(adopted).toBeDefined();
+    const host = adopted!.target;
+    const hostLeft = moves.find((move) => [...move.removedNodes].includes(host));
+    expect((hostLeft?.target as Element).closest('#products')).not.toBeNull();
+    // …then gave way to React's own cards, whose order buttons work.
+    expect(early.isConnected).toBe(false);
+    expect(earlyCardsOnPage()).toBeNull();
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['রসুনের আচার', 'আমের আচার']);
+    cards.forEach((card) => expect(within(card).getByRole('button')).toBeEnabled());
   });
 });

@@ -1,12 +1,12 @@
 import { Box, Button, Center, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ClientOnly } from '@/components/ui/client-only';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import { useActiveProducts } from '../api/use-active-products';
 import { filterProductsByName, type Product } from '../model/product';
-import { EAGER_IMAGES } from './early-cards';
+import { EAGER_IMAGES, earlyCardsOnPage, forgetEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
 import { ProductCard } from './product-card';
 import { PRODUCT_GRID_COLUMNS, PRODUCT_GRID_GAP } from './product-grid';
@@ -22,14 +22,46 @@ interface ProductsSectionProps {
 
 type ProductGridProps = Pick<ProductsSectionProps, 'searchTerm' | 'onOrder'>;
 
+/**
+ * The cards the entry painted before React (early-cards.ts), moved into React's tree where the grid goes: React
+ * removes the prerendered fallback that held them when it renders the grid, and puts them back here before the
+ * browser paints, so they stay on screen while React draws its own cards.
+ */
+function EarlyCards({ box }: { box: Element }) {
+  const host = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    host.current?.append(box);
+    return () => {
+      box.remove();
+      forgetEarlyCards();
+    };
+  }, [box]);
+  return <div ref={host} />;
+}
+
+/**
+ * While the entry's early cards are on screen, React's own are drawn in a transition: in slices of a few
+ * milliseconds, so a slow phone answers taps and scrolls meanwhile, instead of one long task for all cards.
+ */
+function useEarlyCardsUntilDrawn(): Element | null {
+  const [early, setEarly] = useState(earlyCardsOnPage);
+  useEffect(() => {
+    if (early) startTransition(() => setEarly(null));
+  }, [early]);
+  return early;
+}
+
 /** The jars on sale (the first photos eager, the rest lazy), with the loading, empty and error states. */
 function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
   const products = useActiveProducts();
+  const early = useEarlyCardsUntilDrawn();
   const error = products.status === 'error' ? products.error : null;
 
   useEffect(() => {
     if (error) notifyError(t.loadError, t.loadErrorHint, error);
   }, [error]);
+
+  if (early && products.status === 'ready' && searchTerm.trim() === '') return <EarlyCards box={early} />;
 
   let content: React.ReactNode;
   if (products.status === 'loading') {
