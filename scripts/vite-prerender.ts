@@ -8,10 +8,11 @@
  *   /orders  → orders.html
  *   others   → shell.html   (the empty app shell, Hosting's rewrite target: nothing to hydrate)
  *
- * It also preloads the one font face the first paint needs (Bengali, 400), inlines the (small, font-face
- * only) stylesheet so that nothing blocks the first paint but the HTML, and lets `/` connect to Firestore and
- * Storage while its entry is still downloading (the entry asks for the first product cards at once). It
- * preloads no module: the app's code comes after the first paint (src/main.tsx).
+ * It also inlines the (small, font-face only) stylesheet so that nothing blocks the first paint but the HTML
+ * (no font is preloaded: src/app/fonts.css), and on `/` sends the shop window's one
+ * request from an inline script at the top of <head> (its entry reads the answer and paints the first cards)
+ * and lets the page connect to Storage, for their photos, meanwhile. It preloads no module: the app's code
+ * comes after the first paint (src/main.tsx).
  */
 import react from '@vitejs/plugin-react';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -21,8 +22,8 @@ import type { Plugin, ResolvedConfig } from 'vite';
 
 const SERVER_ENTRY = 'src/app/server.tsx';
 const ROOT_DIV = '<div id="root"></div>';
-/** The face of the hero's and body's text; the rest may swap in later. */
-const FIRST_PAINT_FONT = /noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/;
+/** The shop window's request is sent from right after it, before anything else in the page is read. */
+const CHARSET = '<meta charset="UTF-8" />';
 
 /** Paths whose entry asks Firestore and Storage for the first product cards at once (src/main.tsx). */
 const SHOP_WINDOW_PATHS = new Set(['/']);
@@ -33,20 +34,15 @@ interface Address {
 }
 
 /**
- * Where the storefront's first request (Firestore, fetched with CORS) and photos (Storage, plain <img>) go:
- * the emulators in an emulator build, Google's servers otherwise.
+ * Where the storefront's photos (Storage, plain <img>) come from: the emulator in an emulator build, Google's
+ * servers otherwise. (Its product request needs no hint: the page sends it from its first line.)
  */
-function preconnects(
-  env: Record<string, string>,
-  emulators: Record<'firestore' | 'storage', Address>,
-): string[] {
-  const local = env.VITE_USE_EMULATORS === 'true';
-  const origin = (name: 'firestore' | 'storage', google: string) =>
-    local ? `http://${emulators[name].host}:${emulators[name].port}` : google;
-  return [
-    `<link rel="preconnect" href="${origin('firestore', 'https://firestore.googleapis.com')}" crossorigin>`,
-    `<link rel="preconnect" href="${origin('storage', 'https://firebasestorage.googleapis.com')}">`,
-  ];
+function photosPreconnect(env: Record<string, string>, storage: Address): string {
+  const origin =
+    env.VITE_USE_EMULATORS === 'true'
+      ? `http://${storage.host}:${storage.port}`
+      : 'https://firebasestorage.googleapis.com';
+  return `<link rel="preconnect" href="${origin}">`;
 }
 
 /** Replaces the stylesheet links with the stylesheets themselves (they only declare the font faces). */
@@ -72,26 +68,6 @@ export function prerender(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const font = Object.keys(ctx.bundle ?? {}).find((file) => FIRST_PAINT_FONT.test(file));
-        if (!font) return [];
-        return [
-          {
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              as: 'font',
-              type: 'font/woff2',
-              href: `${config.base}${font}`,
-              crossorigin: '',
-            },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
     async closeBundle() {
       if (config.build.ssr) return; // the nested server build below
       const outDir = resolve(config.root, config.build.outDir);
@@ -114,20 +90,25 @@ export function prerender(): Plugin {
         const server = (await import(pathToFileURL(join(serverDir, 'server.js')).href)) as {
           PRERENDERED_PATHS: readonly string[];
           renderPath(path: string): Promise<string>;
+          shopWindowRequestScript(): string;
         };
         // No modulepreload of the app's code: fetched at once, it would share the phone's narrow bandwidth with
         // what the first paint needs (the entry imports it once the page, and on `/` its first photos, are shown).
         const template = await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir);
-        if (!template.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
+        for (const needed of [ROOT_DIV, CHARSET])
+          if (!template.includes(needed)) throw new Error(`prerender: index.html has no ${needed}`);
         await writeFile(join(outDir, 'index.html'), template);
         await writeFile(join(outDir, 'shell.html'), template);
         const { emulators } = JSON.parse(await readFile(join(config.root, 'firebase.json'), 'utf8')) as {
-          emulators: Record<'firestore' | 'storage', Address>;
+          emulators: Record<'storage', Address>;
         };
         for (const path of server.PRERENDERED_PATHS) {
           const body = await server.renderPath(path);
-          const hints = SHOP_WINDOW_PATHS.has(path) ? preconnects(config.env, emulators).join('\n    ') : '';
+          const shopWindow = SHOP_WINDOW_PATHS.has(path);
+          const hints = shopWindow ? photosPreconnect(config.env, emulators.storage) : '';
+          const request = shopWindow ? `\n    <script>${server.shopWindowRequestScript()}</script>` : '';
           const html = template
+            .replace(CHARSET, () => `${CHARSET}${request}`)
             .replace('</head>', () => (hints ? `  ${hints}\n  </head>` : '</head>'))
             .replace(ROOT_DIV, () => `<div id="root" data-prerendered="${path}">${body}</div>`);
           await writeFile(join(outDir, htmlFileFor(path)), html);

@@ -1,9 +1,5 @@
-// Two weights (400 for text, 700 for headings; 600 is drawn with 700), Bengali and Latin only: four files
-// instead of nine. The Bengali 400 face is preloaded by the HTML (see scripts/vite-prerender.ts).
-import '@fontsource/noto-sans-bengali/bengali-400.css';
-import '@fontsource/noto-sans-bengali/latin-400.css';
-import '@fontsource/noto-sans-bengali/bengali-700.css';
-import '@fontsource/noto-sans-bengali/latin-700.css';
+// The Bengali face in two weights: the phone's own copy when it has one (src/app/fonts.css).
+import './app/fonts.css';
 // Not through the catalog's index: that would bring the whole storefront UI into this tiny entry.
 import { loadActiveProductsEarly, showEarlyCards } from './features/catalog/early';
 

@@ -9,8 +9,12 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StrictMode } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { isClientOnlyError, CLIENT_ONLY_DIGEST } from '@/components/ui/client-only';
+import { shopWindowRequestScript } from '@/features/catalog';
 import { AppProvider } from './provider';
 import { routes } from './router';
+
+/** The inline script of `/`'s <head> that sends the shop window's one request as the HTML is read. */
+export { shopWindowRequestScript };
 
 /** The paths rendered into `<path>.html` at build (`/` → index.html). */
 export const PRERENDERED_PATHS = ['/', '/auth', '/orders'] as const;

@@ -3,3 +3,4 @@ export { HeroSection } from './components/hero-section';
 export { ProductsSection } from './components/products-section';
 export { WhyChooseUs } from './components/why-choose-us';
 export type { Product } from './model/product';
+export { shopWindowRequestScript } from './api/early-products';

@@ -91,12 +91,28 @@ export function productsFromRunQuery(items: RunQueryItem[]): Product[] {
   });
 }
 
-export async function fetchActiveProducts(origin = firestoreOrigin()): Promise<Product[]> {
-  const response = await fetch(runQueryUrl(origin), {
-    method: 'POST',
-    headers: { 'Content-Type': 'text/plain' },
-    body: JSON.stringify(ACTIVE_PRODUCTS_QUERY),
-  });
+/** The shop window's one request: where it goes and what it sends (a CORS "simple" request). */
+export function activeProductsRequest(origin = firestoreOrigin()): { url: string; init: RequestInit } {
+  return {
+    url: runQueryUrl(origin),
+    init: {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify(ACTIVE_PRODUCTS_QUERY),
+    },
+  };
+}
+
+/**
+ * The shop window's products. `sent` is the same request already under way: the prerendered `/` sends it from
+ * its HTML, before any script file has arrived (scripts/vite-prerender.ts).
+ */
+export async function fetchActiveProducts(
+  origin = firestoreOrigin(),
+  sent?: Promise<Response>,
+): Promise<Product[]> {
+  const { url, init } = activeProductsRequest(origin);
+  const response = await (sent ?? fetch(url, init));
   const answer = (await response.json().catch(() => null)) as RunQueryItem[] | RunQueryItem | null;
   const items = Array.isArray(answer) ? answer : answer ? [answer] : [];
   const failure = items.find((item) => item.error)?.error;
