@@ -9,10 +9,11 @@
  *   others   → shell.html   (the empty app shell, Hosting's rewrite target: nothing to hydrate)
  *
  * It also inlines the (small, font-face only) stylesheet so that nothing blocks the first paint but the HTML
- * (no font is preloaded: src/app/fonts.css), and on `/` sends the shop window's one
- * request from an inline script at the top of <head> (its entry reads the answer and paints the first cards)
- * and lets the page connect to Storage, for their photos, meanwhile. It preloads no module: the app's code
- * comes after the first paint (src/main.tsx).
+ * (no font is preloaded: src/app/fonts.css). Two inline scripts open each page's <head>, run before anything
+ * is painted: every page marks whether a shopper was signed in on this browser (src/lib/session-hint.ts), and
+ * `/` sends the shop window's one request (its entry reads the answer and paints the first cards) and connects
+ * to Storage, for their photos, meanwhile. No module is preloaded: the app's code comes after the first paint
+ * (src/main.tsx).
  */
 import react from '@vitejs/plugin-react';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -91,6 +92,7 @@ export function prerender(): Plugin {
           PRERENDERED_PATHS: readonly string[];
           renderPath(path: string): Promise<string>;
           shopWindowRequestScript(): string;
+          sessionHintScript(): string;
         };
         // No modulepreload of the app's code: fetched at once, it would share the phone's narrow bandwidth with
         // what the first paint needs (the entry imports it once the page, and on `/` its first photos, are shown).
@@ -107,8 +109,9 @@ export function prerender(): Plugin {
           const shopWindow = SHOP_WINDOW_PATHS.has(path);
           const hints = shopWindow ? photosPreconnect(config.env, emulators.storage) : '';
           const request = shopWindow ? `\n    <script>${server.shopWindowRequestScript()}</script>` : '';
+          const hint = `\n    <script>${server.sessionHintScript()}</script>`;
           const html = template
-            .replace(CHARSET, () => `${CHARSET}${request}`)
+            .replace(CHARSET, () => `${CHARSET}${request}${hint}`)
             .replace('</head>', () => (hints ? `  ${hints}\n  </head>` : '</head>'))
             .replace(ROOT_DIV, () => `<div id="root" data-prerendered="${path}">${body}</div>`);
           await writeFile(join(outDir, htmlFileFor(path)), html);

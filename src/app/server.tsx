@@ -10,11 +10,14 @@ import { StrictMode } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { isClientOnlyError, CLIENT_ONLY_DIGEST } from '@/components/ui/client-only';
 import { shopWindowRequestScript } from '@/features/catalog';
+import { sessionHintScript } from '@/lib/session-hint';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
 /** The inline script of `/`'s <head> that sends the shop window's one request as the HTML is read. */
 export { shopWindowRequestScript };
+/** The inline script of every prerendered page's <head> that marks a browser with no signed-in shopper. */
+export { sessionHintScript };
 
 /** The paths rendered into `<path>.html` at build (`/` → index.html). */
 export const PRERENDERED_PATHS = ['/', '/auth', '/orders'] as const;

@@ -100,6 +100,34 @@ describe('the production build of the storefront', () => {
     }
   });
 
+  it('marks, before anything is painted, a browser where no shopper was signed in; /orders then invites to log in', async () => {
+    for (const file of ['index.html', 'auth.html', 'orders.html']) {
+      const html = await page(file);
+      const head = html.slice(0, html.indexOf('</head>'));
+      const hint = [...head.matchAll(/<script>([^<]*)<\/script>/g)].find((script) =>
+        script[1].includes('data-session'),
+      );
+      expect(hint?.index, file).toBeLessThan(head.search(/<style|<link/));
+      const root = { attributes: {} as Record<string, string> };
+      const run = (stored: string | null) =>
+        new Function('localStorage', 'document', hint![1])(
+          { getItem: () => stored },
+          {
+            documentElement: {
+              setAttribute: (name: string, value: string) => (root.attributes[name] = value),
+            },
+          },
+        );
+      run('1');
+      expect(root.attributes).toEqual({});
+      run(null);
+      expect(root.attributes).toEqual({ 'data-session': 'none' });
+    }
+    const orders = visibleText(await page('orders.html'));
+    expect(orders).toContain(bn.storefront.myOrders.title);
+    expect(orders).toContain(bn.storefront.myOrders.loginRequired);
+  });
+
   it("holds the product grid's fallback in / for the entry to fill: spinner, empty grid, two template cards", async () => {
     const html = await page('index.html');
     // A Suspense boundary React renders in the browser (ClientOnly), so the entry may change its DOM first.

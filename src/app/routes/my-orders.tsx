@@ -1,9 +1,8 @@
-import { PageSpinner } from '@/components/ui/page-spinner';
 import { useAuth } from '@/features/auth';
 import { MyOrdersPage } from '@/features/my-orders';
 
 export function MyOrdersRoute() {
   const { user, loading } = useAuth();
-  if (loading) return <PageSpinner />;
-  return <MyOrdersPage uid={user?.uid ?? null} />;
+  // While Auth loads (and in the prerendered page), the page's heading and what the session hint says.
+  return <MyOrdersPage uid={loading ? undefined : (user?.uid ?? null)} />;
 }

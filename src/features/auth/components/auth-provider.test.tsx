@@ -69,6 +69,8 @@ describe('AuthProvider', () => {
 
     await act(() => listener(null));
     expect(screen.getByText('ready | visitor | no session')).toBeInTheDocument();
+    // The next prerendered page's first paint is told nobody is signed in here (src/lib/session-hint.ts).
+    expect(localStorage.getItem('achar:signed-in')).toBeNull();
 
     const user = (token: string, expires: string) =>
       ({
@@ -80,6 +82,7 @@ describe('AuthProvider', () => {
     expect(
       screen.getByText(`ready | rahim@achar.test | token-1@${Date.parse('2026-11-21T08:00:00Z')}`),
     ).toBeInTheDocument();
+    expect(localStorage.getItem('achar:signed-in')).toBe('1');
 
     await act(() => listener(user('token-2', 'Sat, 21 Nov 2026 09:00:00 GMT')));
     expect(
@@ -88,6 +91,7 @@ describe('AuthProvider', () => {
 
     await act(() => listener(null));
     expect(screen.getByText('ready | visitor | no session')).toBeInTheDocument();
+    expect(localStorage.getItem('achar:signed-in')).toBeNull();
 
     unmount();
     expect(idToken.unsubscribe).toHaveBeenCalledTimes(1);

@@ -2,6 +2,7 @@ import { startTransition, useCallback, useMemo, useRef, useState, type ReactNode
 import { useLoadAfterMount } from '@/lib/load-after-mount';
 import type { AuthSnapshot } from '../api/auth-state-listener';
 import type { AuthState } from '../model/session';
+import { rememberSession } from '@/lib/session-hint';
 import { AuthContext } from './auth-context';
 
 // firebase/auth (~50 KB gzip) arrives in its own chunk after the first paint: the prerendered storefront
@@ -29,6 +30,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const reported = useRef(false);
   const follow = useCallback((snapshot: AuthSnapshot) => {
     const show = () => setState({ ...snapshot, loading: false });
+    rememberSession(snapshot.user !== null);
     // The first report ends the page's loading state: drawn in a transition, in slices, so a slow phone stays
     // responsive while the header changes. A later one (a sign-in, a sign-out) is drawn at once.
     if (reported.current) show();

@@ -32,6 +32,29 @@ describe('MyOrdersPage', () => {
     expect(screen.getByRole('link', { name: 'লগইন' })).toHaveAttribute('href', '/auth');
   });
 
+  it.each([
+    ['no shopper was signed in on this browser: the invitation to log in, at once', 'none', true],
+    ['a shopper was signed in here: the spinner, until Auth says who it is', null, false],
+  ])('shows before Auth has reported, when %s', (_, session, invited) => {
+    if (session) document.documentElement.setAttribute('data-session', session);
+    vi.mocked(useMyOrders).mockReturnValue({ status: 'idle' });
+    try {
+      renderWithShop(<MyOrdersPage uid={undefined} />, { route: '/orders' });
+      expect(screen.getByRole('heading', { name: 'আমার অর্ডার' })).toBeVisible();
+      const invitation = screen.getByText('আপনার অর্ডার দেখতে লগইন করুন।');
+      const spinner = screen.getByRole('status', { hidden: true });
+      if (invited) {
+        expect(invitation).toBeVisible();
+        expect(spinner).not.toBeVisible();
+      } else {
+        expect(invitation).not.toBeVisible();
+        expect(spinner).toBeVisible();
+      }
+    } finally {
+      document.documentElement.removeAttribute('data-session');
+    }
+  });
+
   it("lists the shopper's orders with Bengali status, relative time, quantity and total", () => {
     vi.mocked(useMyOrders).mockReturnValue({
       status: 'loaded',

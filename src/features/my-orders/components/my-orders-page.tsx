@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Center, Container, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Center, Container, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -8,6 +8,7 @@ import { shortOrderId } from '@/features/ordering/model/order-record';
 import { customerMayCancel } from '@/features/ordering/model/status-change';
 import { bn } from '@/i18n/bn';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
+import { ONLY_WITH_SESSION, ONLY_WITHOUT_SESSION } from '@/lib/session-hint';
 import { useMyOrders } from '../api/use-my-orders';
 import type { MyOrder } from '../model/my-order';
 
@@ -62,9 +63,23 @@ function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOr
   );
 }
 
-/** /orders: the signed-in shopper's own orders, updated live as the shop moves them along. */
-export function MyOrdersPage({ uid }: { uid: string | null }) {
-  const orders = useMyOrders(uid);
+function LoginInvitation() {
+  return (
+    <Center flexDirection="column" gap="4" py="10">
+      <Text>{t.loginRequired}</Text>
+      <Button asChild colorPalette="brand">
+        <RouterLink to="/auth">{bn.storefront.header.login}</RouterLink>
+      </Button>
+    </Center>
+  );
+}
+
+/**
+ * /orders: the signed-in shopper's own orders, updated live as the shop moves them along. `uid` is undefined
+ * until Firebase Auth has said who is there, null for a visitor.
+ */
+export function MyOrdersPage({ uid }: { uid: string | null | undefined }) {
+  const orders = useMyOrders(uid ?? null);
   const [cancelling, setCancelling] = useState<MyOrder | null>(null);
   const error = orders.status === 'failed' ? orders.error : null;
 
@@ -73,15 +88,21 @@ export function MyOrdersPage({ uid }: { uid: string | null }) {
   }, [error]);
 
   let content: React.ReactNode;
-  if (orders.status === 'idle') {
+  if (uid === undefined) {
+    // Before Firebase Auth has said who is there (the prerendered page): the spinner if a shopper was signed in
+    // on this browser, else at once the invitation to log in (src/lib/session-hint.ts).
     content = (
-      <Center flexDirection="column" gap="4" py="10">
-        <Text>{t.loginRequired}</Text>
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/auth">{bn.storefront.header.login}</RouterLink>
-        </Button>
-      </Center>
+      <>
+        <Box css={ONLY_WITH_SESSION}>
+          <PageSpinner minHeight="200px" />
+        </Box>
+        <Box css={ONLY_WITHOUT_SESSION}>
+          <LoginInvitation />
+        </Box>
+      </>
     );
+  } else if (orders.status === 'idle') {
+    content = <LoginInvitation />;
   } else if (orders.status === 'loading') {
     content = <PageSpinner minHeight="200px" />;
   } else if (orders.status === 'failed') {
