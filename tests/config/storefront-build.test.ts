@@ -60,6 +60,9 @@ describe('the production build of the storefront', () => {
     expect(text).toContain(bn.storefront.hero.headline);
     expect(text).toContain(bn.storefront.products.title);
     expect(text).toContain(bn.storefront.why.title);
+    // Drawn by the prerender, taken over as they are by hydration (components/ui/prerendered-markup.tsx).
+    expect(text).toContain(bn.storefront.why.natural.title);
+    expect(text).toContain(bn.storefront.footer.aboutText);
     // The styles of that markup come with it (Emotion's SSR output), so the first paint is styled.
     expect(html).toMatch(/<style data-emotion="css [^"]+">/);
   });

@@ -1,6 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
 import type { StorefrontSearch } from './search-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -30,7 +31,10 @@ export function RootLayout() {
       <Box as="main" flex="1" minHeight="100dvh">
         <Outlet context={search} />
       </Box>
-      <SiteFooter />
+      {/* Text and plain links: taken over from the prerendered page as it is, not hydrated. */}
+      <PrerenderedMarkup>
+        <SiteFooter />
+      </PrerenderedMarkup>
     </Flex>
   );
 }

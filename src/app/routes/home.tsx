@@ -1,4 +1,5 @@
 import { Suspense, lazy, memo, useCallback, useState } from 'react';
+import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
 import { useAuth } from '@/features/auth';
 import { HeroSection, ProductsSection, WhyChooseUs, type Product } from '@/features/catalog';
 import { useStorefrontSearch } from '../layout/search-context';
@@ -16,7 +17,6 @@ function scrollToProducts() {
 // dialog opens (every Chakra element drawn again costs a slow phone a few milliseconds).
 const Hero = memo(HeroSection);
 const Products = memo(ProductsSection);
-const WhyUs = memo(WhyChooseUs);
 
 /** The order dialog, the one part of the home page that depends on who is signed in. */
 function OrderDialogSlot({ product, onClose }: { product: Product | null; onClose: () => void }) {
@@ -48,7 +48,10 @@ export function HomeRoute() {
     <>
       <Hero onShopNow={scrollToProducts} />
       <Products searchTerm={searchTerm} onOrder={startOrder} onShowAll={showAll} />
-      <WhyUs />
+      {/* Text and pictures only: taken over from the prerendered page as it is, not hydrated. */}
+      <PrerenderedMarkup>
+        <WhyChooseUs />
+      </PrerenderedMarkup>
       {dialogLoaded && <OrderDialogSlot product={ordering} onClose={closeOrder} />}
     </>
   );

@@ -1,4 +1,5 @@
 import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
 import { bn } from '@/i18n/bn';
 
 const t = bn.storefront.hero;
@@ -17,15 +18,18 @@ export function HeroSection({ onShopNow }: { onShopNow: () => void }) {
     >
       <Container maxW="5xl" textAlign="center">
         <Stack gap={{ base: '4', md: '6' }} alignItems="center">
-          <Text color="leaf.fg" fontWeight="semibold" textStyle={{ base: 'sm', md: 'md' }}>
-            {t.tagline}
-          </Text>
-          <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.3" color="brand.900">
-            {t.headline}
-          </Heading>
-          <Text textStyle={{ base: 'md', md: 'lg' }} color="fg.muted" maxW="2xl">
-            {t.text}
-          </Text>
+          {/* Text only: taken over from the prerendered page as it is, not hydrated. */}
+          <PrerenderedMarkup>
+            <Text color="leaf.fg" fontWeight="semibold" textStyle={{ base: 'sm', md: 'md' }}>
+              {t.tagline}
+            </Text>
+            <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.3" color="brand.900">
+              {t.headline}
+            </Heading>
+            <Text textStyle={{ base: 'md', md: 'lg' }} color="fg.muted" maxW="2xl">
+              {t.text}
+            </Text>
+          </PrerenderedMarkup>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3" width={{ base: 'full', sm: 'auto' }}>
             <Button colorPalette="brand" size="lg" onClick={onShopNow}>
               {t.buyNow}

@@ -1,6 +1,7 @@
 import { Box, Button, Center, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ClientOnly } from '@/components/ui/client-only';
+import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
@@ -106,12 +107,14 @@ export function ProductsSection({ searchTerm, onOrder, onShowAll }: ProductsSect
   return (
     <Box as="section" id="products" py={{ base: '10', md: '16' }} aria-labelledby="products-title">
       <Container maxW="7xl">
-        <Stack gap="2" textAlign="center" mb={{ base: '6', md: '10' }}>
-          <Heading as="h2" id="products-title" size={{ base: '2xl', md: '3xl' }}>
-            {t.title}
-          </Heading>
-          <Text color="fg.muted">{t.subtitle}</Text>
-        </Stack>
+        <PrerenderedMarkup>
+          <Stack gap="2" textAlign="center" mb={{ base: '6', md: '10' }}>
+            <Heading as="h2" id="products-title" size={{ base: '2xl', md: '3xl' }}>
+              {t.title}
+            </Heading>
+            <Text color="fg.muted">{t.subtitle}</Text>
+          </Stack>
+        </PrerenderedMarkup>
         <ClientOnly fallback={<EarlyProductGrid />}>
           <ProductGrid searchTerm={searchTerm} onOrder={onOrder} />
         </ClientOnly>
