@@ -23,7 +23,7 @@ import type { Plugin, ResolvedConfig } from 'vite';
 
 const SERVER_ENTRY = 'src/app/server.tsx';
 const ROOT_DIV = '<div id="root"></div>';
-/** The shop window's request is sent from right after it, before anything else in the page is read. */
+/** The inline scripts (session hint; on `/`, the shop window's request) go right after it, before anything else. */
 const CHARSET = '<meta charset="UTF-8" />';
 
 /** Paths whose entry asks Firestore and Storage for the first product cards at once (src/main.tsx). */

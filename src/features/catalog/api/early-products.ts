@@ -11,7 +11,7 @@ interface EarlyRequest {
 
 let early: EarlyRequest | undefined;
 
-/** Where the prerendered `/` keeps the request its HTML sent (SHOP_WINDOW_REQUEST_SCRIPT). */
+/** Where the prerendered `/` keeps the request its HTML sent (shopWindowRequestScript). */
 const SENT_BY_HTML = 'acharShopWindow';
 
 /**
