@@ -3,6 +3,9 @@
 // paint) has said who is there. A hint only: the page shows the real state as soon as Auth reports it.
 
 const KEY = 'achar:signed-in';
+/** How the page is marked when no shopper was signed in here: `<html data-session="none">`. */
+const MARK = { attribute: 'data-session', value: 'none' } as const;
+const MARKED = `[${MARK.attribute}="${MARK.value}"]`;
 
 /** Kept on every auth report. */
 export function rememberSession(signedIn: boolean): void {
@@ -19,11 +22,12 @@ export function rememberSession(signedIn: boolean): void {
  * shopper was signed in here, before anything is painted.
  */
 export function sessionHintScript(): string {
-  return `try{if(!localStorage.getItem(${JSON.stringify(KEY)}))document.documentElement.setAttribute("data-session","none")}catch(e){}`;
+  const [key, attribute, value] = [KEY, MARK.attribute, MARK.value].map((text) => JSON.stringify(text));
+  return `try{if(!localStorage.getItem(${key}))document.documentElement.setAttribute(${attribute},${value})}catch(e){}`;
 }
 
 /** Chakra `css` for a part shown before Auth reports only when the hint says a shopper is signed in here. */
-export const ONLY_WITH_SESSION = { 'html[data-session="none"] &': { display: 'none' } } as const;
+export const ONLY_WITH_SESSION = { [`html${MARKED} &`]: { display: 'none' } };
 
 /** Chakra `css` for a part shown before Auth reports only when the hint says nobody is signed in here. */
-export const ONLY_WITHOUT_SESSION = { 'html:not([data-session="none"]) &': { display: 'none' } } as const;
+export const ONLY_WITHOUT_SESSION = { [`html:not(${MARKED}) &`]: { display: 'none' } };
