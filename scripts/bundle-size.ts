@@ -1,8 +1,8 @@
 /**
  * Prints what the browser must download before `/` can render and be used — the entry chunk and every chunk it
- * imports statically (gzip-compressed), and the font files its @font-face rules can download — and fails above the budgets
- * (scripts/web-budgets.ts). Lazy chunks (Firestore, auth, the order dialog, the admin dashboard) are listed
- * for information only.
+ * imports statically (gzip-compressed), and the font files its @font-face rules can download — and fails above
+ * the budgets (scripts/web-budgets.ts) or when a font is preloaded. Lazy chunks (Firestore, auth, the order
+ * dialog, the admin dashboard) are listed for information only.
  *
  *   npx vite build && npx tsx scripts/bundle-size.ts [--dist dist] [--budget-kb 185]
  */
@@ -76,10 +76,9 @@ if (total(fonts) > WEB_FONT_BUDGET_KB * 1024) {
   console.error(`Over budget: web fonts ${kb(total(fonts))} > ${WEB_FONT_BUDGET_KB} KB.`);
   failed = true;
 }
-if (preloadedFonts(home).length > 0) {
-  console.error(
-    `A font is preloaded: ${preloadedFonts(home).join(', ')}; it would compete with the first paint.`,
-  );
+const preloaded = preloadedFonts(home);
+if (preloaded.length > 0) {
+  console.error(`A font is preloaded: ${preloaded.join(', ')}; it would compete with the first paint.`);
   failed = true;
 }
 if (failed) process.exit(1);
