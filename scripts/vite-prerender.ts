@@ -9,7 +9,8 @@
  *   others   → shell.html   (the empty app shell, Hosting's rewrite target: nothing to hydrate)
  *
  * It also inlines the (small, font-face only) stylesheet so that nothing blocks the first paint but the HTML
- * (no font is preloaded: src/app/fonts.css). Two inline scripts open each page's <head>, run before anything
+ * (no font is preloaded: src/app/fonts.css), and puts the page's own CSS, as prerendered, at the end of <head>
+ * (src/app/prerendered-styles.ts). Two inline scripts open each page's <head>, run before anything
  * is painted: every page marks whether a shopper was signed in on this browser (src/lib/session-hint.ts), and
  * `/` sends the shop window's one request (its entry reads the answer and paints the first cards) and connects
  * to Storage, for their photos, meanwhile. No module is preloaded: the app's code comes after the first paint
@@ -90,7 +91,7 @@ export function prerender(): Plugin {
         });
         const server = (await import(pathToFileURL(join(serverDir, 'server.js')).href)) as {
           PRERENDERED_PATHS: readonly string[];
-          renderPath(path: string): Promise<string>;
+          renderPath(path: string): Promise<{ head: string; body: string }>;
           shopWindowRequestScript(): string;
           sessionHintScript(): string;
         };
@@ -105,9 +106,11 @@ export function prerender(): Plugin {
           emulators: Record<'storage', Address>;
         };
         for (const path of server.PRERENDERED_PATHS) {
-          const body = await server.renderPath(path);
+          const { head, body } = await server.renderPath(path);
           const shopWindow = SHOP_WINDOW_PATHS.has(path);
-          const hints = shopWindow ? photosPreconnect(config.env, emulators.storage) : '';
+          const hints = [shopWindow ? photosPreconnect(config.env, emulators.storage) : '', head]
+            .filter(Boolean)
+            .join('\n    ');
           const request = shopWindow ? `\n    <script>${server.shopWindowRequestScript()}</script>` : '';
           const hint = `\n    <script>${server.sessionHintScript()}</script>`;
           const html = template

@@ -2,8 +2,8 @@
  * Build-time prerendering of the public routes (`/`, `/auth`, `/orders`): the header, hero and section texts are
  * in the HTML itself, so the first paint needs no JavaScript. Auth state is unknown at build time, so this
  * renders what the browser's first render shows too (the neutral "loading" shell, products loading), and the
- * client hydrates without a mismatch. Emotion writes each component's styles as <style> tags beside it;
- * Emotion's browser cache moves them into <head> before hydration.
+ * client hydrates without a mismatch. Emotion writes each component's styles as <style> tags beside it; they
+ * are gathered into one <style> for the page's <head> (./prerendered-styles.ts), which hydration leaves alone.
  */
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StrictMode } from 'react';
@@ -11,6 +11,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { isClientOnlyError, CLIENT_ONLY_DIGEST } from '@/components/ui/client-only';
 import { shopWindowRequestScript } from '@/features/catalog';
 import { sessionHintScript } from '@/lib/session-hint';
+import { hoistPrerenderedStyles, prerenderEmotionCache } from './prerendered-styles';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
@@ -22,15 +23,22 @@ export { sessionHintScript };
 /** The paths rendered into `<path>.html` at build (`/` → index.html). */
 export const PRERENDERED_PATHS = ['/', '/auth', '/orders'] as const;
 
-export async function renderPath(path: string): Promise<string> {
+/** A prerendered page: the markup inside its root <div>, and what goes in its <head> (its one <style>). */
+export interface PrerenderedPage {
+  head: string;
+  body: string;
+}
+
+export async function renderPath(path: string): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`prerender ${path}: the router answered with a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const failures: unknown[] = [];
+  const emotionCache = prerenderEmotionCache();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProvider>
+      <AppProvider emotionCache={emotionCache}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
@@ -45,5 +53,6 @@ export async function renderPath(path: string): Promise<string> {
   if (failures.length > 0) throw new Error(`prerender ${path} failed`, { cause: failures[0] });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+  const { markup, style } = hoistPrerenderedStyles(Buffer.concat(chunks).toString('utf8'), emotionCache);
+  return { head: style, body: markup };
 }

@@ -17,6 +17,7 @@ import {
   preloadedFonts,
 } from '../../scripts/web-budgets.js';
 import { run } from '../../scripts/stack/builds.js';
+import { PRERENDERED_STYLES } from '../../src/app/prerendered-styles.js';
 import { bn } from '../../src/i18n/bn.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -63,8 +64,12 @@ describe('the production build of the storefront', () => {
     // Drawn by the prerender, taken over as they are by hydration (components/ui/prerendered-markup.tsx).
     expect(text).toContain(bn.storefront.why.natural.title);
     expect(text).toContain(bn.storefront.footer.aboutText);
-    // The styles of that markup come with it (Emotion's SSR output), so the first paint is styled.
-    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+    // The styles of that markup come with it, in <head> (src/app/prerendered-styles.ts), so the first paint is
+    // styled and hydration has no <style> to move.
+    const [head, body] = html.split('</head>');
+    expect(head).toMatch(new RegExp(`<style ${PRERENDERED_STYLES}="[\\w ]+">[^<]*\\.css-`));
+    expect(body).not.toContain('<style');
+    expect(html).not.toContain('data-emotion');
   });
 
   it("sends /'s one product request from the top of its HTML to production Firestore, and preconnects to Storage", async () => {
@@ -180,7 +185,9 @@ describe('the production build of the storefront', () => {
     const code = await Promise.all(initial.map((f) => readFile(join(dist, f.file), 'utf8')));
     // scripts/build/chakra-lazy-global-css.ts; the prerendered pages carry that CSS in their HTML.
     expect(code.filter((source) => source.includes('get _global(){'))).toHaveLength(1);
-    expect(await page('index.html')).toMatch(/<style data-emotion="css-global [\w-]+">@layer reset/);
+    expect(await page('index.html')).toMatch(
+      new RegExp(`<style ${PRERENDERED_STYLES}="[\\w ]+">@layer reset`),
+    );
   });
 
   it(`takes the phone's own Bengali font first, else downloads at most ${WEB_FONT_BUDGET_KB} KB, none preloaded`, async () => {

@@ -52,6 +52,45 @@ describe('storefront in a browser', () => {
     }
   });
 
+  it('starts the app on the prerendered page without moving or adding a stylesheet', async () => {
+    const page = await newShopper(360);
+    // Every <style> the page gains or loses after the HTML itself has been read.
+    await page.addInitScript(() => {
+      const changes: Array<{ change: 'added' | 'removed'; style: HTMLStyleElement }> = [];
+      Object.assign(window, { styleChanges: changes });
+      document.addEventListener('DOMContentLoaded', () =>
+        new MutationObserver((records) =>
+          records.forEach((record) => {
+            for (const node of record.addedNodes)
+              if (node instanceof HTMLStyleElement) changes.push({ change: 'added', style: node });
+            for (const node of record.removedNodes)
+              if (node instanceof HTMLStyleElement) changes.push({ change: 'removed', style: node });
+          }),
+        ).observe(document, { childList: true, subtree: true }),
+      );
+    });
+    await page.goto(SHOP_URL);
+    // The app has started: the cards' order buttons wait for it.
+    await productCards(page)
+      .first()
+      .getByRole('button', { name: 'অর্ডার করুন' })
+      .and(page.locator(':enabled'))
+      .waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'লগইন' }).count()).toBeGreaterThan(0);
+    const changes = await page.evaluate(() =>
+      (
+        window as unknown as { styleChanges: Array<{ change: string; style: HTMLStyleElement }> }
+      ).styleChanges.map(
+        ({ change, style }) =>
+          `${change}: ${[...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText).join(' ')}`,
+      ),
+    );
+    expect(changes).toEqual([]);
+    // The page's own CSS styles it still: the headline in the theme's brand.900 (#672a12).
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await heading.evaluate((h1) => getComputedStyle(h1).color)).toBe('rgb(103, 42, 18)');
+  });
+
   it('keeps a visitor from ordering and points to the login page', async () => {
     const page = await newShopper(360);
     await page.goto(SHOP_URL);

@@ -39,8 +39,6 @@ const part = (box: Element, name: string) => box.querySelector<HTMLElement>(`[${
 /** One card for `product`, cloned from the template that fits it; its button waits for the app's code. */
 function cardFor(template: HTMLElement, product: Product, index: number): HTMLElement {
   const card = template.cloneNode(true) as HTMLElement;
-  // Emotion's prerendered <style> tags sit inside the template; the template's own copies apply already.
-  card.querySelectorAll('style').forEach((style) => style.remove());
   card.setAttribute('aria-label', product.name);
   const title = card.querySelector('h3');
   if (title) title.textContent = product.name;
