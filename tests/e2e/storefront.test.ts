@@ -4,7 +4,7 @@
  * see it in /orders, and check that another shopper cannot see it. Screenshots land in test-results/.
 
  */
-import type { Page } from 'playwright-core';
+import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
 import {
@@ -89,6 +89,25 @@ describe('storefront in a browser', () => {
     // The page's own CSS styles it still: the headline in the theme's brand.900 (#672a12).
     const heading = page.getByRole('heading', { level: 1 });
     expect(await heading.evaluate((h1) => getComputedStyle(h1).color)).toBe('rgb(103, 42, 18)');
+  });
+
+  it("runs the shop window's live listener in a worker: the page itself loads no Firestore", async () => {
+    const page = await newShopper(360);
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    const started = page.waitForEvent('worker');
+    await page.goto(SHOP_URL);
+    const worker = await started;
+    expect(worker.url()).toMatch(/\/assets\/active-products\.worker-[\w-]+\.js$/);
+    await productCards(page).first().waitFor();
+    // Firestore's realtime channel is the worker's, not the page's.
+    const listens = (where: Page | Worker) =>
+      where.evaluate(
+        () => performance.getEntriesByType('resource').filter((r) => r.name.includes('/Listen/')).length,
+      );
+    await expect.poll(() => listens(worker), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await listens(page)).toBe(0);
+    expect(scripts.filter((url) => /\/assets\/firestore-/.test(url))).toEqual([]);
   });
 
   it('keeps a visitor from ordering and points to the login page', async () => {

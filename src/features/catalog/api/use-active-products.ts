@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
-import { subscribeLazily } from '@/lib/lazy-subscription';
 import { sameProducts, type Product } from '../model/product';
+import { subscribeToLiveProducts } from './active-products-live';
 import { fetchActiveProducts } from './active-products-rest';
 import { earlyProducts, takeEarlyRequest } from './early-products';
 
@@ -10,10 +10,10 @@ export type ActiveProducts =
 /**
  * The shop window, live. First one request (REST `runQuery`, started by the entry before React loaded) so the
  * cards appear as soon as the data can arrive, without waiting for the realtime connection's handshake: when
- * it has already answered, the first render shows its cards (the ones the entry painted before React); the realtime listener (full Firestore, its
- * own chunk) starts beside it and keeps them current: a product the seller adds, hides or sells out changes
- * the open page. (Starting the listener later, at the first interaction, made the order-dialog end-to-end
- * tests flaky: dropped.)
+ * it has already answered, the first render shows its cards (the ones the entry painted before React); the
+ * realtime listener (full Firestore, in a Web Worker: active-products-live.ts) starts beside it and keeps them
+ * current: a product the seller adds, hides or sells out changes the open page. (Starting the listener later,
+ * at the first interaction, made the order-dialog end-to-end tests flaky: dropped.)
  */
 export function useActiveProducts(): ActiveProducts {
   const [state, setState] = useState<ActiveProducts>(() => {
@@ -50,13 +50,9 @@ export function useActiveProducts(): ActiveProducts {
         ),
     );
 
-    const unsubscribe = subscribeLazily(async () => {
-      const { subscribeToActiveProducts } = await import('./active-products-query');
-      return () =>
-        subscribeToActiveProducts((products) => {
-          live = true;
-          show(products);
-        }, onError);
+    const unsubscribe = subscribeToLiveProducts((products) => {
+      live = true;
+      show(products);
     }, onError);
     return () => {
       stopped = true;
