@@ -4,7 +4,7 @@
  * see it in /orders, and check that another shopper cannot see it. Screenshots land in test-results/.
 
  */
-import type { Page, Worker } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
 import {
@@ -101,12 +101,10 @@ describe('storefront in a browser', () => {
     expect(worker.url()).toMatch(/\/assets\/active-products\.worker-[\w-]+\.js$/);
     await productCards(page).first().waitFor();
     // Firestore's realtime channel is the worker's, not the page's.
-    const listens = (where: Page | Worker) =>
-      where.evaluate(
-        () => performance.getEntriesByType('resource').filter((r) => r.name.includes('/Listen/')).length,
-      );
-    await expect.poll(() => listens(worker), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await listens(page)).toBe(0);
+    const listens = () =>
+      performance.getEntriesByType('resource').filter((r) => r.name.includes('/Listen/')).length;
+    await expect.poll(() => worker.evaluate(listens), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.evaluate(listens)).toBe(0);
     expect(scripts.filter((url) => /\/assets\/firestore-/.test(url))).toEqual([]);
   });
 
