@@ -1,3 +1,4 @@
+import type { SystemContext } from '@chakra-ui/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -9,10 +10,10 @@ import './lib/dayjs';
  * at build (src/app/server.tsx) and marked with their path; any other path is served the empty app shell by
  * Hosting's rewrite (shell.html), and a page whose marker names another path is rendered afresh too.
  */
-export function boot(root: HTMLElement, path: string) {
+export function boot(root: HTMLElement, path: string, system: SystemContext) {
   const app = (
     <StrictMode>
-      <App />
+      <App system={system} />
     </StrictMode>
   );
   if (root.dataset.prerendered === path) {

@@ -30,15 +30,18 @@ async function paintShopWindow(): Promise<void> {
 
 // The app's code (./boot: React, Chakra, the pages) is fetched after the browser has painted the prerendered
 // page (and on `/` its first photos), so a slow phone shows the shop before any of its script work.
-// It comes in three steps, each run in a task of its own with the browser free in between: one long task
-// would keep a slow phone from answering a tap for as long as it takes to read all of the code.
+// It comes in steps, each run in a task of its own with the browser free in between: one long task would keep
+// a slow phone from answering a tap for as long as it takes to read all of the code.
 const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function loadApp() {
   await import('react-dom/client');
   await yieldToBrowser();
-  await import('./app/theme');
+  const { buildShopSystem } = await import('./app/theme-in-steps');
+  const app = import('./boot'); // downloaded meanwhile
   await yieldToBrowser();
-  return import('./boot');
+  // Chakra's theme is the longest piece of work of the app's start: built in steps (src/app/theme-in-steps.ts).
+  const system = await buildShopSystem(yieldToBrowser);
+  return { boot: (await app).boot, system };
 }
 
 let started = false;
@@ -46,7 +49,7 @@ const start = () => {
   if (started) return;
   started = true;
   loadApp().then(
-    ({ boot }) => boot(root, path),
+    ({ boot, system }) => boot(root, path, system),
     (error: unknown) => console.error('the app could not be loaded', error),
   );
 };

@@ -1,5 +1,5 @@
 /**
- * Vite plugin: makes Chakra's `system._global` (the reset, the global styles and one CSS variable per theme
+ * A build patch (applied by ./chakra-system-in-steps.ts's Vite plugin): makes Chakra's `system._global` (the reset, the global styles and one CSS variable per theme
  * token, ~50 KB of CSS) computed when first read instead of inside `createSystem`.
  *
  * `createSystem` builds that CSS eagerly, and it is half of its cost: on a slow phone, ~250 ms of one
@@ -9,9 +9,6 @@
  *
  * A Chakra upgrade that changes these lines fails the build here, so the patch is never silently lost.
  */
-import type { Plugin } from 'vite';
-
-const SYSTEM_MODULE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
 const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
 const RETURNED = '    _global,\n';
 const LAZY_RETURNED =
@@ -27,15 +24,4 @@ export function lazyChakraGlobalCss(source: string): string {
     );
   }
   return source.replace(EAGER, 'let _global;').replace(RETURNED, LAZY_RETURNED);
-}
-
-export function chakraLazyGlobalCss(): Plugin {
-  return {
-    name: 'achar:chakra-lazy-global-css',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!SYSTEM_MODULE.test(id.split('?')[0])) return null;
-      return { code: lazyChakraGlobalCss(code), map: null };
-    },
-  };
 }

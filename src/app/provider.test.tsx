@@ -11,6 +11,7 @@ describe('the theme each page is given', () => {
       page(
         `<head><style ${PRERENDERED_STYLES}="1x2y3z">:root{--chakra-colors-brand-600:#c2560b}</style></head>`,
       ),
+      system,
     );
     expect(theme._global).toEqual([]);
     expect(theme._config.disableLayers).toBe(true);
@@ -22,8 +23,8 @@ describe('the theme each page is given', () => {
   });
 
   it('gives the app shell, and the prerender itself, the global styles and the layer order to write', () => {
-    expect(themeForPage(page('<div id="root"></div>'))).toBe(system);
-    expect(themeForPage(undefined)).toBe(system);
+    expect(themeForPage(page('<div id="root"></div>'), system)).toBe(system);
+    expect(themeForPage(undefined, system)).toBe(system);
     expect(JSON.stringify(system._global)).toContain('--chakra-colors-brand-600');
     expect(system.layers.atRule).toContain('@layer reset');
   });

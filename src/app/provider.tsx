@@ -1,10 +1,9 @@
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth';
 import { emotionCacheForPage, hasPrerenderedStyles } from './prerendered-styles';
-import { system } from './theme';
 
 /**
  * The theme the provider hands out. A prerendered page carries all the CSS the prerender wrote in its HTML
@@ -13,7 +12,7 @@ import { system } from './theme';
  * builds them (Chakra builds the global styles on first read: scripts/build/chakra-lazy-global-css.ts) and adds
  * no <style> while the page starts. The server, and the app shell, get them all.
  */
-export function themeForPage(page: Document | undefined): typeof system {
+export function themeForPage(page: Document | undefined, system: SystemContext): SystemContext {
   if (!hasPrerenderedStyles(page)) return system;
   return Object.create(system, {
     _global: { value: [] },
@@ -23,20 +22,23 @@ export function themeForPage(page: Document | undefined): typeof system {
 }
 
 const page = typeof document === 'undefined' ? undefined : document;
-const theme = themeForPage(page);
 const pageEmotionCache = emotionCacheForPage(page);
 
 /**
- * Everything every page needs around it: the theme, the signed-in user, and the toaster. Emotion's cache is the
- * page's (./prerendered-styles.ts), or the prerender's own, or else Emotion's default.
+ * Everything every page needs around it: the theme (`system`: ./theme.ts's on the server, built in steps in the
+ * browser: ./theme-in-steps.ts), the signed-in user, and the toaster. Emotion's cache is the page's
+ * (./prerendered-styles.ts), or the prerender's own, or else Emotion's default.
  */
 export function AppProvider({
   children,
+  system,
   emotionCache = pageEmotionCache,
 }: {
   children: ReactNode;
+  system: SystemContext;
   emotionCache?: EmotionCache;
 }) {
+  const theme = useMemo(() => themeForPage(page, system), [system]);
   const app = (
     <ChakraProvider value={theme}>
       <AuthProvider>

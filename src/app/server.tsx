@@ -14,6 +14,7 @@ import { sessionHintScript } from '@/lib/session-hint';
 import { hoistPrerenderedStyles, prerenderEmotionCache } from './prerendered-styles';
 import { AppProvider } from './provider';
 import { routes } from './router';
+import { system } from './theme';
 
 /** The inline script of `/`'s <head> that sends the shop window's one request as the HTML is read. */
 export { shopWindowRequestScript };
@@ -38,7 +39,7 @@ export async function renderPath(path: string): Promise<PrerenderedPage> {
   const emotionCache = prerenderEmotionCache();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProvider emotionCache={emotionCache}>
+      <AppProvider system={system} emotionCache={emotionCache}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
