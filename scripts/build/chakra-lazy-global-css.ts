@@ -14,9 +14,12 @@ const RETURNED = '    _global,\n';
 const LAZY_RETURNED =
   '    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n';
 
+/** How many times `part` occurs in `text`: each patch checks that its lines occur exactly once. */
+export const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
 export function lazyChakraGlobalCss(source: string): string {
-  const eager = source.split(EAGER).length - 1;
-  const returned = source.split(RETURNED).length - 1;
+  const eager = occurrences(source, EAGER);
+  const returned = occurrences(source, RETURNED);
   if (eager !== 1 || returned !== 1) {
     throw new Error(
       `chakra-lazy-global-css: @chakra-ui/react's createSystem changed (found the eager _global ${eager}×, ` +

@@ -16,7 +16,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
-import { lazyChakraGlobalCss } from './chakra-lazy-global-css';
+import { lazyChakraGlobalCss, occurrences as count } from './chakra-lazy-global-css';
 
 const SYSTEM_MODULE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
 const VIRTUAL_ID = 'virtual:chakra-system-in-steps';
@@ -31,8 +31,6 @@ const PAUSE_AFTER = [
   '  const utility = createUtility({\n    config: utilities,\n    tokens\n  });\n',
 ];
 const EXPORTS = 'export { createSystem, isValidSystem };';
-
-const count = (text: string, part: string) => text.split(part).length - 1;
 
 function changed(what: string): Error {
   return new Error(

@@ -1,8 +1,7 @@
 /**
  * The shop's theme as data: Chakra's default theme (only the parts the shop uses) with the shop's colours and
- * font. Apart from ./theme.ts, which builds the system from it, so that the browser reads this module (the
- * recipes and tokens, ~30% of the theme's start-up) and runs `createSystem` (the rest) in two tasks, with the
- * page free to answer a tap in between (src/main.tsx).
+ * font. Two modules build the system from it: ./theme.ts at once (the server, the tests) and
+ * ./theme-in-steps.ts in steps (the browser), so neither brings the other's way of building along.
  */
 import { defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
