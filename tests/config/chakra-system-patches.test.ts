@@ -10,18 +10,23 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lazyChakraGlobalCss } from '../../scripts/build/chakra-lazy-global-css.js';
-import { patchChakraSystem, withCreateSystemInSteps } from '../../scripts/build/chakra-system-in-steps.js';
+import {
+  patchChakraSystem,
+  withCreateSystemInSteps,
+  withCreateTokenDictionaryInSteps,
+} from '../../scripts/build/chakra-system-in-steps.js';
 import { system as shopSystem } from '../../src/app/theme.js';
 import { themeConfigs } from '../../src/app/theme-config.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const systemModule = join(
+const styledSystem = join(
   dirname(createRequire(import.meta.url).resolve('@chakra-ui/react')),
   '..',
   'esm',
   'styled-system',
-  'system.js',
 );
+const systemModule = join(styledSystem, 'system.js');
+const tokenDictionaryModule = join(styledSystem, 'token-dictionary.js');
 const cacheDir = join(root, 'node_modules', '.cache');
 let tempDir = '';
 
@@ -33,17 +38,26 @@ interface PatchedSystemModule {
   ): Promise<ReturnType<typeof createSystem>>;
 }
 
-/** Chakra's system module as the build ships it: patched, its imports pointing at Chakra's own. */
-async function patchedSystemModule(): Promise<PatchedSystemModule> {
-  const source = patchChakraSystem(await readFile(systemModule, 'utf8'));
-  const linked = source.replace(
-    /from '(\.{1,2}\/[^']+)'/g,
-    (_, relative: string) => `from '${pathToFileURL(resolve(dirname(systemModule), relative)).href}'`,
+/** `source`, a module of Chakra's styled-system, written to `file` with its relative imports made absolute. */
+async function writeLinked(file: string, source: string): Promise<void> {
+  const linked = source.replace(/from '(\.{1,2}\/[^']+)'/g, (whole, relative: string) =>
+    relative === './token-dictionary.js'
+      ? whole.replace(relative, './token-dictionary.mjs')
+      : `from '${pathToFileURL(resolve(styledSystem, relative)).href}'`,
   );
+  await writeFile(file, linked);
+}
+
+/** Chakra's system module as the build ships it: patched, as is the token dictionary it imports. */
+async function patchedSystemModule(): Promise<PatchedSystemModule> {
   await mkdir(cacheDir, { recursive: true });
   tempDir = await mkdtemp(join(cacheDir, 'chakra-system-'));
   const file = join(tempDir, 'system.mjs');
-  await writeFile(file, linked);
+  await writeLinked(file, patchChakraSystem(await readFile(systemModule, 'utf8')));
+  await writeLinked(
+    join(tempDir, 'token-dictionary.mjs'),
+    withCreateTokenDictionaryInSteps(await readFile(tokenDictionaryModule, 'utf8')),
+  );
   return (await import(pathToFileURL(file).href)) as PatchedSystemModule;
 }
 
@@ -72,7 +86,7 @@ describe("the build's lazy Chakra global CSS", () => {
 });
 
 describe("the build's Chakra createSystem in steps", () => {
-  it('builds the same system as createSystem, pausing three times on the way', async () => {
+  it('builds the same system as createSystem, pausing seven times on the way', async () => {
     const { createSystemInSteps } = await patchedSystemModule();
     const steps: string[] = [];
     const pause = () => {
@@ -82,8 +96,9 @@ describe("the build's Chakra createSystem in steps", () => {
     const built = createSystemInSteps(pause, ...themeConfigs);
     steps.push('returned');
     const inSteps = await built;
-    // It gives the page back at once, and three more times before it is done.
-    expect(steps).toEqual(['pause', 'returned', 'pause', 'pause']);
+    // It gives the page back at once (the configs merged), and six more times before it is done: four times
+    // inside the token dictionary, after it, after the utility.
+    expect(steps).toEqual(['pause', 'returned', ...Array<string>(6).fill('pause')]);
 
     // The shop's own system (src/app/theme.ts), built by Chakra's createSystem at once.
     expect(
@@ -113,5 +128,18 @@ describe("the build's Chakra createSystem in steps", () => {
         source.replace('const config = mergeConfigs(...configs);', 'const config = mergeConfigs(configs);'),
       ),
     ).toThrow(/createSystem changed \(found "const config = mergeConfigs\(\.\.\.configs\);" 0×\)/);
+  });
+
+  it('stops the build when a Chakra upgrade changed the token dictionary lines it copies', async () => {
+    const source = await readFile(tokenDictionaryModule, 'utf8');
+    expect(() => withCreateTokenDictionaryInSteps(source)).not.toThrow();
+    expect(() =>
+      withCreateTokenDictionaryInSteps(
+        source.replace('    applyTransforms("pre");\n', '    applyTransforms("pre", 1);\n'),
+      ),
+    ).toThrow(/createTokenDictionary changed \(found "applyTransforms\("pre"\);" 0×\)/);
+    expect(() =>
+      withCreateTokenDictionaryInSteps(source.replace('export { createTokenDictionary,', 'export {')),
+    ).toThrow(/createTokenDictionary changed \(its exports differ\)/);
   });
 });
