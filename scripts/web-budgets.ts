@@ -91,16 +91,22 @@ export function javascriptOf(dist: string): {
 export interface FontFace extends SizedFile {
   /** The names of the phone's own copies it is taken from first, before any download. */
   local: string[];
+  /** Its `unicode-range`, as written in the built CSS (e.g. "U+20,U+A0,U+951-952"). */
+  unicodeRange: string;
 }
 
-/** The font faces `html` declares (its inline @font-face rules): the file each downloads, and its local() names. */
+/**
+ * The font faces `html` declares (its inline @font-face rules): the file each downloads, its local() names
+ * and the characters it draws.
+ */
 export function fontFacesOf(dist: string, html: string): FontFace[] {
   const rules = html.match(/@font-face\s*\{[^}]*\}/g) ?? [];
   return rules.map((rule) => {
     const file = /url\(["']?\/?([^"')]+\.woff2)["']?\)/.exec(rule)?.[1];
     if (!file) throw new Error(`a @font-face of the HTML downloads no woff2 file: ${rule}`);
     const local = [...rule.matchAll(/local\(["']?([^"')]+)["']?\)/g)].map((match) => match[1]);
-    return { file, bytes: readFileSync(join(dist, file)).length, local };
+    const unicodeRange = /unicode-range:\s*([^;}]+)/.exec(rule)?.[1].trim() ?? '';
+    return { file, bytes: readFileSync(join(dist, file)).length, local, unicodeRange };
   });
 }
 

@@ -197,10 +197,14 @@ describe('the production build of the storefront', () => {
       expect.stringMatching(/noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/),
       expect.stringMatching(/noto-sans-bengali-bengali-700-normal-[\w-]+\.woff2$/),
     ]);
-    for (const face of faces)
+    for (const face of faces) {
       expect(face.local).toContain(
         face.file.includes('-700-') ? 'NotoSansBengali-Bold' : 'NotoSansBengali-Regular',
       );
+      // Bengali letters and the spaces between them: a text's runs of one font are not cut at every space.
+      const range = face.unicodeRange.toUpperCase().split(/\s*,\s*/);
+      expect(range).toEqual(expect.arrayContaining(['U+20', 'U+A0', 'U+980-9FE']));
+    }
     expect(faces.reduce((sum, face) => sum + face.bytes, 0) / 1024).toBeLessThanOrEqual(WEB_FONT_BUDGET_KB);
     // Downloaded only when the text needs it: a preload would take the phone's bandwidth even when it has the font.
     for (const file of ['index.html', 'auth.html', 'orders.html'])
