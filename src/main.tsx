@@ -1,7 +1,7 @@
 // The Bengali face in two weights: the phone's own copy when it has one (src/app/fonts.css).
 import './app/fonts.css';
 // Not through the catalog's index: that would bring the whole storefront UI into this tiny entry.
-import { loadActiveProductsEarly, showEarlyCards } from './features/catalog/early';
+import { loadActiveProductsEarly, photosPainted, showEarlyCards } from './features/catalog/early';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
@@ -17,15 +17,16 @@ const timeout = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)
 
 /**
  * On `/`, the product list is asked for at once (one request, no SDK) and its cards are painted from it with
- * plain DOM, photos first. Resolves when the first screen's photos have arrived (or failed, or took too long):
- * until then the phone's narrow bandwidth goes to them, not to the app's code.
+ * plain DOM, photos first. Resolves when the first screen's photos are on screen (or failed, or took too
+ * long): until then the phone's narrow bandwidth goes to them, not to the app's code.
  */
 async function paintShopWindow(): Promise<void> {
   const photos = await loadActiveProductsEarly().then(
     (products) => showEarlyCards(products),
     () => [], // the app shows the error (and retries) once it runs
   );
-  await Promise.race([Promise.all(photos.map(loaded)), timeout(PHOTO_WAIT_MS)]);
+  const shown = Promise.all(photos.map(loaded)).then(() => photosPainted(photos));
+  await Promise.race([shown, timeout(PHOTO_WAIT_MS)]);
 }
 
 // The app's code (./boot: React, Chakra, the pages) is fetched after the browser has painted the prerendered

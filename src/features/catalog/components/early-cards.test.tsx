@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { aProduct } from '@/testing/products';
 import { renderWithShop } from '@/testing/render';
 import type { Product } from '../model/product';
-import { EAGER_IMAGES, columnCount, showEarlyCards } from './early-cards';
+import { EAGER_IMAGES, EARLY_PHOTO_TIMING, columnCount, showEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
 import { ProductCard } from './product-card';
 
@@ -58,6 +58,9 @@ describe('the first product cards, painted before React loads', () => {
     const { cards, photos } = earlyGrid(products);
     const loading = cards.map((card) => card.querySelector('img')!.getAttribute('loading'));
     expect(loading).toEqual([...Array(EAGER_IMAGES).fill('eager'), 'lazy', 'lazy']);
+    // The entry waits for the eager photos' paint (early-photos.ts): the browser reports it by this name.
+    const timing = cards.map((card) => card.querySelector('img')!.getAttribute('elementtiming'));
+    expect(timing).toEqual([...Array(EAGER_IMAGES).fill(EARLY_PHOTO_TIMING), null, null]);
     expect(photos.map((photo) => photo.getAttribute('src'))).toEqual(
       products.slice(0, EAGER_IMAGES).map((p) => p.image_url),
     );

@@ -12,6 +12,9 @@ import { discountPercent, hasDiscount, type Product } from '../model/product';
 /** Photos of the first cards load eagerly with high priority: one column on a phone, four on a laptop's row. */
 export const EAGER_IMAGES = 4;
 
+/** The Element Timing name of the eagerly loaded photos: the browser reports when each is painted. */
+export const EARLY_PHOTO_TIMING = 'early-photo';
+
 /** The attributes that mark the fallback's parts, for EarlyProductGrid to set and the entry to find. */
 export const EARLY = {
   box: 'data-early-products',
@@ -63,6 +66,7 @@ function cardFor(template: HTMLElement, product: Product, index: number): HTMLEl
     image.alt = product.name;
     image.setAttribute('loading', first ? 'eager' : 'lazy');
     image.setAttribute('fetchpriority', first ? 'high' : 'auto');
+    if (first) image.setAttribute('elementtiming', EARLY_PHOTO_TIMING);
     image.src = product.image_url;
   }
   card.querySelectorAll('button').forEach((button) => (button.disabled = true));
