@@ -44,6 +44,10 @@ export async function renderPath(path: string): Promise<PrerenderedPage> {
       </AppProvider>
     </StrictMode>,
     {
+      // Every part in its place: by default React moves a large Suspense boundary's content (here /auth's
+      // lazily loaded page) out to the end of the HTML, hidden, with a script that moves it in a frame or
+      // more after the first paint, which then shows the page without its content.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       // ClientOnly's parts are left to the browser on purpose; anything else failing fails the build.
       onError(error) {
         if (isClientOnlyError(error)) return CLIENT_ONLY_DIGEST;

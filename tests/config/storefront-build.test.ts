@@ -170,6 +170,19 @@ describe('the production build of the storefront', () => {
     expect(await page('shell.html')).toContain('<div id="root"></div>');
   });
 
+  it("has each page's content in its place, shown at the first paint, not moved in by a script later", async () => {
+    const auth = await page('auth.html');
+    // The login card is inside the lazily loaded page's Suspense boundary.
+    const root = auth.slice(auth.indexOf('<div id="root"'), auth.lastIndexOf('</footer>'));
+    expect(root).toContain('আপনার অ্যাকাউন্ট');
+    for (const file of ['index.html', 'auth.html', 'orders.html']) {
+      const html = await page(file);
+      // React's outlined boundaries: hidden segments, and the script that reveals them after a paint.
+      expect(html).not.toMatch(/<div hidden id="S:\d+"/);
+      expect(html).not.toMatch(/\$RC\b|\$RT\b/);
+    }
+  });
+
   it(`needs at most ${INITIAL_JS_BUDGET_KB} KB of JavaScript (gzip) before / works, without Firestore or Auth`, () => {
     const { initial, lazy } = javascriptOf(dist);
     const total = initial.reduce((sum, file) => sum + file.bytes, 0);
