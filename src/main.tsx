@@ -1,7 +1,7 @@
 // The Bengali face in two weights: the phone's own copy when it has one (src/app/fonts.css).
 import './app/fonts.css';
 // Not through the catalog's index: that would bring the whole storefront UI into this tiny entry.
-import { loadActiveProductsEarly, photosPainted, showEarlyCards } from './features/catalog/early';
+import { loadActiveProductsEarly, nextFrame, photosPainted, showEarlyCards } from './features/catalog/early';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
@@ -10,7 +10,6 @@ const path = window.location.pathname.replace(/\/+$/, '') || '/';
 /** At most this long does the app's code wait for the shop window's first photos. */
 const PHOTO_WAIT_MS = 2500;
 
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 const loaded = (image: HTMLImageElement) =>
   image.complete ? Promise.resolve() : new Promise((resolve) => (image.onload = image.onerror = resolve));
 const timeout = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

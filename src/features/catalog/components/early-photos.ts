@@ -13,7 +13,9 @@ interface ElementTiming extends PerformanceEntry {
   element: Element | null;
 }
 
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** Resolves after the browser's next frame (and its paint). */
+export const nextFrame = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** At most this long after the photos have loaded is their paint waited for. */
 export const PAINT_WAIT_MS = 300;
