@@ -1,37 +1,15 @@
-import { storedDate } from '@/lib/stored-date';
-
-import type { Product } from '@/features/ordering/model/product-record';
+import { readProduct, type Product } from '@/features/ordering/model/product-record';
 
 // The storefront reads the same Product as the seller's dashboard (ProductFields, id, dates).
 export type { Product };
-
-const isString = (value: unknown): value is string => typeof value === 'string';
-const nonEmpty = (value: unknown): string | null => (isString(value) && value !== '' ? value : null);
-const isFiniteNumber = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
 
 /**
  * Reads one stored document into a Product, or null when it lacks what a card needs (a name, a price,
  * a stock count): one malformed record must not break the whole shop window.
  */
 export function productFromDocument(id: string, data: Record<string, unknown>): Product | null {
-  const { name, price, stock_quantity } = data;
-  if (!isString(name) || !isFiniteNumber(price) || !isFiniteNumber(stock_quantity)) return null;
-  const originalPrice = isFiniteNumber(data.original_price) ? data.original_price : null;
-  return {
-    id,
-    name,
-    description: isString(data.description) ? data.description : null,
-    price,
-    original_price: originalPrice,
-    image_url: nonEmpty(data.image_url),
-    image_path: nonEmpty(data.image_path),
-    category: isString(data.category) ? data.category : null,
-    stock_quantity,
-    is_active: data.is_active === true,
-    created_at: storedDate(data.created_at),
-    updated_at: storedDate(data.updated_at),
-  };
+  const { product, malformed } = readProduct(id, data);
+  return malformed ? null : product;
 }
 
 /** A discount is shown only for a real one: an original price above today's price. */
