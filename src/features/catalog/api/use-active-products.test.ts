@@ -32,11 +32,11 @@ describe('useActiveProducts', () => {
     vi.mocked(fetchActiveProducts).mockResolvedValue([jar('a')]);
     const { result, unmount } = renderHook(() => useActiveProducts());
     expect(result.current).toEqual({ status: 'loading' });
-    await waitFor(() => expect(result.current).toEqual({ status: 'ready', products: [jar('a')] }));
+    await waitFor(() => expect(result.current).toEqual({ status: 'loaded', data: [jar('a')] }));
 
     await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
     act(() => listener([jar('b'), jar('a')]));
-    expect(result.current).toEqual({ status: 'ready', products: [jar('b'), jar('a')] });
+    expect(result.current).toEqual({ status: 'loaded', data: [jar('b'), jar('a')] });
 
     unmount();
     expect(unsubscribe).toHaveBeenCalledTimes(1);
@@ -49,16 +49,16 @@ describe('useActiveProducts', () => {
     await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
     act(() => listener([jar('new')]));
     await act(async () => answer([jar('old')]));
-    expect(result.current).toEqual({ status: 'ready', products: [jar('new')] });
+    expect(result.current).toEqual({ status: 'loaded', data: [jar('new')] });
   });
 
   it('reports a failed first request while there is nothing to show, and recovers when the listener answers', async () => {
     vi.mocked(fetchActiveProducts).mockRejectedValue(new Error('unavailable'));
     const { result } = renderHook(() => useActiveProducts());
-    await waitFor(() => expect(result.current.status).toBe('error'));
+    await waitFor(() => expect(result.current.status).toBe('failed'));
     await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
     act(() => listener([jar('a')]));
-    expect(result.current).toEqual({ status: 'ready', products: [jar('a')] });
+    expect(result.current).toEqual({ status: 'loaded', data: [jar('a')] });
   });
 
   it('reports a listener error', async () => {
@@ -66,7 +66,7 @@ describe('useActiveProducts', () => {
     const { result } = renderHook(() => useActiveProducts());
     await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
     act(() => listenerError(new Error('permission-denied')));
-    expect(result.current).toMatchObject({ status: 'error', error: { message: 'permission-denied' } });
+    expect(result.current).toMatchObject({ status: 'failed', error: { message: 'permission-denied' } });
   });
 
   it('takes over the request the entry started before hydration instead of asking again', async () => {
@@ -74,7 +74,7 @@ describe('useActiveProducts', () => {
     loadActiveProductsEarly();
     await waitFor(() => expect(fetchActiveProducts).toHaveBeenCalledTimes(1));
     const { result } = renderHook(() => useActiveProducts());
-    await waitFor(() => expect(result.current).toEqual({ status: 'ready', products: [jar('a')] }));
+    await waitFor(() => expect(result.current).toEqual({ status: 'loaded', data: [jar('a')] }));
     expect(fetchActiveProducts).toHaveBeenCalledTimes(1);
   });
 
@@ -82,7 +82,7 @@ describe('useActiveProducts', () => {
     vi.mocked(fetchActiveProducts).mockResolvedValue([jar('a')]);
     await loadActiveProductsEarly();
     const { result } = renderHook(() => useActiveProducts());
-    expect(result.current).toEqual({ status: 'ready', products: [jar('a')] });
+    expect(result.current).toEqual({ status: 'loaded', data: [jar('a')] });
     expect(fetchActiveProducts).toHaveBeenCalledTimes(1);
   });
 });
@@ -91,12 +91,12 @@ describe('useActiveProducts, drawing only what changed', () => {
   it('keeps the same state when the listener answers what is already shown', async () => {
     vi.mocked(fetchActiveProducts).mockResolvedValue([jar('a')]);
     const { result } = renderHook(() => useActiveProducts());
-    await waitFor(() => expect(result.current.status).toBe('ready'));
+    await waitFor(() => expect(result.current.status).toBe('loaded'));
     const shown = result.current;
     await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
     act(() => listener([jar('a')]));
     expect(result.current).toBe(shown);
     act(() => listener([{ ...jar('a'), price: 280 }]));
-    expect(result.current).toEqual({ status: 'ready', products: [{ ...jar('a'), price: 280 }] });
+    expect(result.current).toEqual({ status: 'loaded', data: [{ ...jar('a'), price: 280 }] });
   });
 });

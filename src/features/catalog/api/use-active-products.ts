@@ -1,11 +1,11 @@
 import { startTransition, useEffect, useState } from 'react';
+import { asError, type Loadable } from '@/lib/loadable';
 import { sameProducts, type Product } from '../model/product';
 import { subscribeToLiveProducts } from './active-products-live';
 import { fetchActiveProducts } from './active-products-rest';
 import { earlyProducts, takeEarlyRequest } from './early-products';
 
-export type ActiveProducts =
-  { status: 'loading' } | { status: 'ready'; products: Product[] } | { status: 'error'; error: Error };
+export type ActiveProducts = Loadable<Product[]>;
 
 /**
  * The shop window, live. First one request (REST `runQuery`, started by the entry before React loaded) so the
@@ -18,22 +18,22 @@ export type ActiveProducts =
 export function useActiveProducts(): ActiveProducts {
   const [state, setState] = useState<ActiveProducts>(() => {
     const products = earlyProducts();
-    return products ? { status: 'ready', products } : { status: 'loading' };
+    return products ? { status: 'loaded', data: products } : { status: 'loading' };
   });
   useEffect(() => {
     let stopped = false;
     // Once the listener has answered, the one-shot answer (possibly arriving later) is older: ignore it.
     let live = false;
-    const onError = (error: Error) => setState({ status: 'error', error });
+    const onError = (error: Error) => setState({ status: 'failed', error });
     // An answer that changes nothing keeps the current state, so the cards are not drawn again (the first
     // render showed the early answer already; the listener's first answer is usually the same list). A real
     // change is drawn in a transition: in slices, the page stays responsive meanwhile.
     const show = (products: Product[]) =>
       startTransition(() =>
         setState((current) =>
-          current.status === 'ready' && sameProducts(current.products, products)
+          current.status === 'loaded' && sameProducts(current.data, products)
             ? current
-            : { status: 'ready', products },
+            : { status: 'loaded', data: products },
         ),
       );
 
@@ -44,9 +44,7 @@ export function useActiveProducts(): ActiveProducts {
         !stopped &&
         !live &&
         setState((current) =>
-          current.status === 'ready'
-            ? current
-            : { status: 'error', error: error instanceof Error ? error : new Error(String(error)) },
+          current.status === 'loaded' ? current : { status: 'failed', error: asError(error) },
         ),
     );
 

@@ -29,7 +29,7 @@ describe('ProductsSection', () => {
   });
 
   it('says so when there are no products', () => {
-    vi.mocked(useActiveProducts).mockReturnValue({ status: 'ready', products: [] });
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'loaded', data: [] });
     renderSection();
     expect(screen.getByText('কোনো পণ্য পাওয়া যায়নি')).toBeInTheDocument();
   });
@@ -38,8 +38,8 @@ describe('ProductsSection', () => {
   // api/active-products.emulator.test.ts.
   it('shows a card per product, in the order the shop window query returns them', () => {
     vi.mocked(useActiveProducts).mockReturnValue({
-      status: 'ready',
-      products: [jar('b', 'রসুনের আচার'), jar('a', 'আমের আচার')],
+      status: 'loaded',
+      data: [jar('b', 'রসুনের আচার'), jar('a', 'আমের আচার')],
     });
     renderSection();
     expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual([
@@ -50,8 +50,8 @@ describe('ProductsSection', () => {
 
   it('keeps only the products whose name matches the search', () => {
     vi.mocked(useActiveProducts).mockReturnValue({
-      status: 'ready',
-      products: [jar('b', 'রসুনের আচার'), jar('a', 'আমের আচার')],
+      status: 'loaded',
+      data: [jar('b', 'রসুনের আচার'), jar('a', 'আমের আচার')],
     });
     renderSection('আম');
     expect(screen.getAllByRole('article')).toHaveLength(1);
@@ -59,14 +59,14 @@ describe('ProductsSection', () => {
   });
 
   it('tells the shopper when the search matches nothing', () => {
-    vi.mocked(useActiveProducts).mockReturnValue({ status: 'ready', products: [jar('a', 'আমের আচার')] });
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'loaded', data: [jar('a', 'আমের আচার')] });
     renderSection('কাঁঠাল');
     expect(screen.getByText('"কাঁঠাল" নামে কোনো পণ্য পাওয়া যায়নি')).toBeInTheDocument();
   });
 
   it('reports a failed load with the Bengali toast and an inline message', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.mocked(useActiveProducts).mockReturnValue({ status: 'error', error: new Error('permission-denied') });
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'failed', error: new Error('permission-denied') });
     renderSection();
     expect(screen.getByRole('alert')).toHaveTextContent('পণ্য লোড করতে সমস্যা');
     // Once inline, once in the toast.
@@ -79,7 +79,7 @@ describe('ProductsSection', () => {
       ...jar(`p${i}`, `আচার ${i}`),
       image_url: `https://img.test/${i}.webp`,
     }));
-    vi.mocked(useActiveProducts).mockReturnValue({ status: 'ready', products });
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'loaded', data: products });
     renderSection();
     const images = screen.getAllByRole('img', { name: /^আচার \d$/ });
     expect(images).toHaveLength(products.length);
@@ -105,7 +105,7 @@ describe('ProductsSection', () => {
     const moves: MutationRecord[] = [];
     const observer = new MutationObserver((records) => moves.push(...records));
     observer.observe(document.body, { childList: true, subtree: true });
-    vi.mocked(useActiveProducts).mockReturnValue({ status: 'ready', products });
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'loaded', data: products });
     renderSection();
     moves.push(...observer.takeRecords());
     observer.disconnect();

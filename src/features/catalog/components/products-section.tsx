@@ -56,18 +56,18 @@ function useEarlyCardsUntilDrawn(): Element | null {
 function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
   const products = useActiveProducts();
   const early = useEarlyCardsUntilDrawn();
-  const error = products.status === 'error' ? products.error : null;
+  const error = products.status === 'failed' ? products.error : null;
 
   useEffect(() => {
     if (error) notifyError(t.loadError, t.loadErrorHint, error);
   }, [error]);
 
-  if (early && products.status === 'ready' && searchTerm.trim() === '') return <EarlyCards box={early} />;
+  if (early && products.status === 'loaded' && searchTerm.trim() === '') return <EarlyCards box={early} />;
 
   let content: React.ReactNode;
   if (products.status === 'loading') {
     content = <PageSpinner minHeight="240px" />;
-  } else if (products.status === 'error') {
+  } else if (products.status === 'failed') {
     content = (
       <Center minHeight="160px" flexDirection="column" gap="1" role="alert">
         <Text fontWeight="semibold">{t.loadError}</Text>
@@ -75,12 +75,12 @@ function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
       </Center>
     );
   } else {
-    const visible = filterProductsByName(products.products, searchTerm);
+    const visible = filterProductsByName(products.data, searchTerm);
     content =
       visible.length === 0 ? (
         <Center minHeight="160px">
           <Text color="fg.muted" textStyle="lg">
-            {searchTerm.trim() && products.products.length > 0 ? t.noMatch(searchTerm.trim()) : t.empty}
+            {searchTerm.trim() && products.data.length > 0 ? t.noMatch(searchTerm.trim()) : t.empty}
           </Text>
         </Center>
       ) : (
