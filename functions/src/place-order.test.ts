@@ -83,6 +83,7 @@ describe('a product document that cannot be sold', () => {
     ['no price', { ...mango, price: undefined }],
     ['an infinite price', { ...mango, price: Infinity }],
     ['a price finer than a poisha', { ...mango, price: 12.345 }],
+    ['a price above 0 that rounds to 0 poisha', { ...mango, price: 0.000000001 }],
     ['a price above the highest', { ...mango, price: 100_000.5 }],
     ['a fractional stock', { ...mango, stock_quantity: 4.5 }],
     ['no name', { ...mango, name: 7 }],

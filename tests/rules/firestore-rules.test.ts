@@ -214,10 +214,16 @@ describe('products', () => {
     await assertFails(updateDoc(doc(db, 'products/mango'), { price: 12.345 }));
     await assertFails(updateDoc(doc(db, 'products/mango'), { price: 100_000.5 }));
     await assertFails(updateDoc(doc(db, 'products/mango'), { price: 0 }));
+    // Above 0 but 0 poisha: every order for it would be stored with a total of ৳0.
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 0.000000001 }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 0.004 }));
     await assertFails(updateDoc(doc(db, 'products/mango'), { original_price: Infinity }));
     await assertFails(updateDoc(doc(db, 'products/mango'), { original_price: 300.001 }));
     await assertFails(updateDoc(doc(db, 'products/mango'), { stock_quantity: 100_001 }));
     await assertFails(setDoc(doc(db, 'products/bad-8'), { ...mango, price: 12.345 }));
+    await assertFails(
+      setDoc(doc(db, 'products/bad-9'), { ...mango, price: 0.000000001, original_price: null }),
+    );
     const stored = await getDoc(doc(db, 'products/mango'));
     expect(stored.get('price')).toBe(250);
     expect(stored.get('stock_quantity')).toBe(12);

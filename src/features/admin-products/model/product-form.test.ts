@@ -39,7 +39,13 @@ describe('product form', () => {
   it('accepts prices to the poisha but not finer, and refuses zero', async () => {
     expect(await errorsOf({ price: 99.99 })).toEqual([]);
     expect(await errorsOf({ price: 9.999 })).toEqual(['দামে দশমিকের পর সর্বোচ্চ ২টি অঙ্ক থাকতে পারে।']);
-    expect(await errorsOf({ price: 0 })).toEqual(['দাম ০-এর বেশি হতে হবে।']);
+    expect(await errorsOf({ price: 0 })).toEqual(['দাম কমপক্ষে ৳০.০১ হতে হবে।']);
+  });
+
+  it('refuses a price below one poisha, which every order would store as ৳0', async () => {
+    expect(await errorsOf({ price: 0.01 })).toEqual([]);
+    expect(await errorsOf({ price: 0.000000001 })).toEqual(['দাম কমপক্ষে ৳০.০১ হতে হবে।']);
+    expect(await errorsOf({ price: 0.004 })).toContain('দাম কমপক্ষে ৳০.০১ হতে হবে।');
   });
 
   it('refuses a price that could never be sold: infinite or above the highest price', async () => {

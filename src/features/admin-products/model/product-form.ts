@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import {
   MAX_PRODUCT_PRICE,
+  MIN_PRODUCT_PRICE,
   MAX_PRODUCT_STOCK,
   toPoisha,
   type ProductFields,
@@ -69,7 +70,7 @@ export const productFormSchema = yup.object({
     .transform(emptyAsMissing)
     .typeError(t.priceNotNumber)
     .required(t.priceRequired)
-    .moreThan(0, t.pricePositive)
+    .min(MIN_PRODUCT_PRICE, t.priceTooLow(formatTaka(MIN_PRODUCT_PRICE)))
     .max(MAX_PRODUCT_PRICE, t.priceTooHigh(formatTaka(MAX_PRODUCT_PRICE)))
     .test('two-decimals', t.priceDecimals, hasAtMostTwoDecimals),
   original_price: yup

@@ -3,8 +3,9 @@ import { isSellablePrice, isValidStock } from './product-limits';
 describe('a sellable price', () => {
   it.each([0.01, 12.34, 249.5, 100_000])('accepts ৳%s', (price) => expect(isSellablePrice(price)).toBe(true));
 
-  it.each([0, -5, 12.345, Infinity, -Infinity, Number.NaN, 100_000.01, '250', null])('refuses %s', (price) =>
-    expect(isSellablePrice(price)).toBe(false),
+  it.each([0, 0.000000001, 0.004, -5, 12.345, Infinity, -Infinity, Number.NaN, 100_000.01, '250', null])(
+    'refuses %s',
+    (price) => expect(isSellablePrice(price)).toBe(false),
   );
 });
 
