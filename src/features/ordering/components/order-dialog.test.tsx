@@ -140,6 +140,7 @@ describe('OrderDialog', () => {
       customerPhone: '01712345678',
       customerAddress: 'জিনজিরা, কেরানীগঞ্জ, ঢাকা',
       paymentMethod: 'bkash',
+      requestId: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
     });
     expect(await screen.findByText('অর্ডার সফল!')).toBeInTheDocument();
     expect(screen.getByText('আপনার অর্ডারটি সফলভাবে জমা দেওয়া হয়েছে।')).toBeInTheDocument();
@@ -175,5 +176,30 @@ describe('OrderDialog', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
 
     expect(await screen.findByText('অর্ডার জমা দিতে সমস্যা হয়েছে।')).toBeInTheDocument();
+  });
+
+  it('sends a repeated tap with the same request id, and a new id once the dialog was closed and opened again', async () => {
+    placeOrderMock.mockRejectedValueOnce(new Error('internal'));
+    placeOrderMock.mockResolvedValue({ orderId: 'order-123' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, dialog } = renderDialog();
+    await fillValidOrder(user);
+    const confirm = () => within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' });
+
+    await user.click(confirm());
+    expect(await screen.findByText('অর্ডার জমা দিতে সমস্যা হয়েছে।')).toBeInTheDocument();
+    await user.click(confirm());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'open again' }));
+    await fillValidOrder(user);
+    await user.click(confirm());
+    await waitFor(() => expect(placeOrderMock).toHaveBeenCalledTimes(3));
+
+    const [first, second, third] = placeOrderMock.mock.calls.map(([input]) => input.requestId);
+    expect(first).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(second).toBe(first);
+    expect(third).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(third).not.toBe(first);
   });
 });

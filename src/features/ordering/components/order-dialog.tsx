@@ -12,6 +12,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useFormik } from 'formik';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
@@ -20,6 +21,7 @@ import { formatNumberBn, formatTaka } from '@/lib/format';
 import { orderErrorMessage } from '../api/order-error-message';
 import { placeOrder } from '../api/place-order';
 import { orderTotal } from '../model/money';
+import { newOrderRequestId } from '../model/order-request-id';
 import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from '../model/order-form';
 import { MAX_JARS_PER_ORDER, MAX_OPEN_ORDERS_PER_CUSTOMER } from '../model/order-limits';
 import { PAYMENT_METHODS, paymentMethodLabel } from '../model/payment-method';
@@ -55,12 +57,20 @@ function runningTotal(price: number, quantity: unknown): number | null {
 export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialogProps) {
   const navigate = useNavigate();
   const stock = product?.stock_quantity ?? 0;
+  // This confirmation's request id: made at the first submit, kept through retries and repeated taps until the
+  // dialog closes, so a lost answer never turns into a second order (order-request-id.ts).
+  const requestId = useRef<string | null>(null);
+  const close = () => {
+    requestId.current = null;
+    onClose();
+  };
   const formik = useFormik<OrderFormValues>({
     initialValues: initialOrderFormValues,
     validationSchema: orderFormSchema(stock),
     onSubmit: async (values, helpers) => {
       if (!product) return;
       const valid = orderFormSchema(stock).cast(values);
+      requestId.current ??= newOrderRequestId();
       try {
         await placeOrder({
           productId: product.id,
@@ -69,6 +79,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
           customerPhone: valid.customerPhone,
           customerAddress: valid.customerAddress,
           paymentMethod: valid.paymentMethod,
+          requestId: requestId.current,
         });
       } catch (error) {
         notifyError(toastText.failure, orderErrorMessage(error, toastText.failureText), error);
@@ -76,7 +87,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
       }
       notifySuccess(toastText.success, toastText.successText);
       helpers.resetForm({ values: initialOrderFormValues });
-      onClose();
+      close();
     },
   });
 
@@ -99,7 +110,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
     <Dialog.Root
       open={product !== null}
       onOpenChange={(details) => {
-        if (!details.open && !formik.isSubmitting) onClose();
+        if (!details.open && !formik.isSubmitting) close();
       }}
       placement="center"
       scrollBehavior="inside"

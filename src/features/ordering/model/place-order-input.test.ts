@@ -34,6 +34,15 @@ describe('parsePlaceOrderInput', () => {
     });
   });
 
+  it("keeps the dialog's request id, and refuses one of another shape as an invalid request", () => {
+    expect(parsePlaceOrderInput({ ...valid, requestId: 'Ab3dEf6hIj9lMn2pQr5t' }).requestId).toBe(
+      'Ab3dEf6hIj9lMn2pQr5t',
+    );
+    for (const requestId of ['', 'short', 'Ab3dEf6hIj9lMn2pQr5t/', 'Ab3dEf6hIj9lMn2pQr5tX', 12345, null]) {
+      expect(refusal({ ...valid, requestId })).toBe(m.invalidRequest);
+    }
+  });
+
   it('drops anything the caller should not decide, such as a forged total', () => {
     const parsed = parsePlaceOrderInput({
       ...valid,

@@ -10,6 +10,7 @@ import {
 import { toBengaliDigits } from './digits';
 import { isFirestoreDocumentId } from './document-id';
 import { MAX_JARS_PER_ORDER } from './order-limits';
+import { ORDER_REQUEST_ID_PATTERN } from './order-request-id';
 import type { PaymentMethod } from './payment-method';
 
 /** What the placeOrder callable accepts. Prices and totals are never part of it: the server reads them. */
@@ -20,6 +21,11 @@ export interface PlaceOrderInput {
   customerPhone: string;
   customerAddress: string;
   paymentMethod: PaymentMethod;
+  /**
+   * The dialog's id for this confirmation (order-request-id.ts): a request placeOrder has already served is
+   * answered with the same order. Optional, so a page loaded before it existed can still order.
+   */
+  requestId?: string;
 }
 
 export interface PlaceOrderResult {
@@ -44,6 +50,13 @@ export const placeOrderInputSchema = yup
     customerPhone: customerPhoneSchema,
     customerAddress: customerAddressSchema,
     paymentMethod: paymentMethodSchema,
+    requestId: yup
+      .string()
+      .strict()
+      .typeError(m.invalidRequest)
+      .nonNullable(m.invalidRequest)
+      .matches(ORDER_REQUEST_ID_PATTERN, m.invalidRequest)
+      .optional(),
   })
   // Without this yup would build an empty object from a missing payload and blame its first field.
   .default(undefined)
@@ -72,6 +85,7 @@ export function parsePlaceOrderInput(data: unknown): PlaceOrderInput {
       customerPhone: parsed.customerPhone,
       customerAddress: parsed.customerAddress,
       paymentMethod: parsed.paymentMethod,
+      ...(parsed.requestId !== undefined && { requestId: parsed.requestId }),
     };
   } catch (error) {
     if (error instanceof yup.ValidationError) throw new InvalidOrderInputError(error.message);
