@@ -782,6 +782,7 @@ function normalizeWrite(write: WriteJson): WriteJson {
   if (write.updateMask?.fieldPaths) write.updateMask.fieldPaths.forEach(parseFieldPath);
   const transforms = write.updateTransforms ?? write.transform?.fieldTransforms ?? [];
   for (const t of transforms) {
+    if (t.fieldPath === undefined) throw invalidArgument('Invalid field transform: fieldPath is required');
     parseFieldPath(t.fieldPath);
     if (t.increment) t.increment = normalizeValue(t.increment);
     if (t.maximum) t.maximum = normalizeValue(t.maximum);
@@ -825,11 +826,10 @@ function assertDocumentSize(name: string, fields: Fields): void {
 function aggregate(agg: AggregationJson, docs: StoredDocument[]): Value {
   if (agg.count !== undefined) {
     const upTo = agg.count.upTo;
-    const raw = typeof upTo === 'object' && upTo !== null ? upTo.value : upTo;
-    const limit = raw === undefined ? Infinity : Number(raw);
+    const limit = upTo === undefined ? Infinity : Number(upTo);
     return { integerValue: String(Math.min(docs.length, limit)) };
   }
-  const fieldPath = agg.sum?.field.fieldPath ?? agg.avg?.field.fieldPath;
+  const fieldPath = agg.sum?.field?.fieldPath ?? agg.avg?.field?.fieldPath;
   if (!fieldPath) throw invalidArgument('Invalid aggregation: one of count, sum or avg is required');
   const path = parseFieldPath(fieldPath);
   const numbers = docs
