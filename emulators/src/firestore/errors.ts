@@ -73,16 +73,6 @@ export const permissionDenied = (message: string) => new FirestoreError('PERMISS
 export const aborted = (message: string) => new FirestoreError('ABORTED', message);
 export const unauthenticated = (message: string) => new FirestoreError('UNAUTHENTICATED', message);
 
-/**
- * Admin-only methods (listCollectionIds): security rules do not cover them, so production answers anyone
- * without admin credentials with PERMISSION_DENIED; here the admin is the owner token.
- */
-export function ownerOnly(caller: { kind: string }, method: string): void {
-  if (caller.kind !== 'owner') {
-    throw permissionDenied(`Missing or insufficient permissions: ${method} needs admin credentials`);
-  }
-}
-
 /** Anything thrown inside the engine becomes a FirestoreError; unexpected ones are INTERNAL. */
 export function asFirestoreError(error: unknown): FirestoreError {
   if (error instanceof FirestoreError) return error;

@@ -8,17 +8,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FilterJson, StructuredQueryJson, Value } from './types.js';
+import type { FieldFilterOp, FilterJson, StructuredQueryJson, Value } from './types.js';
 import { compileQuery } from './query.js';
-import { missingIndex, readIndexesFile, type IndexesFileJson } from './indexes.js';
+import {
+  missingIndex,
+  readIndexesFile,
+  type FieldOverrideJson,
+  type IndexesFileJson,
+  type IndexJson,
+  type MissingIndex,
+} from './indexes.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 import { adminFirestore } from '../testing/admin.js';
 import { expectCode } from '../testing/waiting.js';
 
 const PARENT = 'projects/p/databases/(default)/documents';
 
-const field = (fieldPath: string, op: string, value: Value = { integerValue: '1' }): FilterJson => ({
-  fieldFilter: { field: { fieldPath }, op: op as never, value },
+const field = (fieldPath: string, op: FieldFilterOp, value: Value = { integerValue: '1' }): FilterJson => ({
+  fieldFilter: { field: { fieldPath }, op, value },
 });
 const and = (...filters: FilterJson[]): FilterJson => ({ compositeFilter: { op: 'AND', filters } });
 const or = (...filters: FilterJson[]): FilterJson => ({ compositeFilter: { op: 'OR', filters } });
@@ -26,6 +33,20 @@ const order = (fieldPath: string, direction: 'ASCENDING' | 'DESCENDING' = 'ASCEN
   field: { fieldPath },
   direction,
 });
+
+/** The composite index a refused query asks for. */
+function indexIn(missing: MissingIndex | null): IndexJson {
+  if (missing?.section !== 'indexes')
+    throw new Error(`expected a missing index, got ${JSON.stringify(missing)}`);
+  return missing.json;
+}
+
+/** The single-field override a refused query asks for. */
+function overrideIn(missing: MissingIndex | null): FieldOverrideJson {
+  if (missing?.section !== 'fieldOverrides')
+    throw new Error(`expected a missing field override, got ${JSON.stringify(missing)}`);
+  return missing.json;
+}
 
 function needs(query: StructuredQueryJson, config: IndexesFileJson = {}, group = false) {
   const from = [{ collectionId: 'jars', allDescendants: group }];
@@ -109,16 +130,16 @@ describe('queries that need a composite index', () => {
       json: { collectionGroup: 'jars', queryScope: 'COLLECTION', fields },
     });
     // Served once the index it names is declared.
-    expect(needs(query as StructuredQueryJson, { indexes: [missing!.json as never] })).toBeNull();
+    expect(needs(query as StructuredQueryJson, { indexes: [indexIn(missing)] })).toBeNull();
   });
 
   it('an OR query needs an index for every branch', () => {
     const query = { where: or(field('a', 'EQUAL'), field('c', 'EQUAL')), orderBy: [order('b')] };
     const first = needs(query);
     expect(first?.json).toMatchObject({ fields: [{ fieldPath: 'a' }, { fieldPath: 'b' }] });
-    const second = needs(query, { indexes: [first!.json as never] });
+    const second = needs(query, { indexes: [indexIn(first)] });
     expect(second?.json).toMatchObject({ fields: [{ fieldPath: 'c' }, { fieldPath: 'b' }] });
-    expect(needs(query, { indexes: [first!.json as never, second!.json as never] })).toBeNull();
+    expect(needs(query, { indexes: [indexIn(first), indexIn(second)] })).toBeNull();
   });
 
   it('is not served by an index with the order fields in another direction or order', () => {
@@ -171,7 +192,7 @@ describe('single-field indexes and their exemptions', () => {
     const missing = needs({ where: field('blob', 'EQUAL') }, exempt);
     expect(missing?.section).toBe('fieldOverrides');
     expect(needs({ where: field('other', 'EQUAL') }, exempt)).toBeNull();
-    const restored: IndexesFileJson = { fieldOverrides: [missing!.json as never] };
+    const restored: IndexesFileJson = { fieldOverrides: [overrideIn(missing)] };
     expect(needs({ where: field('blob', 'EQUAL') }, restored)).toBeNull();
   });
 
@@ -205,7 +226,7 @@ describe('single-field indexes and their exemptions', () => {
         ],
       },
     });
-    expect(needs(query, { fieldOverrides: [missing!.json as never] }, true)).toBeNull();
+    expect(needs(query, { fieldOverrides: [overrideIn(missing)] }, true)).toBeNull();
     expect(needs({}, {}, true)).toBeNull();
   });
 });
@@ -297,7 +318,7 @@ describe('through the emulator', () => {
     ).rejects.toThrow(/requires an index/);
 
     const config = JSON.parse(await readFile(file, 'utf8')) as IndexesFileJson;
-    config.indexes!.push(JSON.parse(json) as never);
+    config.indexes!.push(JSON.parse(json) as IndexJson);
     await writeFile(file, JSON.stringify(config));
     emulator.engine.indexes!.reload(); // the file watcher does this within a second; no waiting here
     expect((await orders.get()).docs.map((d) => d.id)).toEqual(['o1']);

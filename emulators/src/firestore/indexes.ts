@@ -61,10 +61,8 @@ export interface IndexRequirementsOptions {
 }
 
 /** What a query needs that the declarations lack: the JSON to paste and where it goes. */
-export interface MissingIndex {
-  section: 'indexes' | 'fieldOverrides';
-  json: IndexJson | FieldOverrideJson;
-}
+export type MissingIndex =
+  { section: 'indexes'; json: IndexJson } | { section: 'fieldOverrides'; json: FieldOverrideJson };
 
 interface Need {
   field: string[];

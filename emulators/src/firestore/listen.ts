@@ -179,7 +179,7 @@ export class ListenStream {
 
   private compileTarget(id: number, target: TargetJson): ActiveTarget {
     if (target.query) {
-      const query = compileQuery(target.query.parent, target.query.structuredQuery ?? {});
+      const query = compileQuery(String(target.query.parent), target.query.structuredQuery ?? {});
       this.ensureSameDatabase(query.db);
       this.host.requireIndexes(query);
       return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FilterJson, StructuredQueryJson, Value } from './types.js';
+import type { FieldFilterOp, FilterJson, StructuredQueryJson, Value } from './types.js';
 import { FirestoreError } from './errors.js';
 import { compileQuery, project } from './query.js';
 import { DatabaseState } from './state.js';
@@ -147,8 +147,8 @@ describe('scope', () => {
 });
 
 describe('filters', () => {
-  const where = (fieldPath: string, op: string, value: Value) =>
-    ids({ from, where: { fieldFilter: { field: { fieldPath }, op: op as never, value } } });
+  const where = (fieldPath: string, op: FieldFilterOp, value: Value) =>
+    ids({ from, where: { fieldFilter: { field: { fieldPath }, op, value } } });
 
   it('keeps range filters within the operand’s type', () => {
     expect(where('price', 'GREATER_THAN', str(''))).toEqual([]);
@@ -174,9 +174,9 @@ describe('filters', () => {
       compileQuery(ROOT, q)
         .run(timed)
         .map((d) => d.key);
-    const filter = (fieldPath: string, op: string, value: Value) => ({
+    const filter = (fieldPath: string, op: FieldFilterOp, value: Value) => ({
       from: [{ collectionId: 't' }],
-      where: { fieldFilter: { field: { fieldPath }, op: op as never, value } },
+      where: { fieldFilter: { field: { fieldPath }, op, value } },
     });
     expect(run(filter('at', 'EQUAL', { timestampValue: '2026-01-01T00:00:00.123456789Z' }))).toEqual(['t/a']);
     expect(
@@ -209,13 +209,13 @@ describe('in and array-contains-any with null', () => {
     'n/a': { v: { nullValue: null }, tags: { arrayValue: { values: [{ nullValue: null }] } } },
     'n/b': { v: int(1), tags: { arrayValue: { values: [int(1)] } } },
   });
-  const run = (op: string, fieldPath: string) =>
+  const run = (op: FieldFilterOp, fieldPath: string) =>
     compileQuery(ROOT, {
       from: [{ collectionId: 'n' }],
       where: {
         fieldFilter: {
           field: { fieldPath },
-          op: op as never,
+          op,
           value: { arrayValue: { values: [{ nullValue: null }, int(1)] } },
         },
       },

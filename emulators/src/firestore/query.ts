@@ -194,11 +194,9 @@ function disjunctionCount(filter: FilterJson): number {
 
 function limitOf(limit: StructuredQueryJson['limit']): number | undefined {
   if (limit === undefined || limit === null) return undefined;
-  const n = typeof limit === 'number' ? limit : limit.value;
-  if (n === undefined) return undefined;
-  if (!Number.isInteger(n) || n < 0)
+  if (!Number.isInteger(limit) || limit < 0)
     throw invalidArgument('Invalid query: limit must be a non-negative integer');
-  return n;
+  return limit;
 }
 
 function fieldPathOf(path: string | undefined): string[] {
@@ -268,7 +266,9 @@ function compileFilter(filter: FilterJson, db: DatabaseId, inequalities: string[
     }
   }
   if (filter.fieldFilter) {
-    const { field, op, value } = filter.fieldFilter;
+    const { field, value } = filter.fieldFilter;
+    // An absent operator is refused by fieldPredicate, which names it ("undefined").
+    const op = String(filter.fieldFilter.op);
     const path = fieldPathOf(field?.fieldPath);
     if (value === undefined) throw invalidArgument('Invalid field filter: no value');
     if (INEQUALITY_OPS.has(op)) inequalities.push(path);

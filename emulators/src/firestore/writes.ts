@@ -105,7 +105,7 @@ function stableStringify(value: unknown): string {
 }
 
 function applyTransform(fields: Fields, transform: FieldTransformJson, commitTime: string): Value {
-  const path = parseFieldPath(transform.fieldPath);
+  const path = parseFieldPath(transform.fieldPath ?? '');
   const existing = getField(fields, path);
   let result: Value;
   if (transform.setToServerValue !== undefined) {

@@ -47,7 +47,11 @@ export function fromFirestoreValue(value: FirestoreValue): Value {
   if ('bytesValue' in value) return new Uint8Array(Buffer.from(value.bytesValue, 'base64'));
   if ('referenceValue' in value) return documentNameToPath(value.referenceValue);
   if ('geoPointValue' in value) {
-    return new RulesLatLng(value.geoPointValue.latitude ?? 0, value.geoPointValue.longitude ?? 0);
+    // proto3 JSON may spell a double as text ("NaN"); a latitude is a number either way.
+    return new RulesLatLng(
+      Number(value.geoPointValue.latitude ?? 0),
+      Number(value.geoPointValue.longitude ?? 0),
+    );
   }
   return fail(`Unknown Firestore value ${JSON.stringify(value)}.`);
 }

@@ -1,12 +1,12 @@
 /** `list` rules proved from a query's filters, operator by operator (the engine side is in firestore/query-rules.test.ts). */
 import { describe, expect, it } from 'vitest';
-import type { FilterJson, Value } from '../firestore/types.js';
+import type { FieldFilterOp, FilterJson, Value } from '../firestore/types.js';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { compileRules } from './ruleset.js';
 import { firestoreRequest, signedIn } from '../testing/rules-requests.js';
 
-const f = (fieldPath: string, op: string, value: Value): FilterJson => ({
-  fieldFilter: { field: { fieldPath }, op: op as never, value },
+const f = (fieldPath: string, op: FieldFilterOp, value: Value): FilterJson => ({
+  fieldFilter: { field: { fieldPath }, op, value },
 });
 const and = (...filters: FilterJson[]): FilterJson => ({ compositeFilter: { op: 'AND', filters } });
 const or = (...filters: FilterJson[]): FilterJson => ({ compositeFilter: { op: 'OR', filters } });

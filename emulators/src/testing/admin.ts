@@ -1,6 +1,6 @@
 /** firebase-admin pointed at an in-process emulator; one app per project and port. */
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, type Firestore, type Settings } from 'firebase-admin/firestore';
 
 export function adminFirestore(
   projectId: string,
@@ -14,13 +14,15 @@ export function adminFirestore(
   if (options.preferRest && !(db as unknown as { _settingsFrozen?: boolean })._settingsFrozen) {
     // The REST client asks for Google credentials even in emulator mode, and a listener still opens a gRPC
     // channel (which checks the credentials' universe domain): the stand-in answers both with the owner token.
-    db.settings({
+    // `auth` is passed through to google-gax, which Settings' type does not list.
+    const settings: Settings & { auth: object } = {
       preferRest: true,
       auth: {
         getRequestHeaders: async () => ({ Authorization: 'Bearer owner' }),
         getUniverseDomain: async () => 'googleapis.com',
       },
-    } as never);
+    };
+    db.settings(settings);
   }
   return db;
 }

@@ -184,7 +184,7 @@ const jsonNameOf = (field: protobuf.Field): string =>
 /**
  * protobufjs skips field numbers it does not know. Firestore's clients only send fields of the protos above,
  * so an unknown number means the protos are missing one the SDK relies on: refuse it, naming it, rather than
- * answer as if it was never sent (how `Write.verify` was once lost).
+ * answer as though it had not been sent (how `Write.verify` was once lost).
  */
 function rejectUnknownWireFields(type: protobuf.Type, bytes: Uint8Array, at: string, depth = 0): void {
   if (depth > 100) return;

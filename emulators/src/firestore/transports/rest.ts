@@ -1,14 +1,17 @@
 /**
  * REST transport: the Firestore v1 HTTP/JSON API (used by the web SDK for unary calls, the lite SDK and
  * firebase-admin with preferRest), plus the emulator's own endpoints used by @firebase/rules-unit-testing.
+ * A route only reads its request from the URL and body; the operation table (../operations.ts) answers it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from '../../shared/auth-token.js';
 import { callerFromAuthorization } from '../../shared/auth-token.js';
 import type { RulesSource } from '../../shared/rules-source.js';
 import type { FirestoreEngine } from '../engine.js';
-import { asFirestoreError, invalidArgument, notFound, ownerOnly, unauthenticated } from '../errors.js';
-import type { DocumentJson, PreconditionJson } from '../types.js';
+import { asFirestoreError, invalidArgument, notFound, unauthenticated } from '../errors.js';
+import type { ServerStreamingMethod, UnaryMethod } from '../operations.js';
+import { callServerStreaming, callUnary } from '../operations.js';
+import type { PreconditionJson, v1 } from '../types.js';
 import { canonicalJson } from './protos.js';
 import { decodePathSegment, parseJsonBody, readBody, sendError, sendJson } from './http-util.js';
 
@@ -18,6 +21,22 @@ export interface RestContext {
   /** Writes the current data to the export folder (POST /emulator/v1/projects/{p}:export). */
   exportData?: (dir?: string) => Promise<string>;
 }
+
+/** A `:verb` route: the method it calls, and whether the URL names the request's database or its parent. */
+type VerbRoute =
+  | { method: UnaryMethod; scope: 'database' | 'parent'; streaming: false }
+  | { method: ServerStreamingMethod; scope: 'database' | 'parent'; streaming: true };
+
+const VERBS = new Map<string, VerbRoute>([
+  ['commit', { method: 'Commit', scope: 'database', streaming: false }],
+  ['batchGet', { method: 'BatchGetDocuments', scope: 'database', streaming: true }],
+  ['beginTransaction', { method: 'BeginTransaction', scope: 'database', streaming: false }],
+  ['rollback', { method: 'Rollback', scope: 'database', streaming: false }],
+  ['runQuery', { method: 'RunQuery', scope: 'parent', streaming: true }],
+  ['runAggregationQuery', { method: 'RunAggregationQuery', scope: 'parent', streaming: true }],
+  ['batchWrite', { method: 'BatchWrite', scope: 'database', streaming: false }],
+  ['listCollectionIds', { method: 'ListCollectionIds', scope: 'parent', streaming: false }],
+]);
 
 const DOCS_RE = /^\/v1(?:beta1)?\/(projects\/[^/]+\/databases\/[^/]+\/documents)(\/[^:]*)?(?::([A-Za-z]+))?$/;
 
@@ -49,118 +68,86 @@ export async function handleRest(
       // Production has no such route (an HTTP method the API does not bind): 404, not a server error.
       if (req.method !== 'POST') throw notFound(`${req.method} is not allowed on :${verb}`);
       const body = parseJsonBody(await readBody(req)) as Record<string, unknown>;
-      const request = (type: string, extra: Record<string, unknown>) =>
-        canonicalJson<Record<string, unknown>>(`google.firestore.v1.${type}`, { ...body, ...extra });
-      switch (verb) {
-        case 'commit':
-          return reply(res, engine.commit(request('CommitRequest', { database }) as never, caller));
-        case 'batchGet':
-          return reply(
-            res,
-            engine.batchGet(request('BatchGetDocumentsRequest', { database }) as never, caller),
-          );
-        case 'beginTransaction':
-          return reply(
-            res,
-            engine.beginTransaction(request('BeginTransactionRequest', { database }) as never),
-          );
-        case 'rollback':
-          return reply(res, engine.rollback(request('RollbackRequest', { database }) as never));
-        case 'runQuery':
-          return reply(res, engine.runQuery(request('RunQueryRequest', { parent: name }) as never, caller));
-        case 'runAggregationQuery':
-          return reply(
-            res,
-            engine.runAggregationQuery(
-              request('RunAggregationQueryRequest', { parent: name }) as never,
-              caller,
-            ),
-          );
-        case 'batchWrite':
-          return reply(res, engine.batchWrite(request('BatchWriteRequest', { database }) as never, caller));
-        case 'listCollectionIds':
-          ownerOnly(caller, 'listCollectionIds');
-          return reply(
-            res,
-            engine.listCollectionIds(name, request('ListCollectionIdsRequest', { parent: name }) as never),
-          );
-        default:
-          throw notFound(`Unknown method :${verb}`);
-      }
+      const route = VERBS.get(verb);
+      if (!route) throw notFound(`Unknown method :${verb}`);
+      // The URL names the database (or the query's parent); the body carries the rest of the request.
+      const scope = route.scope === 'database' ? { database } : { parent: name };
+      const decode = <T>(requestType: string) => canonicalJson<T>(requestType, { ...body, ...scope });
+      const answer = route.streaming
+        ? callServerStreaming(engine, route.method, caller, decode, verb)
+        : callUnary(engine, route.method, caller, decode, verb);
+      return reply(res, answer);
     }
 
     const isDocument = rest.length > 0 && rest.length % 2 === 0;
     const mask = url.searchParams.getAll('mask.fieldPaths');
     const maskOption = mask.length > 0 ? { fieldPaths: mask } : undefined;
+    const collectionRoute = () => ({
+      parent: `${root}${rest.length > 1 ? '/' + rest.slice(0, -1).join('/') : ''}`,
+      collectionId: rest[rest.length - 1],
+    });
     switch (req.method) {
       case 'GET':
         if (isDocument) {
           return reply(
             res,
-            engine.getDocument(
+            callUnary(engine, 'GetDocument', caller, () => ({
               name,
-              { mask: maskOption, transaction: url.searchParams.get('transaction') ?? undefined },
-              caller,
-            ),
+              mask: maskOption,
+              transaction: url.searchParams.get('transaction') ?? undefined,
+            })),
           );
         }
         if (rest.length === 0) throw invalidArgument('GET needs a document or collection path');
         return reply(
           res,
-          engine.listDocuments(
-            `${root}${rest.length > 1 ? '/' + rest.slice(0, -1).join('/') : ''}`,
-            rest[rest.length - 1],
-            {
-              pageSize: numberParam(url, 'pageSize'),
-              pageToken: url.searchParams.get('pageToken') ?? undefined,
-              orderBy: url.searchParams.get('orderBy') ?? undefined,
-              mask: maskOption,
-              showMissing: url.searchParams.get('showMissing') === 'true',
-            },
-            caller,
-          ),
+          callUnary(engine, 'ListDocuments', caller, () => ({
+            ...collectionRoute(),
+            pageSize: numberParam(url, 'pageSize'),
+            pageToken: url.searchParams.get('pageToken') ?? undefined,
+            orderBy: url.searchParams.get('orderBy') ?? undefined,
+            mask: maskOption,
+            showMissing: url.searchParams.get('showMissing') === 'true',
+          })),
         );
       case 'POST': {
         if (isDocument || rest.length === 0)
           throw invalidArgument('POST creates a document in a collection path');
-        const body = canonicalJson<DocumentJson>(
+        const document = canonicalJson<v1.Document>(
           'google.firestore.v1.Document',
           parseJsonBody(await readBody(req)),
         );
-        const parent = `${root}${rest.length > 1 ? '/' + rest.slice(0, -1).join('/') : ''}`;
         return reply(
           res,
-          engine.createDocument(
-            parent,
-            rest[rest.length - 1],
-            url.searchParams.get('documentId') ?? undefined,
-            body,
-            caller,
-          ),
+          callUnary(engine, 'CreateDocument', caller, () => ({
+            ...collectionRoute(),
+            documentId: url.searchParams.get('documentId') ?? undefined,
+            document,
+          })),
         );
       }
       case 'PATCH': {
         if (!isDocument) throw invalidArgument('PATCH needs a document path');
-        const body = canonicalJson<DocumentJson>(
+        const document = canonicalJson<v1.Document>(
           'google.firestore.v1.Document',
           parseJsonBody(await readBody(req)),
         );
         const updateMask = url.searchParams.getAll('updateMask.fieldPaths');
         return reply(
           res,
-          engine.updateDocument(
-            { ...body, name },
-            {
-              updateMask: updateMask.length > 0 ? { fieldPaths: updateMask } : undefined,
-              currentDocument: preconditionOf(url),
-            },
-            caller,
-          ),
+          callUnary(engine, 'UpdateDocument', caller, () => ({
+            document: { ...document, name },
+            updateMask: updateMask.length > 0 ? { fieldPaths: updateMask } : undefined,
+            currentDocument: preconditionOf(url),
+          })),
         );
       }
       case 'DELETE':
         if (!isDocument) throw invalidArgument('DELETE needs a document path');
-        return reply(res, engine.deleteDocument(name, preconditionOf(url), caller));
+        return reply(
+          res,
+          callUnary(engine, 'DeleteDocument', caller, () => ({ name, currentDocument: preconditionOf(url) })),
+        );
       default:
         throw notFound(`${req.method} is not supported on ${path}`);
     }

@@ -10,11 +10,10 @@ import type { Caller } from '../../shared/auth-token.js';
 import { callerFromAuthorization } from '../../shared/auth-token.js';
 import type { FirestoreEngine } from '../engine.js';
 import { asFirestoreError, FirestoreError, invalidArgument, unauthenticated } from '../errors.js';
-import type { ListenStream } from '../listen.js';
-import type { ListenRequestJson, WriteJson } from '../types.js';
+import type { BidiMethod, RequestOf } from '../operations.js';
+import { openStream } from '../operations.js';
 import { parseJsonBody, readBody } from './http-util.js';
 import { canonicalJson, stringifyProto3 } from './protos.js';
-import { WriteStreamSession } from './write-stream.js';
 
 const CHANNEL_RE = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
 const KEEPALIVE_MS = 30_000;
@@ -38,11 +37,11 @@ class ChannelSession {
   private noopTimer: NodeJS.Timeout | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   closed = false;
-  listen: ListenStream | null = null;
-  write: WriteStreamSession | null = null;
+  /** The Listen or Write stream this session carries. */
+  stream: ChannelStream | null = null;
 
   constructor(
-    readonly kind: 'Listen' | 'Write',
+    readonly kind: BidiMethod,
     readonly caller: Caller,
     private readonly idleTimeoutMs: number,
     private readonly onClose: (session: ChannelSession) => void,
@@ -124,9 +123,8 @@ class ChannelSession {
   }
 
   private disposeStreams(): void {
-    this.listen?.close();
-    this.listen = null;
-    this.write = null;
+    this.stream?.close();
+    this.stream = null;
   }
 
   /** The client has processed every message up to `ackedId` (the AID of a GET or POST). */
@@ -205,7 +203,7 @@ export class WebChannelTransport {
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const match = CHANNEL_RE.exec(url.pathname);
     if (!match) return false;
-    const kind = match[1] as 'Listen' | 'Write';
+    const kind: BidiMethod = match[1] === 'Listen' ? 'Listen' : 'Write';
     const params = url.searchParams;
     try {
       if (params.get('TYPE') === 'terminate') {
@@ -235,7 +233,7 @@ export class WebChannelTransport {
   }
 
   private handshake(
-    kind: 'Listen' | 'Write',
+    kind: BidiMethod,
     res: ServerResponse,
     params: URLSearchParams,
     body: URLSearchParams,
@@ -244,9 +242,9 @@ export class WebChannelTransport {
     const caller: Caller = callerFromAuthorization(headers.get('authorization'), unauthenticated);
     const session = new ChannelSession(kind, caller, this.idleTimeoutMs, (s) => this.sessions.delete(s.sid));
     this.sessions.set(session.sid, session);
-    if (kind === 'Listen')
-      session.listen = this.engine.openListen(caller, (response) => session.sendResponse(response));
-    else session.write = new WriteStreamSession(this.engine, caller);
+    session.stream = openChannelStream(this.engine, kind, caller, (response) =>
+      session.sendResponse(response),
+    );
 
     const handshake = frame([[0, ['c', session.sid, '', 8, 14, KEEPALIVE_MS]]]);
     res
@@ -275,23 +273,32 @@ export class WebChannelTransport {
       try {
         // The same reading as a REST body: an object, with nothing the codec would silently alter.
         const parsed = parseJsonBody(data);
-        if (session.kind === 'Listen') {
-          session.listen?.handle(
-            canonicalJson<ListenRequestJson>('google.firestore.v1.ListenRequest', parsed),
-          );
-        } else if (session.write) {
-          const request = canonicalJson<{ database?: string; streamToken?: string; writes?: WriteJson[] }>(
-            'google.firestore.v1.WriteRequest',
-            parsed,
-          );
-          session.sendResponse(session.write.handle(request));
-        }
+        session.stream?.deliver(parsed);
       } catch (error) {
         session.sendErrorAndClose(asFirestoreError(error));
         return;
       }
     }
   }
+}
+
+/** A session's stream: each client message, read as the stream's request type, handled in order. */
+interface ChannelStream {
+  deliver(json: unknown): void;
+  close(): void;
+}
+
+function openChannelStream<M extends BidiMethod>(
+  engine: FirestoreEngine,
+  method: M,
+  caller: Caller,
+  send: (response: unknown) => void,
+): ChannelStream {
+  const stream = openStream(engine, method, caller, send);
+  return {
+    deliver: (json) => stream.handle(canonicalJson<RequestOf<M>>(stream.requestType, json)),
+    close: () => stream.close(),
+  };
 }
 
 function unknownSid(res: ServerResponse): true {

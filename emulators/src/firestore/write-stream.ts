@@ -3,11 +3,11 @@
  * then one commit per request, answered in order with a fresh token.
  */
 import { randomBytes } from 'node:crypto';
-import type { Caller } from '../../shared/auth-token.js';
-import type { FirestoreEngine } from '../engine.js';
-import { invalidArgument } from '../errors.js';
-import { parseDatabaseName } from '../paths.js';
-import type { WriteJson, WriteResultJson } from '../types.js';
+import type { Caller } from '../shared/auth-token.js';
+import type { FirestoreEngine } from './engine.js';
+import { invalidArgument } from './errors.js';
+import { parseDatabaseName } from './paths.js';
+import type { v1, WriteResultJson } from './types.js';
 
 export interface WriteStreamResponse {
   streamId?: string;
@@ -26,7 +26,7 @@ export class WriteStreamSession {
     private readonly caller: Caller,
   ) {}
 
-  handle(request: { database?: string; streamToken?: string; writes?: WriteJson[] }): WriteStreamResponse {
+  handle(request: v1.WriteRequest): WriteStreamResponse {
     if (this.database === null) {
       if (!request.database) throw invalidArgument('The first Write stream message must name the database');
       parseDatabaseName(request.database);

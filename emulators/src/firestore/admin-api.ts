@@ -1,0 +1,58 @@
+/** The emulator's own data operations: reset (rules-unit-testing's clearFirestore), export and import. */
+import type { DocumentJson } from './types.js';
+import type { FirestoreEngine } from './engine.js';
+import type { DocumentChangeEvent } from './listen.js';
+import { databaseName, parseDatabaseName, parseDocumentName } from './paths.js';
+import { toDocumentJson } from './state.js';
+import { normalizeFields } from './values.js';
+
+/** Deletes every document of a project's databases (or of all projects); open listeners see the deletions. */
+export function reset(engine: FirestoreEngine, projectId?: string): void {
+  for (const state of engine.databasesInUse()) {
+    if (projectId && state.id.projectId !== projectId) continue;
+    const changes: DocumentChangeEvent[] = [...state.all()].map((doc) => ({
+      key: doc.key,
+      segments: doc.segments,
+      before: doc,
+      after: null,
+    }));
+    state.clear();
+    if (changes.length > 0) engine.listeners.notify(state.id, changes, engine.clock.next().timestamp);
+  }
+  engine.transactions.forget(projectId);
+}
+
+/** All documents of every database, for export. */
+export function exportDocuments(engine: FirestoreEngine): { database: string; documents: DocumentJson[] }[] {
+  return engine
+    .databasesInUse()
+    .filter((s) => s.size > 0)
+    .map((s) => ({
+      database: databaseName(s.id),
+      documents: [...s.all()].map((d) => toDocumentJson(s.id, d)),
+    }));
+}
+
+export function importDocuments(
+  engine: FirestoreEngine,
+  data: { database: string; documents: DocumentJson[] }[],
+): number {
+  let count = 0;
+  for (const { database, documents } of data) {
+    const state = engine.state(parseDatabaseName(database));
+    for (const doc of documents) {
+      const { segments } = parseDocumentName(doc.name);
+      const updateTime = doc.updateTime ?? engine.clock.now();
+      state.put({
+        key: segments.join('/'),
+        segments,
+        fields: normalizeFields(doc.fields ?? {}),
+        createTime: doc.createTime ?? updateTime,
+        updateTime,
+        version: engine.clock.next().micros,
+      });
+      count++;
+    }
+  }
+  return count;
+}
