@@ -8,6 +8,7 @@ import { DEMO_CATALOG, type CatalogProduct } from './catalog';
 import { DEMO_CUSTOMERS, demoOrders, type DemoOrderProduct } from './demo-orders';
 import { DEMO_PROJECT_ID, useEmulators } from './emulator-env';
 import { renderJarImage } from './jar-image';
+import { rebuildDerivedOrderData } from '../stats-rebuild';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@achar.test', password: 'admin123', displayName: 'আচার ঘর অ্যাডমিন' },
@@ -210,6 +211,10 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
     await batch.commit();
     report.orders = orders.length;
     log(`orders: ${orders.length} over the last 21 days`);
+    // The orders were written directly, not through placeOrder: derive what it would have kept with them (the
+    // statistics roll-ups, stats_day), so the seeded shop is consistent; this also clears a replaced shop's.
+    const { stats } = await rebuildDerivedOrderData(db);
+    log(`statistics: ${stats.written} roll-up documents over ${stats.orders} orders`);
     return report;
   } finally {
     await deleteApp(app);
