@@ -131,6 +131,15 @@ describe('seedDemoData', () => {
     expect(await count('orders')).toBe(48);
   });
 
+  it('derives the roll-ups of a kept store that has orders from before them, and leaves the orders alone', async () => {
+    const rollups = await db.collection('order_stats').get();
+    await Promise.all(rollups.docs.map((doc) => doc.ref.delete()));
+    const again = await seedDemoData({ now });
+    expect(again.skipped).toBe(true);
+    expect(await count('orders')).toBe(48);
+    await expectStatsToMatchOrders(48);
+  });
+
   it('with force, replaces the products, their pictures and the orders', async () => {
     const replaced = await seedDemoData({ now, force: true, orderCount: 30 });
     expect(replaced.skipped).toBe(false);

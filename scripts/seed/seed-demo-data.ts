@@ -173,6 +173,16 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
     if (!(await isEmpty(db))) {
       if (!force) {
         log('the store already has products or orders; left as it is (use --force to replace them)');
+        // Data kept from before the statistics roll-ups existed (.emulator-data/): derive them once, so the
+        // dashboard does not show an empty shop.
+        const [orders, rollups] = await Promise.all([
+          db.collection('orders').limit(1).get(),
+          db.collection('order_stats').limit(1).get(),
+        ]);
+        if (!orders.empty && rollups.empty) {
+          const { stats } = await rebuildDerivedOrderData(db);
+          log(`statistics: derived ${stats.written} roll-up documents from ${stats.orders} kept orders`);
+        }
         return { ...report, skipped: true };
       }
       const bucket = getStorage(app).bucket();
