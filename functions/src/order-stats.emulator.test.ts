@@ -136,6 +136,22 @@ describe('the roll-ups kept by placeOrder and setOrderStatus', () => {
     expect(summed.revenue.get('cancelled')).toBe(32100);
   });
 
+  it('moves the numbers once when the same cancel arrives ten times at once, and an un-cancel races a change', async () => {
+    const { orderId } = await placeOrder(shelf.db, seller, lemonOrder({ quantity: 1 }));
+    await Promise.all(
+      Array.from({ length: 10 }, () => setOrderStatus(shelf.db, seller, { orderId, status: 'cancelled' })),
+    );
+    let summed = talliesFromRollups((await storedRollups()).totals, []);
+    expect(summed.count.get('cancelled')).toBe(1);
+    expect(summed.revenue.get('cancelled')).toBe(16050);
+    await Promise.allSettled([
+      setOrderStatus(shelf.db, seller, { orderId, status: 'pending' }),
+      setOrderStatus(shelf.db, seller, { orderId, status: 'delivered' }),
+    ]);
+    summed = talliesFromRollups((await expectRollupsToMatchOrders()).rollups.totals, []);
+    expect([...summed.count.values()].reduce((sum, n) => sum + n, 0)).toBe(1);
+  }, 120_000);
+
   it('equal a recount of the orders after a random run of orders, cancels, un-cancels and status changes, many at once', async () => {
     const random = randomFrom(20);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
