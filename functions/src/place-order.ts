@@ -17,6 +17,7 @@ import {
   type PlaceOrderResult,
 } from '../../src/features/ordering/model';
 import { signedInCaller, type Caller } from './caller';
+import { orderStatsFields, recordNewOrder } from './order-stats';
 import { isAborted, refusal } from './refusal';
 
 // Many customers ordering the last jars at once make transactions collide; each retry re-reads the stock,
@@ -117,11 +118,16 @@ export async function placeOrder(db: Firestore, auth: unknown, data: unknown): P
           updated_at: FieldValue.serverTimestamp(),
         });
         transaction.set(customerMarkerRef, { last_order_at: FieldValue.serverTimestamp() });
+        // The day the roll-ups count the order under, from this function's clock (stats owner: order-stats.ts).
+        const now = new Date();
+        const stats = orderStatsFields(now);
         transaction.create(orderRef, {
           ...order,
+          ...stats,
           created_at: FieldValue.serverTimestamp(),
           updated_at: FieldValue.serverTimestamp(),
         });
+        recordNewOrder(transaction, db, { ...order, ...stats }, now);
       },
       { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
     );

@@ -11,6 +11,7 @@ import {
 } from '../../src/features/ordering/model';
 import { isAdmin } from './admin-role';
 import { signedInCaller } from './caller';
+import { recordStatusChange } from './order-stats';
 import { isAborted, refusal } from './refusal';
 
 const errors = bn.ordering.statusChange;
@@ -80,6 +81,7 @@ export async function setOrderStatus(
           }
         }
         transaction.update(orderRef, { status: input.status, updated_at: FieldValue.serverTimestamp() });
+        recordStatusChange(transaction, db, order.data()!, input.status);
       },
       { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
     );

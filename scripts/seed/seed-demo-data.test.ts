@@ -11,6 +11,12 @@ import {
   type AcharEmulators,
   type AuthAndFunctionsEmulators,
 } from '../../tests/support/emulator-processes';
+import {
+  computeDashboardStats,
+  readMonthShard,
+  readTotalShard,
+  statsFromRollups,
+} from '../../src/features/admin-stats/model';
 import { DEMO_CATALOG } from './catalog';
 import { seedDemoData, type SeedReport } from './seed-demo-data';
 
@@ -39,6 +45,29 @@ afterAll(async () => {
 
 async function count(collection: string) {
   return (await db.collection(collection).get()).size;
+}
+
+/** The stats tab's numbers from the seeded roll-ups must be those of the seeded orders. */
+async function expectStatsToMatchOrders(orderCount: number) {
+  const stats = await db.collection('order_stats').get();
+  const totals = stats.docs
+    .filter((doc) => doc.get('kind') === 'total')
+    .map((doc) => readTotalShard(doc.data()));
+  const months = stats.docs
+    .filter((doc) => doc.get('kind') === 'month')
+    .map((doc) => readMonthShard(doc.data()));
+  const orders = (await db.collection('orders').get()).docs.map((doc) => doc.data());
+  expect(orders.every((order) => typeof order.stats_day === 'string')).toBe(true);
+  const fromOrders = computeDashboardStats(
+    orders.map((order) => ({
+      status: order.status as string,
+      total_amount: order.total_amount as number,
+      created_at: order.created_at.toDate() as Date,
+    })),
+    now,
+  );
+  expect(fromOrders.totalOrders).toBe(orderCount);
+  expect(statsFromRollups(totals, months, now)).toEqual(fromOrders);
 }
 
 describe('seedDemoData', () => {
@@ -73,6 +102,7 @@ describe('seedDemoData', () => {
       .where('user_id', '==', first.accounts.customer.uid)
       .get();
     expect(customerOrders.size).toBeGreaterThan(0);
+    await expectStatsToMatchOrders(48);
   });
 
   it('gives every product a WebP picture under product-images/ that its image_url serves', async () => {
@@ -101,12 +131,22 @@ describe('seedDemoData', () => {
     expect(await count('orders')).toBe(48);
   });
 
+  it('derives the roll-ups of a kept store that has orders from before them, and leaves the orders alone', async () => {
+    const rollups = await db.collection('order_stats').get();
+    await Promise.all(rollups.docs.map((doc) => doc.ref.delete()));
+    const again = await seedDemoData({ now });
+    expect(again.skipped).toBe(true);
+    expect(await count('orders')).toBe(48);
+    await expectStatsToMatchOrders(48);
+  });
+
   it('with force, replaces the products, their pictures and the orders', async () => {
     const replaced = await seedDemoData({ now, force: true, orderCount: 30 });
     expect(replaced.skipped).toBe(false);
     expect(replaced.removed).toEqual({ products: 10, orders: 48, images: 10 });
     expect(await count('products')).toBe(10);
     expect(await count('orders')).toBe(30);
+    await expectStatsToMatchOrders(30);
 
     const bucket = getStorage(app).bucket();
     const [oldStillThere] = await bucket.file(first.products[0].image_path).exists();

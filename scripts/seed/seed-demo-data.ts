@@ -8,6 +8,7 @@ import { DEMO_CATALOG, type CatalogProduct } from './catalog';
 import { DEMO_CUSTOMERS, demoOrders, type DemoOrderProduct } from './demo-orders';
 import { DEMO_PROJECT_ID, useEmulators } from './emulator-env';
 import { renderJarImage } from './jar-image';
+import { rebuildDerivedOrderData } from '../stats-rebuild';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@achar.test', password: 'admin123', displayName: 'আচার ঘর অ্যাডমিন' },
@@ -172,6 +173,16 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
     if (!(await isEmpty(db))) {
       if (!force) {
         log('the store already has products or orders; left as it is (use --force to replace them)');
+        // Data kept from before the statistics roll-ups existed (.emulator-data/): derive them once, so the
+        // dashboard does not show an empty shop.
+        const [orders, rollups] = await Promise.all([
+          db.collection('orders').limit(1).get(),
+          db.collection('order_stats').limit(1).get(),
+        ]);
+        if (!orders.empty && rollups.empty) {
+          const { stats } = await rebuildDerivedOrderData(db);
+          log(`statistics: derived ${stats.written} roll-up documents from ${stats.orders} kept orders`);
+        }
         return { ...report, skipped: true };
       }
       const bucket = getStorage(app).bucket();
@@ -210,6 +221,10 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
     await batch.commit();
     report.orders = orders.length;
     log(`orders: ${orders.length} over the last 21 days`);
+    // The orders were written directly, not through placeOrder: derive what it would have kept with them (the
+    // statistics roll-ups, stats_day), so the seeded shop is consistent; this also clears a replaced shop's.
+    const { stats } = await rebuildDerivedOrderData(db);
+    log(`statistics: ${stats.written} roll-up documents over ${stats.orders} orders`);
     return report;
   } finally {
     await deleteApp(app);

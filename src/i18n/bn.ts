@@ -203,7 +203,6 @@ export const bn = {
       productNotFound: 'পণ্যটি খুঁজে পাওয়া যায়নি।',
       productInactive: 'পণ্যটি এখন বিক্রি হচ্ছে না।',
       notEnoughStock: 'স্টকে পর্যাপ্ত পণ্য নেই।',
-      adminOnly: 'এই তথ্য দেখতে অ্যাডমিন অনুমতি প্রয়োজন।',
       tooBusy: 'এই মুহূর্তে অনেকে একসাথে অর্ডার করছেন — একটু পরে আবার চেষ্টা করুন।',
       productUnsellable: 'পণ্যটির দাম বা স্টক সঠিকভাবে দেওয়া নেই, তাই এখন অর্ডার নেওয়া যাচ্ছে না।',
       tooManyOpenOrders: (limitInBengaliDigits: string) =>
@@ -390,7 +389,6 @@ export const bn = {
       loading: 'পরিসংখ্যান লোড হচ্ছে…',
       loadError: 'পরিসংখ্যান লোড করতে সমস্যা হয়েছে।',
       retry: 'আবার চেষ্টা করুন',
-      refresh: 'হালনাগাদ করুন',
       totalOrders: 'মোট অর্ডার',
       weeklyGrowth: (percent: string) => `গত সপ্তাহের তুলনায় ${percent}%`,
       totalRevenue: 'মোট বিক্রি',

@@ -1,7 +1,7 @@
 import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
 import { app, emulatorPorts, usesEmulators } from './firebase-app';
 
-/** The callables (placeOrder, setOrderStatus, getDashboardStats) live in us-central1. */
+/** The callables (placeOrder, setOrderStatus) live in us-central1. */
 export const functions = getFunctions(app, 'us-central1');
 
 if (usesEmulators)

@@ -31,12 +31,6 @@ export const TrashIcon = lineIcon(
   </>,
 );
 export const PlusIcon = lineIcon(<path d="M12 5v14M5 12h14" />);
-export const RefreshIcon = lineIcon(
-  <>
-    <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
-    <path d="M21 3v5h-5" />
-  </>,
-);
 export const LockIcon = lineIcon(
   <>
     <rect x="4" y="11" width="16" height="10" rx="2" />

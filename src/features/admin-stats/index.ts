@@ -1,3 +1,5 @@
-// What the admin dashboard composes from this feature. The statistics model is bundled into the
-// getDashboardStats callable too, from model/.
+// What the admin dashboard composes from this feature. The statistics model (model/) is bundled into the
+// Cloud Functions too, which keep the roll-ups it reads.
 export { StatsTab } from './components/stats-tab';
+export { useOrderCounts } from './api/order-stats';
+export type { OrderCounts } from './model/order-rollups';

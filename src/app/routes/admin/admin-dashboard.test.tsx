@@ -10,7 +10,11 @@ const orders = vi.hoisted(() => ({
 }));
 vi.mock('@/features/admin-orders', () => orders);
 vi.mock('@/features/admin-products', () => ({ ProductsTab: () => <p>পণ্য তালিকা</p> }));
-vi.mock('@/features/admin-stats', () => ({ StatsTab: () => <p>পরিসংখ্যান দেখাচ্ছে</p> }));
+const stats = vi.hoisted(() => ({
+  StatsTab: () => <p>পরিসংখ্যান দেখাচ্ছে</p>,
+  useOrderCounts: vi.fn(),
+}));
+vi.mock('@/features/admin-stats', () => stats);
 vi.mock('@/features/admin-customers', () => ({
   CustomersTab: ({ orders: given }: { orders: unknown[] }) => <p>{`গ্রাহক: ${given.length}`}</p>,
 }));
@@ -19,7 +23,17 @@ function renderDashboard(path = '/admin') {
   return renderWithShop(<AdminDashboard />, { route: path });
 }
 
+const counts = (pending: number) => ({
+  status: 'loaded',
+  data: {
+    byStatus: { pending, confirmed: 4, preparing: 0, delivering: 1, delivered: 30, cancelled: 2 },
+    open: pending + 5,
+    total: pending + 37,
+  },
+});
+
 beforeEach(() => {
+  stats.useOrderCounts.mockReturnValue(counts(2));
   orders.useNewOrderSound.mockReturnValue({ muted: true, toggleMuted: vi.fn() });
   orders.useLiveOrders.mockReturnValue({
     orders: [
@@ -40,6 +54,22 @@ describe('admin dashboard', () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual(['অর্ডার২', 'পণ্য', 'পরিসংখ্যান', 'গ্রাহক', 'সেটিংস']);
     expect(screen.getByText('অর্ডার তালিকা')).toBeVisible();
     expect(orders.useLiveOrders).toHaveBeenCalledWith({ chime: false });
+  });
+
+  it('counts every pending order from the roll-ups, not only the loaded ones, and shows no badge without any', () => {
+    stats.useOrderCounts.mockReturnValue(counts(1250));
+    const { unmount } = renderDashboard();
+    expect(screen.getByRole('tab', { name: /অর্ডার/ })).toHaveTextContent('অর্ডার১,২৫০');
+    unmount();
+    stats.useOrderCounts.mockReturnValue(counts(0));
+    renderDashboard();
+    expect(screen.getByRole('tab', { name: /অর্ডার/ })).toHaveTextContent(/^অর্ডার$/);
+  });
+
+  it('shows no badge while the counts are loading', () => {
+    stats.useOrderCounts.mockReturnValue({ status: 'loading' });
+    renderDashboard();
+    expect(screen.getByRole('tab', { name: /অর্ডার/ })).toHaveTextContent(/^অর্ডার$/);
   });
 
   it('switches tabs, giving the customers tab the live orders and settings a coming-soon note', async () => {

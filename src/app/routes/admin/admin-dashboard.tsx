@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CustomersTab } from '@/features/admin-customers';
 import { OrdersTab, useLiveOrders, useNewOrderSound } from '@/features/admin-orders';
 import { ProductsTab } from '@/features/admin-products';
-import { StatsTab } from '@/features/admin-stats';
+import { StatsTab, useOrderCounts } from '@/features/admin-stats';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn } from '@/lib/format';
 import { ComingSoon } from './coming-soon';
@@ -45,7 +45,9 @@ export function AdminDashboard() {
   }, [tab]);
   const sound = useNewOrderSound();
   const live = useLiveOrders({ chime: !sound.muted });
-  const pending = live.orders.filter((order) => order.status === 'pending').length;
+  // From the roll-ups, not the loaded orders: the badge counts every pending order, however many there are.
+  const counts = useOrderCounts();
+  const pending = counts.status === 'loaded' ? counts.data.byStatus.pending : 0;
   const openTab = (value: string) => setParams(value === 'orders' ? {} : { tab: value }, { replace: true });
 
   return (

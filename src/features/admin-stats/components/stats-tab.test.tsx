@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShop } from '@/testing/render';
 import type { DashboardStats } from '../model/dashboard-stats';
 import { StatsTab } from './stats-tab';
 
-const api = vi.hoisted(() => ({ fetchDashboardStats: vi.fn() }));
-vi.mock('../api/dashboard-stats', () => api);
+const api = vi.hoisted(() => ({ useOrderStats: vi.fn() }));
+vi.mock('../api/order-stats', () => api);
 
 const days = Array.from({ length: 14 }, (_, index) => ({
   date: `2026-11-${String(8 + index).padStart(2, '0')}`,
@@ -39,13 +39,17 @@ const stats: DashboardStats = {
   generatedAt: '2026-11-21T06:00:00.000Z',
 };
 
+const retry = vi.fn();
+const showing = (data: DashboardStats) =>
+  api.useOrderStats.mockReturnValue({ stats: { status: 'loaded', data }, retry });
+
 beforeEach(() => {
   vi.resetAllMocks();
 });
 
 describe('stats tab', () => {
   it('shows the four headline numbers in Bengali, with weekly growth', async () => {
-    api.fetchDashboardStats.mockResolvedValue(stats);
+    showing(stats);
     renderWithShop(<StatsTab />);
     expect(await screen.findByText('১,২৫০')).toBeInTheDocument();
     expect(screen.getByText(/গত সপ্তাহের তুলনায় \+৫০%/)).toBeInTheDocument();
@@ -56,7 +60,7 @@ describe('stats tab', () => {
   });
 
   it('breaks orders down over the six statuses with their Bengali labels', async () => {
-    api.fetchDashboardStats.mockResolvedValue(stats);
+    showing(stats);
     renderWithShop(<StatsTab />);
     await screen.findByText('স্ট্যাটাস অনুযায়ী অর্ডার');
     const labels = ['অমীমাংসিত', 'নিশ্চিত', 'প্রস্তুত', 'ডেলিভারি', 'সরবরাহ', 'বাতিল'];
@@ -65,7 +69,7 @@ describe('stats tab', () => {
   });
 
   it('shows average order value, completion rate, quick actions, recommendations and 14 days', async () => {
-    api.fetchDashboardStats.mockResolvedValue(stats);
+    showing(stats);
     renderWithShop(<StatsTab />);
     expect(await screen.findByText('৳১০০')).toBeInTheDocument();
     expect(screen.getByText('৭২%')).toBeInTheDocument();
@@ -78,29 +82,36 @@ describe('stats tab', () => {
   });
 
   it('says so when there is nothing to recommend', async () => {
-    api.fetchDashboardStats.mockResolvedValue({ ...stats, recommendations: [], pendingOrders: 0 });
+    showing({ ...stats, recommendations: [], pendingOrders: 0 });
     renderWithShop(<StatsTab />);
     expect(await screen.findByText('সবকিছু ঠিকঠাক চলছে — এভাবেই চালিয়ে যান!')).toBeInTheDocument();
     expect(screen.getByText('কোনো অমীমাংসিত অর্ডার নেই — চমৎকার!')).toBeInTheDocument();
   });
 
-  it('logs a failed load, shows a Bengali error and loads again on retry', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    api.fetchDashboardStats
-      .mockRejectedValueOnce(new Error('permission-denied'))
-      .mockResolvedValueOnce(stats);
+  it('shows a spinner while the numbers are on their way, and no refresh button once they are live', async () => {
+    api.useOrderStats.mockReturnValue({ stats: { status: 'loading' }, retry });
+    const { unmount } = renderWithShop(<StatsTab />);
+    expect(screen.queryByText('মোট অর্ডার')).not.toBeInTheDocument();
+    unmount();
+    showing(stats);
+    renderWithShop(<StatsTab />);
+    expect(await screen.findByText('১,২৫০')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /হালনাগাদ/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a Bengali error when the numbers cannot be read, and listens again on retry', async () => {
+    api.useOrderStats.mockReturnValue({
+      stats: { status: 'failed', error: new Error('permission-denied') },
+      retry,
+    });
     renderWithShop(<StatsTab />);
     expect(await screen.findByText('পরিসংখ্যান লোড করতে সমস্যা হয়েছে।')).toBeInTheDocument();
-    expect(logged).toHaveBeenCalledWith('Dashboard statistics could not be loaded', expect.any(Error));
-
     await userEvent.click(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' }));
-    await waitFor(() => expect(screen.getByText('১,২৫০')).toBeInTheDocument());
-    expect(api.fetchDashboardStats).toHaveBeenCalledTimes(2);
-    expect(screen.queryByText('পরিসংখ্যান লোড করতে সমস্যা হয়েছে।')).not.toBeInTheDocument();
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 
   it('jumps from a quick action to the orders or products tab', async () => {
-    api.fetchDashboardStats.mockResolvedValue(stats);
+    showing(stats);
     const onOpenTab = vi.fn();
     renderWithShop(<StatsTab onOpenTab={onOpenTab} />);
     await userEvent.click(await screen.findByRole('button', { name: /অর্ডার দেখুন/ }));

@@ -17,10 +17,9 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { ORDER_STATUS_PALETTE, orderStatusLabel } from '@/features/ordering/model';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn, formatTaka } from '@/lib/format';
-import { useDashboardStats } from '../api/use-dashboard-stats';
+import { useOrderStats } from '../api/order-stats';
 import type { DashboardStats, RecommendationKind } from '../model/dashboard-stats';
 import { DailyChart } from './daily-chart';
-import { RefreshIcon } from '@/components/ui/admin-icons';
 
 const t = bn.admin.stats;
 
@@ -215,9 +214,12 @@ function StatsView({ stats, onOpenTab }: StatsViewProps) {
   );
 }
 
-/** The statistics tab: numbers from the getDashboardStats callable, loaded when the tab is opened. */
+/**
+ * The statistics tab: live numbers from the order_stats roll-ups, which placeOrder and setOrderStatus keep up
+ * to date, so there is nothing to refresh; a failed listener is logged and offers a retry.
+ */
 export function StatsTab({ onOpenTab }: { onOpenTab?: (tab: QuickActionTab) => void }) {
-  const [stats, reload] = useDashboardStats();
+  const { stats, retry } = useOrderStats();
 
   if (stats.status === 'loading') return <PageSpinner minHeight="30vh" />;
   if (stats.status === 'failed') {
@@ -232,21 +234,11 @@ export function StatsTab({ onOpenTab }: { onOpenTab?: (tab: QuickActionTab) => v
           <Alert.Indicator />
           <Alert.Title>{t.loadError}</Alert.Title>
         </HStack>
-        <Button size="sm" variant="outline" onClick={reload}>
+        <Button size="sm" variant="outline" onClick={retry}>
           {t.retry}
         </Button>
       </Alert.Root>
     );
   }
-  return (
-    <Stack gap="3">
-      <Flex justify="flex-end">
-        <Button size="xs" variant="ghost" onClick={reload}>
-          <RefreshIcon />
-          {t.refresh}
-        </Button>
-      </Flex>
-      <StatsView stats={stats.data} onOpenTab={onOpenTab} />
-    </Stack>
-  );
+  return <StatsView stats={stats.data} onOpenTab={onOpenTab} />;
 }

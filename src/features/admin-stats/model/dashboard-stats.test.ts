@@ -124,14 +124,16 @@ describe('computeDashboardStats', () => {
     ]);
   });
 
-  it('splits the last 7 days from the 7 before at exactly one week, and ignores older orders', () => {
-    const justInside = { ...order(0, 'pending'), created_at: new Date(now.getTime() - 7 * DAY + 1) };
-    const exactlyAWeek = order(7, 'pending');
-    const lastOfPrevious = { ...order(0, 'pending'), created_at: new Date(now.getTime() - 14 * DAY + 1) };
-    const twoWeeks = order(14, 'pending');
+  it('splits the last 7 Dhaka calendar days from the 7 before at midnight in Dhaka, and ignores older orders', () => {
+    // Today is 21 Nov in Dhaka: the last 7 days are 15–21 Nov, the 7 before 8–14 Nov.
+    const at = (iso: string) => ({ status: 'pending', total_amount: 100, created_at: new Date(iso) });
+    const firstOfLastWeek = at('2026-11-14T18:00:00Z'); // 15 Nov 00:00 in Dhaka
+    const lastOfPreviousWeek = at('2026-11-14T17:59:59Z'); // 14 Nov 23:59:59 in Dhaka
+    const firstOfPreviousWeek = at('2026-11-07T18:00:00Z'); // 8 Nov 00:00 in Dhaka
+    const tooOld = at('2026-11-07T17:59:59Z'); // 7 Nov 23:59:59 in Dhaka
     const aheadOfClock = { ...order(0, 'pending'), created_at: new Date(now.getTime() + 2000) };
     const stats = computeDashboardStats(
-      [justInside, exactlyAWeek, lastOfPrevious, twoWeeks, aheadOfClock],
+      [firstOfLastWeek, lastOfPreviousWeek, firstOfPreviousWeek, tooOld, aheadOfClock],
       now,
     );
     expect(stats.ordersLast7Days).toBe(2);

@@ -1,5 +1,5 @@
 import { bn } from '../../../i18n/bn';
-import { ORDER_STATUSES, sumTaka, type OrderStatus } from '../../ordering/model';
+import { fromPoisha, ORDER_STATUSES, type OrderStatus } from '../../ordering/model';
 
 /** What the statistics need of an order; timestamps already turned into Dates by whoever read them. */
 export interface StatsOrder {
@@ -31,10 +31,12 @@ export interface DailyOrders {
   revenue: number;
 }
 
-/** Everything the stats tab shows. Plain JSON, so the getDashboardStats callable can return it as is. */
+/** Everything the stats tab shows. */
 export interface DashboardStats {
   totalOrders: number;
+  /** Orders of the 7 Dhaka calendar days ending today. */
   ordersLast7Days: number;
+  /** Orders of the 7 Dhaka calendar days before those. */
   ordersPrevious7Days: number;
   /** Percent with one decimal: last 7 days against the 7 before. */
   weeklyGrowth: number;
@@ -61,7 +63,6 @@ export const DAILY_SERIES_DAYS = 14;
 export const SHOP_TIME_ZONE = 'Asia/Dhaka';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const WEEK_MS = 7 * DAY_MS;
 
 /** Rounds half away from zero, so −2.25 % reads −2.3 % just as 2.25 % reads 2.3 %. */
 function roundTo(value: number, decimals: number): number {
@@ -97,7 +98,8 @@ export function dhakaDateKey(instant: Date): string {
   return dhakaDay.format(instant);
 }
 
-function lastDays(now: Date, days: number): string[] {
+/** The last `days` Dhaka calendar days up to `now`'s, oldest first. */
+export function lastDhakaDays(now: Date, days: number = DAILY_SERIES_DAYS): string[] {
   // Dhaka keeps UTC+6 all year, so stepping back whole days of 24 h always lands on the previous date.
   return Array.from({ length: days }, (_, index) =>
     dhakaDateKey(new Date(now.getTime() - (days - 1 - index) * DAY_MS)),
@@ -118,37 +120,55 @@ function recommendationsFor(totalOrders: number, pendingOrders: number, growth: 
   return found;
 }
 
-/** The admin dashboard's numbers, computed from every order as of `now`. */
-export function computeDashboardStats(orders: readonly StatsOrder[], now: Date): DashboardStats {
-  const nowMs = now.getTime();
-  const isCounted = (order: StatsOrder) => order.status !== 'cancelled';
+/**
+ * What every figure of the tab is made of: orders and revenue per status, and per Dhaka day per status.
+ * Built from the orders themselves (`computeDashboardStats`) or from the roll-ups kept in Firestore
+ * (`statsFromRollups` in order-rollups.ts); both end in `statsFromTallies`, so the rounding is written once.
+ */
+export interface StatsTallies {
+  /** Orders per status, all time; any status string an order carries. */
+  count: ReadonlyMap<string, number>;
+  /** Sum of total_amount per status, all time, in integer poisha. */
+  revenue: ReadonlyMap<string, number>;
+  /** Per Dhaka day ("YYYY-MM-DD") the same two tallies; days outside the chart may be left out. */
+  days: ReadonlyMap<string, { count: ReadonlyMap<string, number>; revenue: ReadonlyMap<string, number> }>;
+}
 
-  let ordersLast7Days = 0;
-  let ordersPrevious7Days = 0;
-  for (const order of orders) {
-    const age = nowMs - order.created_at.getTime();
-    // A server timestamp a moment ahead of this clock still belongs to this week.
-    if (age < WEEK_MS) ordersLast7Days += 1;
-    else if (age < 2 * WEEK_MS) ordersPrevious7Days += 1;
-  }
+const POISHA_PER_TAKA = 100;
+const isCountedStatus = (status: string) => status !== 'cancelled';
 
-  const countByStatus = new Map<string, number>();
-  for (const order of orders) countByStatus.set(order.status, (countByStatus.get(order.status) ?? 0) + 1);
+function sumOf(
+  tally: ReadonlyMap<string, number> | undefined,
+  include: (status: string) => boolean = () => true,
+) {
+  let sum = 0;
+  for (const [status, value] of tally ?? []) if (include(status)) sum += value;
+  return sum;
+}
 
-  const totalOrders = orders.length;
-  const totalRevenue = sumTaka(orders.filter(isCounted).map((order) => order.total_amount));
-  const pendingOrders = countByStatus.get('pending') ?? 0;
-  const completedOrders = countByStatus.get('delivered') ?? 0;
+/**
+ * The tab's numbers from the tallies as of `now`. Weekly growth compares Dhaka calendar days: the 7 days
+ * ending today against the 7 before (not rolling 168-hour windows), because the roll-ups count orders per
+ * Dhaka day and cannot split a day; `computeDashboardStats` uses the same days so that both agree.
+ */
+export function statsFromTallies(tallies: StatsTallies, now: Date): DashboardStats {
+  const days = lastDhakaDays(now);
+  const daily = days.map((date) => {
+    const day = tallies.days.get(date);
+    return {
+      date,
+      orders: sumOf(day?.count),
+      revenue: fromPoisha(sumOf(day?.revenue, isCountedStatus)),
+    };
+  });
+  const ordersLast7Days = daily.slice(-7).reduce((sum, day) => sum + day.orders, 0);
+  const ordersPrevious7Days = daily.slice(-14, -7).reduce((sum, day) => sum + day.orders, 0);
+
+  const totalOrders = sumOf(tallies.count);
+  const totalRevenue = fromPoisha(sumOf(tallies.revenue, isCountedStatus));
+  const pendingOrders = tallies.count.get('pending') ?? 0;
+  const completedOrders = tallies.count.get('delivered') ?? 0;
   const growth = weeklyGrowth(ordersLast7Days, ordersPrevious7Days);
-
-  const days = lastDays(now, DAILY_SERIES_DAYS);
-  const daily = new Map(days.map((date) => [date, { orders: 0, revenue: [] as number[] }]));
-  for (const order of orders) {
-    const day = daily.get(dhakaDateKey(order.created_at));
-    if (!day) continue;
-    day.orders += 1;
-    if (isCounted(order)) day.revenue.push(order.total_amount);
-  }
 
   return {
     totalOrders,
@@ -159,16 +179,44 @@ export function computeDashboardStats(orders: readonly StatsOrder[], now: Date):
     pendingOrders,
     completedOrders,
     statusBreakdown: ORDER_STATUSES.map((status) => {
-      const count = countByStatus.get(status) ?? 0;
+      const count = tallies.count.get(status) ?? 0;
       return { status, count, percentage: percentage(count, totalOrders) };
     }),
     averageOrderValue: totalOrders === 0 ? 0 : roundTo(totalRevenue / totalOrders, 2),
     completionRate: percentage(completedOrders, totalOrders),
     recommendations: recommendationsFor(totalOrders, pendingOrders, growth),
-    daily: days.map((date) => {
-      const day = daily.get(date)!;
-      return { date, orders: day.orders, revenue: sumTaka(day.revenue) };
-    }),
+    daily,
     generatedAt: now.toISOString(),
   };
+}
+
+function addTo(tally: Map<string, number>, status: string, value: number) {
+  tally.set(status, (tally.get(status) ?? 0) + value);
+}
+
+/** An order's total in whole poisha, as `sumTaka` counts it. */
+export function orderPoisha(totalAmount: number): number {
+  if (!Number.isFinite(totalAmount))
+    throw new RangeError(`Amount must be a finite number of taka: ${totalAmount}`);
+  return Math.round(totalAmount * POISHA_PER_TAKA);
+}
+
+/** The admin dashboard's numbers, computed from every order as of `now` (the reference the roll-ups match). */
+export function computeDashboardStats(orders: readonly StatsOrder[], now: Date): DashboardStats {
+  const count = new Map<string, number>();
+  const revenue = new Map<string, number>();
+  const chartDays = new Set(lastDhakaDays(now));
+  const days = new Map<string, { count: Map<string, number>; revenue: Map<string, number> }>();
+  for (const order of orders) {
+    const poisha = orderPoisha(order.total_amount);
+    addTo(count, order.status, 1);
+    addTo(revenue, order.status, poisha);
+    const date = dhakaDateKey(order.created_at);
+    if (!chartDays.has(date)) continue;
+    let day = days.get(date);
+    if (!day) days.set(date, (day = { count: new Map(), revenue: new Map() }));
+    addTo(day.count, order.status, 1);
+    addTo(day.revenue, order.status, poisha);
+  }
+  return statsFromTallies({ count, revenue, days }, now);
 }

@@ -1,0 +1,203 @@
+// The roll-ups of the stats tab (order_stats), kept by placeOrder and setOrderStatus in their own transactions
+// and recomputed from the orders by `npm run stats:rebuild`. The pure part (what to add, how to read it back)
+// is src/features/admin-stats/model/order-rollups.ts; this module only writes it.
+import {
+  FieldValue,
+  type DocumentData,
+  type Firestore,
+  type Transaction,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
+import {
+  dayFieldOf,
+  monthOfDay,
+  monthShardId,
+  ORDER_STATS_COLLECTION,
+  ROLLUP_SHARDS,
+  rollupChangeForNewOrder,
+  rollupChangeForStatus,
+  rollupEntryOf,
+  rollupsFromEntries,
+  totalShardId,
+  type MonthShard,
+  type RollupChange,
+  type RollupEntry,
+  type StatusNumbers,
+  type TotalShard,
+} from '../../src/features/admin-stats/model';
+
+export { orderStatsFields } from '../../src/features/admin-stats/model';
+
+function increments(numbers: StatusNumbers): Record<string, FieldValue> {
+  return Object.fromEntries(Object.entries(numbers).map(([status, n]) => [status, FieldValue.increment(n)]));
+}
+
+/**
+ * Adds `change` to one shard of the all-time total and one of its month, chosen at random: merged increments,
+ * never read, so concurrent orders do not conflict on them, and a transaction that retries writes them once.
+ */
+export function applyRollupChange(
+  transaction: Transaction,
+  db: Firestore,
+  change: RollupChange,
+  shard: number = Math.floor(Math.random() * ROLLUP_SHARDS),
+): void {
+  const stats = db.collection(ORDER_STATS_COLLECTION);
+  const tally = { count: increments(change.count), revenue: increments(change.revenue) };
+  transaction.set(stats.doc(totalShardId(shard)), { kind: 'total', shard, ...tally }, { merge: true });
+  const month = monthOfDay(change.day);
+  transaction.set(
+    stats.doc(monthShardId(month, shard)),
+    { kind: 'month', month, shard, days: { [dayFieldOf(change.day)]: tally } },
+    { merge: true },
+  );
+}
+
+/**
+ * A stored order as the roll-ups count it. Timestamps are recognised by their `toDate`, not `instanceof`:
+ * the rebuild command hands in documents read by the root package's copy of firebase-admin.
+ */
+export function rollupEntryOfOrder(data: DocumentData): RollupEntry | null {
+  const createdAt: unknown = data.created_at;
+  const date =
+    typeof createdAt === 'object' &&
+    createdAt !== null &&
+    'toDate' in createdAt &&
+    typeof createdAt.toDate === 'function'
+      ? (createdAt.toDate() as unknown)
+      : null;
+  return rollupEntryOf({
+    status: data.status,
+    total_amount: data.total_amount,
+    stats_day: data.stats_day,
+    created_at: date instanceof Date && !Number.isNaN(date.getTime()) ? date : null,
+  });
+}
+
+/** In placeOrder's transaction: the new order (with its stats_day) counts from now on. */
+export function recordNewOrder(
+  transaction: Transaction,
+  db: Firestore,
+  order: { status: string; total_amount: number; stats_day: string },
+  now: Date,
+): void {
+  const entry = rollupEntryOf({ ...order, created_at: now });
+  if (entry) applyRollupChange(transaction, db, rollupChangeForNewOrder(entry));
+}
+
+/** In setOrderStatus' transaction: the order as read in it moves to `to`, and its numbers with it. */
+export function recordStatusChange(
+  transaction: Transaction,
+  db: Firestore,
+  order: DocumentData,
+  to: string,
+): void {
+  const entry = rollupEntryOfOrder(order);
+  const change = entry && rollupChangeForStatus(entry, to);
+  if (change) applyRollupChange(transaction, db, change);
+}
+
+/** Firestore's limit of writes in one batch. */
+const MAX_BATCH_WRITES = 500;
+
+export interface RebuildOrderStatsReport {
+  /** Orders counted in the roll-ups. */
+  orders: number;
+  /** Orders the statistics skip (no creation moment or no usable total), as the stats tab always did. */
+  skipped: number;
+  /** Orders that got their missing stats_day. */
+  backfilled: number;
+  /** Roll-up documents written, and stale ones deleted. */
+  written: number;
+  deleted: number;
+}
+
+/** Commits writes in batches of at most 500. */
+class BatchWriter {
+  private batch: WriteBatch;
+  private size = 0;
+  committed = 0;
+
+  constructor(private readonly db: Firestore) {
+    this.batch = db.batch();
+  }
+
+  async add(write: (batch: WriteBatch) => void) {
+    write(this.batch);
+    this.size += 1;
+    if (this.size >= MAX_BATCH_WRITES) await this.flush();
+  }
+
+  async flush() {
+    if (this.size === 0) return;
+    await this.batch.commit();
+    this.committed += this.size;
+    this.batch = this.db.batch();
+    this.size = 0;
+  }
+}
+
+/**
+ * Recomputes every roll-up from the orders, read in pages of `pageSize` by document id, and back-fills a
+ * missing stats_day. Idempotent: the result is a function of the orders alone (everything in shard 0, the
+ * other total shards zero, no other documents), so a second run writes the same documents.
+ *
+ * On a live shop an order placed or changed while it runs may be counted twice or not at all (its increment
+ * lands between the read of the orders and the overwrite of the roll-ups): run it in a quiet moment, or run it
+ * again; it converges as soon as it runs without orders arriving.
+ */
+export async function rebuildOrderStats(
+  db: Firestore,
+  { pageSize = 1000, log = () => {} }: { pageSize?: number; log?: (line: string) => void } = {},
+): Promise<RebuildOrderStatsReport> {
+  const report: RebuildOrderStatsReport = { orders: 0, skipped: 0, backfilled: 0, written: 0, deleted: 0 };
+  const entries: RollupEntry[] = [];
+  const backfill = new BatchWriter(db);
+  const orders = db.collection('orders').orderBy('__name__').limit(pageSize);
+  let page = await orders.get();
+  while (!page.empty) {
+    for (const doc of page.docs) {
+      const data = doc.data();
+      const entry = rollupEntryOfOrder(data);
+      if (!entry) {
+        report.skipped += 1;
+        continue;
+      }
+      entries.push(entry);
+      if (data.stats_day !== entry.day) {
+        await backfill.add((batch) => batch.update(doc.ref, { stats_day: entry.day }));
+        report.backfilled += 1;
+      }
+    }
+    log(`read ${entries.length + report.skipped} orders`);
+    if (page.size < pageSize) break;
+    page = await orders.startAfter(page.docs[page.docs.length - 1]).get();
+  }
+  await backfill.flush();
+  report.orders = entries.length;
+
+  const { total, months } = rollupsFromEntries(entries);
+  const documents = new Map<string, TotalShard | MonthShard>();
+  for (let shard = 0; shard < ROLLUP_SHARDS; shard += 1) {
+    documents.set(
+      totalShardId(shard),
+      shard === 0 ? { kind: 'total', shard, ...total } : { kind: 'total', shard, count: {}, revenue: {} },
+    );
+  }
+  for (const [month, days] of months)
+    documents.set(monthShardId(month, 0), { kind: 'month', month, shard: 0, days });
+
+  const stats = db.collection(ORDER_STATS_COLLECTION);
+  const existing = await stats.select().get();
+  const writer = new BatchWriter(db);
+  for (const [id, data] of documents) await writer.add((batch) => batch.set(stats.doc(id), data));
+  report.written = documents.size;
+  for (const doc of existing.docs) {
+    if (documents.has(doc.id)) continue;
+    await writer.add((batch) => batch.delete(doc.ref));
+    report.deleted += 1;
+  }
+  await writer.flush();
+  log(`wrote ${report.written} roll-up documents, deleted ${report.deleted}`);
+  return report;
+}
