@@ -46,7 +46,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'dist/**',
       'dist-local/**',
-      'emulators/console/dist/**',
+      'emulators/console-app/dist/**',
       'functions/lib/**',
       '.emulator-data/**',
       'test-results/**',
@@ -55,7 +55,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['src/**/*.{ts,tsx}', 'emulators/console/src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'emulators/console-app/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

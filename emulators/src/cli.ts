@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { readProjectConfig, startOfflineEmulators } from './index.js';
-import { startConsole, type RunningConsole } from './console/server.js';
+import { startConsole, type RunningConsole } from './console-server/server.js';
 
 const { values } = parseArgs({
   options: {

@@ -11,7 +11,7 @@ import {
   startOfflineEmulators,
   type OfflineEmulators,
 } from '../../emulators/src/index.js';
-import { startConsole } from '../../emulators/src/console/server.js';
+import { startConsole } from '../../emulators/src/console-server/server.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed-demo-data.js';
 import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.js';
 import { startFirebaseTools } from './firebase-tools.js';

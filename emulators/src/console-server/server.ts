@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { PreviewServer } from 'vite';
 import { handleConsoleApi, type ConsoleApiOptions } from './api.js';
 
-export const CONSOLE_ROOT = fileURLToPath(new URL('../../console', import.meta.url));
+export const CONSOLE_ROOT = fileURLToPath(new URL('../../console-app', import.meta.url));
 const OUT_DIR = join(CONSOLE_ROOT, 'dist');
 
 export interface RunningConsole {

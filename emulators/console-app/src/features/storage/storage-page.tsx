@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { formatBn } from '../../lib/dayjs';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useConfig } from '../../lib/config';
-import { ErrorNote } from '../../lib/ErrorNote';
+import { ErrorNote } from '../../lib/error-note';
 import { bn, num } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import { StorageApi, type StoredObject } from './api';

@@ -1,6 +1,6 @@
 /** The console server's request log, live over Server-Sent Events (decisions are traced while this is open). */
 import { useEffect, useState } from 'react';
-import type { LoggedRequest } from '../../../../src/console/request-log';
+import type { LoggedRequest } from '../../../../src/console-server/request-log';
 
 export type { LoggedRequest };
 

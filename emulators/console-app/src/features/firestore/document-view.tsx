@@ -2,12 +2,12 @@ import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/reac
 import { useState } from 'react';
 import { formatBn } from '../../lib/dayjs';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { ErrorNote } from '../../lib/ErrorNote';
+import { ErrorNote } from '../../lib/error-note';
 import { bn } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import type { FirestoreApi } from './api';
-import { ValueEditor } from './ValueEditor';
-import { ValueView } from './ValueView';
+import { ValueEditor } from './value-editor';
+import { ValueView } from './value-view';
 
 /** One document, live: its fields (edit, delete, add), its sub-collections, and deleting it. */
 export function DocumentView({ api, path }: { api: FirestoreApi; path: string }) {

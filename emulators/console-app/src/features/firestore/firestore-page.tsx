@@ -2,12 +2,12 @@ import { Box, Button, Flex, Heading, HStack, Input, Link, Stack, Text } from '@c
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useConfig } from '../../lib/config';
-import { ErrorNote } from '../../lib/ErrorNote';
+import { ErrorNote } from '../../lib/error-note';
 import { bn } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import { FirestoreApi } from './api';
-import { DocumentList } from './DocumentList';
-import { DocumentView } from './DocumentView';
+import { DocumentList } from './document-list';
+import { DocumentView } from './document-view';
 
 /** /firestore/<path>: an odd number of segments is a collection, an even one a document. */
 export function FirestorePage() {

@@ -1,6 +1,6 @@
 import { Button, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ErrorNote } from '../../lib/ErrorNote';
+import { ErrorNote } from '../../lib/error-note';
 import { bn } from '../../i18n/bn';
 import { EDITABLE_TYPES, editText, parseValue, typeOf, type EditableType, type FsValue } from './values';
 

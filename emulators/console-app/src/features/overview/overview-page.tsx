@@ -1,7 +1,7 @@
 import { Badge, Button, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useConfig } from '../../lib/config';
-import { ErrorNote } from '../../lib/ErrorNote';
+import { ErrorNote } from '../../lib/error-note';
 import { bn } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import { clearData, exportNow, fetchStatus, type Clearable } from './api';

@@ -13,14 +13,14 @@ import {
 import { useEffect, useState } from 'react';
 import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
 import { ConfigContext, loadConfig, type ConsoleConfig } from '../lib/config';
-import { ErrorNote } from '../lib/ErrorNote';
+import { ErrorNote } from '../lib/error-note';
 import { bn } from '../i18n/bn';
-import { OverviewPage } from '../features/overview/OverviewPage';
-import { FirestorePage } from '../features/firestore/FirestorePage';
-import { RequestsPage } from '../features/requests/RequestsPage';
-import { AuthPage } from '../features/auth/AuthPage';
-import { StoragePage } from '../features/storage/StoragePage';
-import { LogsPage } from '../features/logs/LogsPage';
+import { OverviewPage } from '../features/overview/overview-page';
+import { FirestorePage } from '../features/firestore/firestore-page';
+import { RequestsPage } from '../features/requests/requests-page';
+import { AuthPage } from '../features/auth/auth-page';
+import { StoragePage } from '../features/storage/storage-page';
+import { LogsPage } from '../features/logs/logs-page';
 
 const fontStack = `'Noto Sans Bengali', 'Noto Sans', system-ui, sans-serif`;
 const system = createSystem(defaultConfig, {

@@ -1,7 +1,7 @@
 /** Where every emulator is, as the console server reads it from firebase.json (GET /api/config). */
 import { createContext, useContext } from 'react';
 import { bn } from '../i18n/bn';
-import type { ConsoleConfig } from '../../../src/console/api';
+import type { ConsoleConfig } from '../../../src/console-server/api';
 
 export type { ConsoleConfig };
 

@@ -2,7 +2,7 @@ import { Badge, Button, Heading, HStack, Input, Stack, Table, Text } from '@chak
 import { useMemo, useState } from 'react';
 import { formatBn } from '../../lib/dayjs';
 import { useConfig } from '../../lib/config';
-import { ErrorNote } from '../../lib/ErrorNote';
+import { ErrorNote } from '../../lib/error-note';
 import { bn } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import { AuthApi, type AuthUser } from './api';

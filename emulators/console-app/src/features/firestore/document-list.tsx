@@ -1,11 +1,11 @@
 import { Box, Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { ErrorNote } from '../../lib/ErrorNote';
+import { ErrorNote } from '../../lib/error-note';
 import { bn } from '../../i18n/bn';
 import { useLive } from '../../lib/use-live';
 import { QUERY_OPERATORS, type FirestoreApi, type QueryOperator, type QuerySpec } from './api';
-import { ValueEditor } from './ValueEditor';
+import { ValueEditor } from './value-editor';
 import { queryValue } from './values';
 
 const PAGE_SIZE = 25;

@@ -5,7 +5,7 @@ import '@fontsource/noto-sans-bengali/bengali-700.css';
 import '@fontsource/noto-sans-bengali/latin-700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App } from './app/app';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -14,7 +14,7 @@ import {
 import { useMemo, useState } from 'react';
 import { formatBn } from '../../lib/dayjs';
 import { bn } from '../../i18n/bn';
-import { RulesSourceView } from './RulesSourceView';
+import { RulesSourceView } from './rules-source-view';
 import { useRequestLog, type LoggedRequest } from './use-request-log';
 
 const t = bn.requests;
