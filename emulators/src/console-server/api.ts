@@ -1,14 +1,17 @@
 /**
  * The console's own small API, for what no emulator exposes publicly: the request log (a Server-Sent Events
- * stream), the rules text its lines refer to, which emulators answer, and "export now". Everything else the
- * console does goes straight to the emulators' public REST endpoints.
+ * stream), the rules text its lines refer to, which emulators answer, "export now", and the user roles a
+ * project adds (extensions.ts). Everything else the console does goes straight to the emulators' public REST
+ * endpoints.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
 import type { ProjectConfig } from '../config.js';
 import type { OfflineEmulators } from '../index.js';
+import { readBody, RequestError } from '../shared/http/request.js';
 import { sendJsonText } from '../shared/http/respond.js';
+import { extensionsForPage, type ConsoleExtensions } from './extensions.js';
 import type { RequestService } from './request-log.js';
 
 export interface ConsoleApiOptions {
@@ -16,15 +19,21 @@ export interface ConsoleApiOptions {
   emulators: OfflineEmulators;
   /** Data folder for "export now"; none when the data is kept in memory only. */
   dataDir?: string;
+  /** What the project adds to the console (links, user roles); none: only what every project has. */
+  extensions?: ConsoleExtensions;
 }
 
 /** What the console page needs to find every emulator; also the Overview's list. */
-export function consoleConfig(config: ProjectConfig, running?: OfflineEmulators) {
+export function consoleConfig(
+  config: ProjectConfig,
+  running?: OfflineEmulators,
+  extensions?: ConsoleExtensions,
+) {
   const at = (e: { host: string; port: number }) => ({ host: e.host, port: e.port });
   return {
     projectId: config.projectId,
     bucket: `${config.projectId}.appspot.com`,
-    shopUrl: `http://${config.hosting.host}:${config.hosting.port}`,
+    extensions: extensionsForPage(extensions),
     emulators: {
       // The ports the emulators really listen on (tests start them on free ports).
       firestore: at(
@@ -85,7 +94,7 @@ export async function handleConsoleApi(
   }
 
   if (route === 'GET /api/config') {
-    sendJson(res, 200, consoleConfig(config, emulators));
+    sendJson(res, 200, consoleConfig(config, emulators, options.extensions));
   } else if (route === 'GET /api/status') {
     const endpoints = consoleConfig(config, emulators).emulators;
     const names = Object.keys(endpoints) as (keyof typeof endpoints)[];
@@ -106,10 +115,64 @@ export async function handleConsoleApi(
     }
   } else if (route === 'POST /api/export') {
     await exportNow(options, res);
+  } else if (url.pathname.startsWith('/api/user-roles/')) {
+    await userRole(options, decodeURIComponent(url.pathname.slice('/api/user-roles/'.length)), req, res);
   } else {
     sendJson(res, 404, { error: `Not found: ${route}` });
   }
   return true;
+}
+
+/** GET: who holds a project's user role; POST { uid, held }: grants or revokes it. */
+async function userRole(
+  options: ConsoleApiOptions,
+  id: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const role = options.extensions?.userRoles?.find((r) => r.id === id);
+  if (!role) {
+    sendJson(res, 404, { error: `No user role "${id}": this project's console has no such extension.` });
+    return;
+  }
+  const context = {
+    projectId: options.config.projectId,
+    firestoreOrigin: `http://${options.config.firestore.host}:${options.emulators.firestore.port}`,
+  };
+  if (req.method === 'GET') {
+    await answerOrFail(res, async () => ({ holders: await role.holders(context) }));
+    return;
+  }
+  if (req.method !== 'POST') {
+    sendJson(res, 405, { error: `${req.method} /api/user-roles/${id}: use GET or POST.` });
+    return;
+  }
+  let change: unknown;
+  try {
+    change = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8'));
+  } catch (error) {
+    const status = error instanceof RequestError && error.failure.kind === 'tooLarge' ? 413 : 400;
+    sendJson(res, status, { error: `Expected a JSON body { uid, held }: ${(error as Error).message}` });
+    return;
+  }
+  const { uid, held } = (change ?? {}) as { uid?: unknown; held?: unknown };
+  if (typeof uid !== 'string' || uid === '' || uid.includes('/') || typeof held !== 'boolean') {
+    sendJson(res, 400, { error: 'Expected { uid: a non-empty string without "/", held: true or false }.' });
+    return;
+  }
+  await answerOrFail(res, async () => {
+    await role.set(uid, held, context);
+    return { uid, held };
+  });
+}
+
+/** The project's own code may fail (its data refused, an emulator gone): the page gets its reason as JSON. */
+async function answerOrFail(res: ServerResponse, work: () => Promise<unknown>): Promise<void> {
+  try {
+    sendJson(res, 200, await work());
+  } catch (error) {
+    sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** Server-Sent Events: the log so far, then each new entry. Decisions are traced while a stream is open. */

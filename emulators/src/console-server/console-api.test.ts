@@ -10,16 +10,41 @@ import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from 
 import { mockIdToken } from '../testing/id-token.js';
 import { handleConsoleApi } from './api.js';
 import { startConsole, type RunningConsole } from './server.js';
+import { checkExtensions, type ConsoleExtensions, type ExtensionContext } from './extensions.js';
 import type { LoggedRequest } from './request-log.js';
 
 const config = readProjectConfig();
+
+/** A project's additions, as a project would pass them: a role kept here in memory, and one link. */
+const editors = new Set<string>(['ada']);
+const contexts: ExtensionContext[] = [];
+const extensions: ConsoleExtensions = {
+  links: [{ label: 'The app', href: 'http://127.0.0.1:5000/' }],
+  userRoles: [
+    {
+      id: 'editor',
+      label: 'Editor',
+      grantLabel: 'Make editor',
+      revokeLabel: 'Revoke editor',
+      holders: async (context) => {
+        contexts.push(context);
+        return [...editors];
+      },
+      set: async (uid, held) => {
+        if (uid === 'refused') throw new Error('the project refuses this uid');
+        if (held) editors.add(uid);
+        else editors.delete(uid);
+      },
+    },
+  ],
+};
 let emulators: OfflineEmulators;
 let consoleServer: RunningConsole;
 let docs: string;
 
 beforeAll(async () => {
   emulators = await startOfflineEmulators({ config, ports: { firestore: 0, storage: 0 } });
-  consoleServer = await startConsole({ config, emulators, port: 0 });
+  consoleServer = await startConsole({ config, emulators, port: 0, extensions });
   docs = `http://127.0.0.1:${emulators.firestore.port}/v1/projects/${config.projectId}/databases/(default)/documents`;
 }, 120_000);
 afterAll(async () => {
@@ -195,5 +220,60 @@ describe('the console API', () => {
     const page = await fetch(`${consoleServer.url}/firestore/orders/o1`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
+  });
+});
+
+describe("the console's extension point", () => {
+  const roleUrl = () => `${consoleServer.url}/api/user-roles/editor`;
+  const post = (body: string) =>
+    fetch(roleUrl(), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+
+  it('gives the page the labels and links of the project, never its code', async () => {
+    const page = (await (await fetch(`${consoleServer.url}/api/config`)).json()) as Record<string, unknown>;
+    expect(page.extensions).toEqual({
+      links: [{ label: 'The app', href: 'http://127.0.0.1:5000/' }],
+      userRoles: [{ id: 'editor', label: 'Editor', grantLabel: 'Make editor', revokeLabel: 'Revoke editor' }],
+    });
+    expect(JSON.stringify(page)).not.toContain('shopUrl');
+  });
+
+  it('lists, grants and revokes a project role through the project’s own functions', async () => {
+    expect(await (await fetch(roleUrl())).json()).toEqual({ holders: ['ada'] });
+    expect(contexts.at(-1)).toEqual({
+      projectId: config.projectId,
+      firestoreOrigin: `http://${config.firestore.host}:${emulators.firestore.port}`,
+    });
+    const granted = await post(JSON.stringify({ uid: 'bob', held: true }));
+    expect(await granted.json()).toEqual({ uid: 'bob', held: true });
+    const revoked = await post(JSON.stringify({ uid: 'ada', held: false }));
+    expect(revoked.status).toBe(200);
+    expect(await (await fetch(roleUrl())).json()).toEqual({ holders: ['bob'] });
+  });
+
+  it('refuses a bad change with a sentence and changes nothing', async () => {
+    const before = [...editors];
+    for (const body of ['not json', '{"uid":"x"}', '{"uid":"a/b","held":true}', '{"uid":"","held":true}']) {
+      const response = await post(body);
+      expect(response.status, body).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/uid/);
+    }
+    const tooLarge = await post(JSON.stringify({ uid: 'x'.repeat(70_000), held: true }));
+    expect(tooLarge.status).toBe(413);
+    const failing = await post(JSON.stringify({ uid: 'refused', held: true }));
+    expect(failing.status).toBe(500);
+    expect(((await failing.json()) as { error: string }).error).toBe('the project refuses this uid');
+    const unknown = await fetch(`${consoleServer.url}/api/user-roles/admin`);
+    expect(unknown.status).toBe(404);
+    expect([...editors]).toEqual(before);
+  });
+
+  it('refuses, at start, role ids the API could not carry and links that are not web addresses', () => {
+    const role = extensions.userRoles![0];
+    expect(() => checkExtensions({ userRoles: [{ ...role, id: 'a/b' }] })).toThrow(/letters, digits/);
+    expect(() => checkExtensions({ userRoles: [role, role] })).toThrow(/twice/);
+    expect(() => checkExtensions({ links: [{ label: 'x', href: 'javascript:alert(1)' }] })).toThrow(
+      /not an http/,
+    );
+    expect(checkExtensions()).toEqual({});
   });
 });

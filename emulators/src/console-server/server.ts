@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PreviewServer } from 'vite';
 import { handleConsoleApi, type ConsoleApiOptions } from './api.js';
+import { checkExtensions } from './extensions.js';
 
 export const CONSOLE_ROOT = fileURLToPath(new URL('../../console-app', import.meta.url));
 const OUT_DIR = join(CONSOLE_ROOT, 'dist');
@@ -42,6 +43,7 @@ export async function buildConsoleIfStale(log: (line: string) => void = () => {}
 export async function startConsole(
   options: ConsoleApiOptions & { log?: (line: string) => void; port?: number },
 ): Promise<RunningConsole> {
+  checkExtensions(options.extensions);
   await buildConsoleIfStale(options.log);
   const { preview } = await import('vite');
   const { host } = options.config.ui;

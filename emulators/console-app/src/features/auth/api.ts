@@ -1,7 +1,9 @@
-/** The Auth emulator's REST API (identitytoolkit v1 and its emulator API) as the admin, and the shop's roles. */
+/**
+ * The Auth emulator's REST API (identitytoolkit v1 and its emulator API) as the admin, and the user roles the
+ * project adds to the console (its extensions: the console server keeps them, the page only asks).
+ */
 import { origin, type ConsoleConfig } from '../../lib/config';
 import { requestJson } from '../../lib/http';
-import { FirestoreApi } from '../firestore/api';
 
 export interface AuthUser {
   localId: string;
@@ -15,11 +17,11 @@ export interface AuthUser {
 
 export class AuthApi {
   private readonly base: string;
-  private readonly firestore: FirestoreApi;
+  private readonly roleIds: string[];
 
   constructor(config: ConsoleConfig) {
     this.base = `${origin(config.emulators.auth)}/identitytoolkit.googleapis.com/v1/projects/${config.projectId}`;
-    this.firestore = new FirestoreApi(config);
+    this.roleIds = config.extensions.userRoles.map((role) => role.id);
   }
 
   async users(): Promise<AuthUser[]> {
@@ -30,16 +32,14 @@ export class AuthApi {
     return (body.userInfo ?? []).sort((a, b) => (a.email ?? '').localeCompare(b.email ?? ''));
   }
 
-  /** uids with roles/{uid}.role == 'admin'. */
-  async adminUids(): Promise<Set<string>> {
-    const roles = await this.firestore.query('roles', { limit: 1000, offset: 0 });
-    return new Set(
-      roles
-        .filter(
-          (r) => r.fields?.role && 'stringValue' in r.fields.role && r.fields.role.stringValue === 'admin',
-        )
-        .map((r) => r.name.split('/').pop() ?? ''),
+  /** Each of the project's user roles → the uids that hold it. */
+  async roleHolders(): Promise<Map<string, Set<string>>> {
+    const answers = await Promise.all(
+      this.roleIds.map((id) =>
+        requestJson<{ holders: string[] }>(`/api/user-roles/${encodeURIComponent(id)}`),
+      ),
     );
+    return new Map(this.roleIds.map((id, i) => [id, new Set(answers[i].holders)]));
   }
 
   async add(email: string, password: string): Promise<void> {
@@ -57,13 +57,10 @@ export class AuthApi {
     await requestJson(`${this.base}/accounts:delete`, { method: 'POST', body: JSON.stringify({ localId }) });
   }
 
-  /** The shop's admin role is the document roles/{uid} = { user_id, role: 'admin' } (see scripts/make-admin.ts). */
-  async setAdmin(uid: string, admin: boolean): Promise<void> {
-    if (!admin) return this.firestore.remove(`roles/${uid}`);
-    await this.firestore.remove(`roles/${uid}`);
-    await this.firestore.create('roles', uid, {
-      user_id: { stringValue: uid },
-      role: { stringValue: 'admin' },
+  async setRole(roleId: string, uid: string, held: boolean): Promise<void> {
+    await requestJson(`/api/user-roles/${encodeURIComponent(roleId)}`, {
+      method: 'POST',
+      body: JSON.stringify({ uid, held }),
     });
   }
 }

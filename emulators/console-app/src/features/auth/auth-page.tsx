@@ -16,7 +16,8 @@ export function AuthPage() {
   const config = useConfig();
   const api = useMemo(() => new AuthApi(config), [config]);
   const users = useLive(() => api.users(), 'users', 2000);
-  const admins = useLive(() => api.adminUids(), 'admins', 2000);
+  const roles = config.extensions.userRoles;
+  const holders = useLive(() => api.roleHolders(), 'roles', 2000);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +27,7 @@ export function AuthPage() {
     try {
       await action();
       users.reload();
-      admins.reload();
+      holders.reload();
     } catch (e) {
       setError((e as Error).message);
     }
@@ -81,7 +82,7 @@ export function AuthPage() {
           {t.add}
         </Button>
       </HStack>
-      <ErrorNote message={error ?? users.error ?? admins.error} />
+      <ErrorNote message={error ?? users.error ?? holders.error} />
       <Table.Root size="sm" variant="outline" data-testid="users">
         <Table.Header>
           <Table.Row>
@@ -90,13 +91,13 @@ export function AuthPage() {
             <Table.ColumnHeader>{t.verified}</Table.ColumnHeader>
             <Table.ColumnHeader>{t.created}</Table.ColumnHeader>
             <Table.ColumnHeader>{t.lastSignIn}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t.role}</Table.ColumnHeader>
+            {roles.length > 0 && <Table.ColumnHeader>{t.role}</Table.ColumnHeader>}
             <Table.ColumnHeader />
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {users.data?.map((user) => {
-            const isAdmin = admins.data?.has(user.localId) ?? false;
+            const held = roles.filter((role) => holders.data?.get(role.id)?.has(user.localId));
             return (
               <Table.Row key={user.localId} data-user={user.email}>
                 <Table.Cell>{user.email ?? t.noEmail}</Table.Cell>
@@ -106,22 +107,36 @@ export function AuthPage() {
                 <Table.Cell>{user.emailVerified ? '✓' : '—'}</Table.Cell>
                 <Table.Cell>{when(user.createdAt)}</Table.Cell>
                 <Table.Cell>{when(user.lastLoginAt)}</Table.Cell>
-                <Table.Cell>
-                  {isAdmin ? (
-                    <Badge colorPalette="purple">{t.admin}</Badge>
-                  ) : (
-                    <Text color="gray.500">{t.customer}</Text>
-                  )}
-                </Table.Cell>
+                {roles.length > 0 && (
+                  <Table.Cell>
+                    {held.length > 0 ? (
+                      <HStack gap="1">
+                        {held.map((role) => (
+                          <Badge key={role.id} colorPalette="purple">
+                            {role.label}
+                          </Badge>
+                        ))}
+                      </HStack>
+                    ) : (
+                      <Text color="gray.500">{t.noRole}</Text>
+                    )}
+                  </Table.Cell>
+                )}
                 <Table.Cell>
                   <HStack gap="1">
-                    <Button
-                      size="2xs"
-                      variant="outline"
-                      onClick={() => void act(() => api.setAdmin(user.localId, !isAdmin))}
-                    >
-                      {isAdmin ? t.revokeAdmin : t.grantAdmin}
-                    </Button>
+                    {roles.map((role) => {
+                      const holds = held.includes(role);
+                      return (
+                        <Button
+                          key={role.id}
+                          size="2xs"
+                          variant="outline"
+                          onClick={() => void act(() => api.setRole(role.id, user.localId, !holds))}
+                        >
+                          {holds ? role.revokeLabel : role.grantLabel}
+                        </Button>
+                      );
+                    })}
                     {!user.emailVerified && (
                       <Button
                         size="2xs"

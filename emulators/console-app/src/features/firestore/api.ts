@@ -103,7 +103,7 @@ export class FirestoreApi {
 
   /**
    * The document, or null when it does not exist. Read as a query on its name: the emulator logs the admin's
-   * single-document reads in the Requests view, and the console's own polling would drown the shop's requests.
+   * single-document reads in the Requests view, and the console's own polling would drown the app's requests.
    */
   async get(path: string): Promise<FsDocument | null> {
     const segments = path.split('/').filter((s) => s !== '');

@@ -42,14 +42,15 @@ export function OverviewPage() {
       <Text>
         {t.project} <b>{config.projectId}</b>। {t.localNote}
       </Text>
-      <HStack gap="4">
-        <Link href={config.shopUrl} target="_blank" color="blue.600">
-          {t.openShop}
-        </Link>
-        <Link href={`${config.shopUrl}/admin`} target="_blank" color="blue.600">
-          {t.openAdmin}
-        </Link>
-      </HStack>
+      {config.extensions.links.length > 0 && (
+        <HStack gap="4">
+          {config.extensions.links.map((link) => (
+            <Link key={link.href} href={link.href} target="_blank" color="blue.600">
+              {link.label}
+            </Link>
+          ))}
+        </HStack>
+      )}
       <ErrorNote message={status.error} />
       <Table.Root size="sm" variant="outline" data-testid="emulators">
         <Table.Header>
