@@ -4,8 +4,6 @@ import { bn } from '../i18n/bn';
 /** "Bearer owner": the emulators' admin bypass (what firebase-admin sends), never valid in production. */
 export const OWNER = { Authorization: 'Bearer owner' };
 
-export class RequestError extends Error {}
-
 export async function requestJson<T>(url: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
@@ -18,7 +16,7 @@ export async function requestJson<T>(url: string, init: RequestInit = {}): Promi
       },
     });
   } catch {
-    throw new RequestError(bn.http.unreachable(new URL(url).host));
+    throw new Error(bn.http.unreachable(new URL(url).host));
   }
   const text = await response.text();
   let body: unknown = null;
@@ -28,7 +26,9 @@ export async function requestJson<T>(url: string, init: RequestInit = {}): Promi
     body = text;
   }
   // The emulator's own reason is English and technical; it follows the Bengali sentence so nothing is lost.
-  if (!response.ok) throw new RequestError(bn.http.refused(response.status, errorMessage(body)));
+  // (A plain Error: the page only shows its message. The one RequestError is the emulators' own, for a request
+  // they could not read: shared/http/request.ts.)
+  if (!response.ok) throw new Error(bn.http.refused(response.status, errorMessage(body)));
   return body as T;
 }
 

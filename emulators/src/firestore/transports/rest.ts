@@ -10,7 +10,8 @@ import type { FirestoreEngine } from '../engine.js';
 import { asFirestoreError, invalidArgument, notFound, ownerOnly, unauthenticated } from '../errors.js';
 import type { DocumentJson, PreconditionJson } from '../types.js';
 import { canonicalJson } from './protos.js';
-import { decodePathSegment, parseJsonBody, readBody, sendError, sendJson } from './http-util.js';
+import { readBody } from '../../shared/http/request.js';
+import { decodePathSegment, MAX_BODY_BYTES, parseJsonBody, sendError, sendJson } from './http-util.js';
 
 export interface RestContext {
   engine: FirestoreEngine;
@@ -48,7 +49,7 @@ export async function handleRest(
     if (verb) {
       // Production has no such route (an HTTP method the API does not bind): 404, not a server error.
       if (req.method !== 'POST') throw notFound(`${req.method} is not allowed on :${verb}`);
-      const body = parseJsonBody(await readBody(req)) as Record<string, unknown>;
+      const body = parseJsonBody(await readBody(req, MAX_BODY_BYTES)) as Record<string, unknown>;
       const request = (type: string, extra: Record<string, unknown>) =>
         canonicalJson<Record<string, unknown>>(`google.firestore.v1.${type}`, { ...body, ...extra });
       switch (verb) {
@@ -125,7 +126,7 @@ export async function handleRest(
           throw invalidArgument('POST creates a document in a collection path');
         const body = canonicalJson<DocumentJson>(
           'google.firestore.v1.Document',
-          parseJsonBody(await readBody(req)),
+          parseJsonBody(await readBody(req, MAX_BODY_BYTES)),
         );
         const parent = `${root}${rest.length > 1 ? '/' + rest.slice(0, -1).join('/') : ''}`;
         return reply(
@@ -143,7 +144,7 @@ export async function handleRest(
         if (!isDocument) throw invalidArgument('PATCH needs a document path');
         const body = canonicalJson<DocumentJson>(
           'google.firestore.v1.Document',
-          parseJsonBody(await readBody(req)),
+          parseJsonBody(await readBody(req, MAX_BODY_BYTES)),
         );
         const updateMask = url.searchParams.getAll('updateMask.fieldPaths');
         return reply(
@@ -203,7 +204,7 @@ async function handleEmulatorApi(
   const path = url.pathname;
   let match = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(path);
   if (match && req.method === 'PUT') {
-    const body = parseJsonBody(await readBody(req)) as {
+    const body = parseJsonBody(await readBody(req, MAX_BODY_BYTES)) as {
       rules?: { files?: { name?: string; content?: string }[] };
     };
     const file = body.rules?.files?.[0];
@@ -224,7 +225,7 @@ async function handleEmulatorApi(
   }
   match = /^\/emulator\/v1\/projects\/([^/:]+):export$/.exec(path);
   if (match && req.method === 'POST' && ctx.exportData) {
-    const body = parseJsonBody(await readBody(req)) as {
+    const body = parseJsonBody(await readBody(req, MAX_BODY_BYTES)) as {
       export_directory?: string;
       exportDirectory?: string;
     };
