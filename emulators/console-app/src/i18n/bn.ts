@@ -5,10 +5,7 @@
  * looks up; a type name may follow its Bengali word in brackets where that is clearer.
  */
 
-const bnNumber = new Intl.NumberFormat('bn-BD', { maximumFractionDigits: 1 });
-
-/** A count or size in Bengali digits, as the shop writes numbers: 1000 → "১,০০০". */
-export const num = (n: number): string => bnNumber.format(n);
+import { formatCount as num } from '../lib/format';
 
 const REFUSED: Record<number, string> = {
   400: 'এমুলেটর অনুরোধটি গ্রহণ করেনি: মানটি ঠিক নয়।',

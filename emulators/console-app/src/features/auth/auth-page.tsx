@@ -1,9 +1,10 @@
 import { Badge, Button, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { formatBn } from '../../lib/dayjs';
+import { formatBn } from '../../lib/format';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/error-note';
 import { bn } from '../../i18n/bn';
+import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { AuthApi, type AuthUser } from './api';
 
@@ -15,9 +16,9 @@ const when = (ms?: string) => (ms ? formatBn(Number(ms), 'D MMM YYYY, HH:mm') : 
 export function AuthPage() {
   const config = useConfig();
   const api = useMemo(() => new AuthApi(config), [config]);
-  const users = useLive(() => api.users(), 'users', 2000);
+  const [users, reloadUsers] = useLive(() => api.users(), 'users', 2000);
   const roles = config.extensions.userRoles;
-  const holders = useLive(() => api.roleHolders(), 'roles', 2000);
+  const [holders, reloadHolders] = useLive(() => api.roleHolders(), 'roles', 2000);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,8 +27,8 @@ export function AuthPage() {
     setError(null);
     try {
       await action();
-      users.reload();
-      holders.reload();
+      reloadUsers();
+      reloadHolders();
     } catch (e) {
       setError((e as Error).message);
     }
@@ -82,7 +83,7 @@ export function AuthPage() {
           {t.add}
         </Button>
       </HStack>
-      <ErrorNote message={error ?? users.error ?? holders.error} />
+      <ErrorNote message={error ?? failureOf(users) ?? failureOf(holders)} />
       <Table.Root size="sm" variant="outline" data-testid="users">
         <Table.Header>
           <Table.Row>
@@ -96,8 +97,8 @@ export function AuthPage() {
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {users.data?.map((user) => {
-            const held = roles.filter((role) => holders.data?.get(role.id)?.has(user.localId));
+          {dataOf(users)?.map((user) => {
+            const held = roles.filter((role) => dataOf(holders)?.get(role.id)?.has(user.localId));
             return (
               <Table.Row key={user.localId} data-user={user.email}>
                 <Table.Cell>{user.email ?? t.noEmail}</Table.Cell>
@@ -167,7 +168,7 @@ export function AuthPage() {
           })}
         </Table.Body>
       </Table.Root>
-      {users.data?.length === 0 && <Text color="gray.500">{t.noUsers}</Text>}
+      {dataOf(users)?.length === 0 && <Text color="gray.500">{t.noUsers}</Text>}
     </Stack>
   );
 }

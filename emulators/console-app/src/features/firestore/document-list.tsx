@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorNote } from '../../lib/error-note';
 import { bn } from '../../i18n/bn';
+import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { QUERY_OPERATORS, type FirestoreApi, type QueryOperator, type QuerySpec } from './api';
 import { ValueEditor } from './value-editor';
@@ -57,12 +58,12 @@ export function DocumentList({
     // One more than a page tells whether there is a next one.
     limit: Math.max(0, Math.min(PAGE_SIZE + 1, limit - page * PAGE_SIZE)),
   };
-  const docs = useLive(
+  const [docs] = useLive(
     () => (spec.limit === 0 ? Promise.resolve([]) : api.query(collection, spec)),
     `${collection}|${JSON.stringify(applied)}|${page}`,
   );
-  const rows = (docs.data ?? []).slice(0, PAGE_SIZE);
-  const hasNext = (docs.data ?? []).length > PAGE_SIZE;
+  const rows = (dataOf(docs) ?? []).slice(0, PAGE_SIZE);
+  const hasNext = (dataOf(docs) ?? []).length > PAGE_SIZE;
 
   const run = () => {
     setFormError(null);
@@ -150,7 +151,7 @@ export function DocumentList({
         </Text>
         <ErrorNote message={formError} />
       </Box>
-      <ErrorNote message={docs.error} />
+      <ErrorNote message={failureOf(docs)} />
       <Stack gap="0">
         {rows.map((doc) => {
           const id = doc.name.split('/').pop() ?? '';
@@ -172,7 +173,7 @@ export function DocumentList({
             </Box>
           );
         })}
-        {docs.data && rows.length === 0 && <Text color="gray.500">{t.noDocuments}</Text>}
+        {dataOf(docs) && rows.length === 0 && <Text color="gray.500">{t.noDocuments}</Text>}
       </Stack>
       <HStack gap="2">
         <Button size="xs" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>

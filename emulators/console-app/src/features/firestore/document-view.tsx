@@ -1,9 +1,10 @@
 import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatBn } from '../../lib/dayjs';
+import { formatBn } from '../../lib/format';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorNote } from '../../lib/error-note';
 import { bn } from '../../i18n/bn';
+import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import type { FirestoreApi } from './api';
 import { ValueEditor } from './value-editor';
@@ -12,11 +13,13 @@ import { ValueView } from './value-view';
 /** One document, live: its fields (edit, delete, add), its sub-collections, and deleting it. */
 export function DocumentView({ api, path }: { api: FirestoreApi; path: string }) {
   const navigate = useNavigate();
-  const doc = useLive(() => api.get(path), `doc:${path}`);
-  const subcollections = useLive(() => api.collections(path), `sub:${path}`, 3000);
+  const [doc, reloadDoc] = useLive(() => api.get(path), `doc:${path}`);
+  const [subcollections] = useLive(() => api.collections(path), `sub:${path}`, 3000);
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The document as last read: null when it does not exist, undefined while loading or after a failure.
+  const current = dataOf(doc);
 
   const parent = path.split('/').slice(0, -1).join('/');
   const deleteDocument = async () => {
@@ -32,20 +35,20 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
     if (!window.confirm(bn.firestore.confirmDeleteField(field, path))) return;
     try {
       await api.setField(path, field, null);
-      doc.reload();
+      reloadDoc();
     } catch (e) {
       setError((e as Error).message);
     }
   };
 
-  if (doc.data === null)
+  if (current === null)
     return (
       <Stack>
         <Heading size="sm">/{path}</Heading>
         <Text role="alert">{bn.firestore.missingDocument}</Text>
       </Stack>
     );
-  const fields = Object.entries(doc.data?.fields ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const fields = Object.entries(current?.fields ?? {}).sort(([a], [b]) => a.localeCompare(b));
   return (
     <Stack gap="3" data-testid="document">
       <HStack justify="space-between">
@@ -56,12 +59,12 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
           {bn.firestore.deleteDocument}
         </Button>
       </HStack>
-      {doc.data?.updateTime && (
+      {current?.updateTime && (
         <Text color="gray.500" fontSize="xs">
-          {bn.firestore.updated(formatBn(doc.data.updateTime, 'D MMM YYYY, HH:mm:ss'))}
+          {bn.firestore.updated(formatBn(current.updateTime, 'D MMM YYYY, HH:mm:ss'))}
         </Text>
       )}
-      <ErrorNote message={error ?? doc.error} />
+      <ErrorNote message={error ?? failureOf(doc)} />
       <Box>
         {fields.map(([name, value]) => (
           <Box key={name} borderBottomWidth="1px" py="1" data-field={name}>
@@ -89,7 +92,7 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
                 onSave={async (newValue) => {
                   await api.setField(path, name, newValue);
                   setEditing(null);
-                  doc.reload();
+                  reloadDoc();
                 }}
               />
             )}
@@ -104,7 +107,7 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
           onSave={async (value, name) => {
             await api.setField(path, name, value);
             setAdding(false);
-            doc.reload();
+            reloadDoc();
           }}
         />
       ) : (
@@ -114,8 +117,8 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
       )}
       <Stack gap="1">
         <Text fontWeight="semibold">{bn.firestore.subcollections}</Text>
-        {(subcollections.data ?? []).length === 0 && <Text color="gray.500">{bn.firestore.none}</Text>}
-        {subcollections.data?.map((id) => (
+        {(dataOf(subcollections) ?? []).length === 0 && <Text color="gray.500">{bn.firestore.none}</Text>}
+        {dataOf(subcollections)?.map((id) => (
           <Link key={id} asChild color="blue.600">
             <RouterLink to={`/firestore/${path}/${id}`}>{id}</RouterLink>
           </Link>

@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/error-note';
 import { bn } from '../../i18n/bn';
+import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { FirestoreApi } from './api';
 import { DocumentList } from './document-list';
@@ -18,7 +19,7 @@ export function FirestorePage() {
   const path = segments.join('/');
   const isDocument = segments.length > 0 && segments.length % 2 === 0;
   const collection = isDocument ? segments.slice(0, -1).join('/') : path;
-  const roots = useLive(() => api.collections(''), 'roots', 3000);
+  const [roots] = useLive(() => api.collections(''), 'roots', 3000);
   const [goTo, setGoTo] = useState('');
 
   return (
@@ -59,13 +60,13 @@ export function FirestorePage() {
           </HStack>
         ))}
       </HStack>
-      <ErrorNote message={roots.error} />
+      <ErrorNote message={failureOf(roots)} />
       <Flex gap="4" align="start">
         <Stack w="180px" flexShrink={0} gap="0" data-testid="collections">
           <Text fontWeight="semibold" mb="1">
             {bn.firestore.collections}
           </Text>
-          {roots.data?.map((id) => (
+          {dataOf(roots)?.map((id) => (
             <Box
               key={id}
               asChild
@@ -78,7 +79,7 @@ export function FirestorePage() {
               <RouterLink to={`/firestore/${id}`}>{id}</RouterLink>
             </Box>
           ))}
-          {roots.data?.length === 0 && <Text color="gray.500">{bn.firestore.noData}</Text>}
+          {dataOf(roots)?.length === 0 && <Text color="gray.500">{bn.firestore.noData}</Text>}
         </Stack>
         {collection && (
           <Box w="340px" flexShrink={0}>

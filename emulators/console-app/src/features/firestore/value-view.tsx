@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Link, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatBn } from '../../lib/dayjs';
+import { formatBn } from '../../lib/format';
 import { Link as RouterLink } from 'react-router-dom';
 import { documentPath, typeOf, type FsValue } from './values';
 

@@ -1,6 +1,6 @@
 import { Badge, Box, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { formatBn } from '../../lib/dayjs';
+import { formatBn } from '../../lib/format';
 import { bn } from '../../i18n/bn';
 import { useFunctionLogs, type LogLine } from './use-function-logs';
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/error-note';
 import { bn } from '../../i18n/bn';
+import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { clearData, exportNow, fetchStatus, type Clearable } from './api';
 
@@ -10,7 +11,7 @@ const t = bn.overview;
 
 export function OverviewPage() {
   const config = useConfig();
-  const status = useLive(fetchStatus, 'status', 2000);
+  const [status] = useLive(fetchStatus, 'status', 2000);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -51,7 +52,7 @@ export function OverviewPage() {
           ))}
         </HStack>
       )}
-      <ErrorNote message={status.error} />
+      <ErrorNote message={failureOf(status)} />
       <Table.Root size="sm" variant="outline" data-testid="emulators">
         <Table.Header>
           <Table.Row>
@@ -62,7 +63,7 @@ export function OverviewPage() {
         </Table.Header>
         <Table.Body>
           {Object.entries(config.emulators).map(([name, e]) => {
-            const up = status.data?.[name as keyof typeof config.emulators];
+            const up = dataOf(status)?.[name as keyof typeof config.emulators];
             return (
               <Table.Row key={name} data-emulator={name}>
                 <Table.Cell>{t.names[name] ?? name}</Table.Cell>

@@ -12,7 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { formatBn } from '../../lib/dayjs';
+import { formatBn } from '../../lib/format';
 import { bn } from '../../i18n/bn';
 import { RulesSourceView } from './rules-source-view';
 import { useRequestLog, type LoggedRequest } from './use-request-log';

@@ -1,10 +1,11 @@
 import { Box, Button, Heading, HStack, Image, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useRef, useState } from 'react';
-import { formatBn } from '../../lib/dayjs';
+import { formatBn, formatCount as num } from '../../lib/format';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/error-note';
-import { bn, num } from '../../i18n/bn';
+import { bn } from '../../i18n/bn';
+import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { StorageApi, type StoredObject } from './api';
 
@@ -21,9 +22,10 @@ export function StoragePage() {
   const api = useMemo(() => new StorageApi(config), [config]);
   const folder = (useParams()['*'] ?? '').replace(/^\/+/, '');
   const prefix = folder && !folder.endsWith('/') ? `${folder}/` : folder;
-  const listing = useLive(() => api.list(prefix), `storage:${prefix}`, 2000);
+  const [listing, reloadListing] = useLive(() => api.list(prefix), `storage:${prefix}`, 2000);
   const [selected, setSelected] = useState<StoredObject | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const listed = dataOf(listing);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
@@ -33,7 +35,7 @@ export function StoragePage() {
     setBusy(true);
     try {
       for (const file of Array.from(files)) await api.upload(prefix + file.name, file);
-      listing.reload();
+      reloadListing();
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -47,7 +49,7 @@ export function StoragePage() {
     try {
       await api.remove(object.name);
       if (selected?.name === object.name) setSelected(null);
-      listing.reload();
+      reloadListing();
     } catch (e) {
       setError((e as Error).message);
     }
@@ -88,7 +90,7 @@ export function StoragePage() {
           {t.uploadHint}
         </Text>
       </HStack>
-      <ErrorNote message={error ?? listing.error} />
+      <ErrorNote message={error ?? failureOf(listing)} />
       <HStack align="start" gap="4">
         <Box flex="1" minW="0">
           <Table.Root size="sm" variant="outline" data-testid="files">
@@ -102,7 +104,7 @@ export function StoragePage() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {listing.data?.prefixes.map((p) => (
+              {listed?.prefixes.map((p) => (
                 <Table.Row key={p} data-folder={p}>
                   <Table.Cell colSpan={5}>
                     <Link asChild color="blue.600">
@@ -111,7 +113,7 @@ export function StoragePage() {
                   </Table.Cell>
                 </Table.Row>
               ))}
-              {listing.data?.items.map((o) => (
+              {listed?.items.map((o) => (
                 <Table.Row
                   key={o.name}
                   data-file={o.name}
@@ -150,7 +152,7 @@ export function StoragePage() {
               ))}
             </Table.Body>
           </Table.Root>
-          {listing.data && listing.data.items.length + listing.data.prefixes.length === 0 && (
+          {listed && listed.items.length + listed.prefixes.length === 0 && (
             <Text color="gray.500" p="2">
               {t.empty}
             </Text>
