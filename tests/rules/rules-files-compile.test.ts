@@ -1,13 +1,13 @@
 /** The shop's own rules files (written by the rules-matrix owners) must always compile with this engine. */
 import { describe, expect, it } from 'vitest';
-import { InMemoryFirestore } from './in-memory-firestore.js';
+import { InMemoryFirestore } from '../../emulators/src/rules/in-memory-firestore.js';
 import {
   firestoreRequest,
-  repoRules,
   signedIn,
   storageObject,
   storageRequest,
-} from '../testing/rules-requests.js';
+} from '../../emulators/src/testing/rules-requests.js';
+import { repoRules } from '../support/repo-rules.js';
 
 describe("the repository's rules files", () => {
   it('compiles firestore.rules and answers a public product read and a customer order update', () => {

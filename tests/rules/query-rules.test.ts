@@ -22,9 +22,9 @@ import {
   type Query,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
-import { expectCode } from '../testing/waiting.js';
-import { adminFirestore } from '../testing/admin.js';
+import { startFirestoreEmulator, type FirestoreEmulator } from '../../emulators/src/firestore/server.js';
+import { expectCode } from '../../emulators/src/testing/waiting.js';
+import { adminFirestore } from '../../emulators/src/testing/admin.js';
 
 const PROJECT = 'demo-query-rules';
 let emulator: FirestoreEmulator;
@@ -45,7 +45,7 @@ let shopAdmin: Firestore;
 beforeAll(async () => {
   setLogLevel('silent');
   emulator = await startFirestoreEmulator({ port: 0 });
-  const shopRules = fileURLToPath(new URL('../../../firestore.rules', import.meta.url));
+  const shopRules = fileURLToPath(new URL('../../firestore.rules', import.meta.url));
   emulator.rules.setSource(readFileSync(shopRules, 'utf8'), 'firestore.rules');
   customer = client('cust1');
   stranger = client(null);

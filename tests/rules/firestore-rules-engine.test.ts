@@ -4,9 +4,10 @@
  * the allow statement that made it, so a rule that grants for the wrong reason fails too.
  */
 import { describe, expect, it } from 'vitest';
-import { InMemoryFirestore } from './in-memory-firestore.js';
-import { firestoreRequest, repoRules, signedIn } from '../testing/rules-requests.js';
-import type { RulesMethod } from './types.js';
+import { InMemoryFirestore } from '../../emulators/src/rules/in-memory-firestore.js';
+import type { RulesMethod } from '../../emulators/src/rules/types.js';
+import { firestoreRequest, signedIn } from '../../emulators/src/testing/rules-requests.js';
+import { repoRules } from '../support/repo-rules.js';
 
 const { rules, lineOf } = repoRules('firestore.rules');
 const productRead = lineOf('allow read: if (resource.data.is_active == true');
