@@ -18,11 +18,12 @@ export interface RunningConsole {
   close(): Promise<void>;
 }
 
+/** Newest modification time below `path`, of files and folders (a deleted module changes its folder's time). */
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
+  let newest = stat.mtimeMs;
   for (const entry of readdirSync(path)) {
     if (entry === 'node_modules' || entry === 'dist') continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
@@ -30,10 +31,14 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Builds the console app when its build is missing or older than its sources. */
+/** Everything the console's build reads: its folder (page, sources, Vite config) and its dependencies' versions. */
+const CONSOLE_INPUTS = [CONSOLE_ROOT, join(CONSOLE_ROOT, '..', 'package.json')];
+
+/** Builds the console app when its build is missing or older than its inputs: the one way it is built. */
 export async function buildConsoleIfStale(log: (line: string) => void = () => {}): Promise<boolean> {
   const built = join(OUT_DIR, 'index.html');
-  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(CONSOLE_ROOT)) return false;
+  const newest = Math.max(...CONSOLE_INPUTS.map(newestMtime));
+  if (existsSync(built) && statSync(built).mtimeMs >= newest) return false;
   log('› building the emulator console…');
   const { build } = await import('vite');
   await build({ configFile: join(CONSOLE_ROOT, 'vite.config.ts'), logLevel: 'warn' });
