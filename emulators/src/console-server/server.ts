@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PreviewServer } from 'vite';
 import { handleConsoleApi, type ConsoleApiOptions } from './api.js';
+import { buildConsolePage } from './build-console.js';
 import { checkExtensions } from './extensions.js';
 
 export const CONSOLE_ROOT = fileURLToPath(new URL('../../console-app', import.meta.url));
@@ -31,8 +32,12 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Everything the console's build reads: its folder (page, sources, Vite config) and its dependencies' versions. */
-const CONSOLE_INPUTS = [CONSOLE_ROOT, join(CONSOLE_ROOT, '..', 'package.json')];
+/** Everything the console's build reads: its folder (page, sources), how it is built, its dependencies' versions. */
+const CONSOLE_INPUTS = [
+  CONSOLE_ROOT,
+  fileURLToPath(new URL('./build-console.ts', import.meta.url)),
+  join(CONSOLE_ROOT, '..', 'package.json'),
+];
 
 /** Builds the console app when its build is missing or older than its inputs: the one way it is built. */
 export async function buildConsoleIfStale(log: (line: string) => void = () => {}): Promise<boolean> {
@@ -40,8 +45,7 @@ export async function buildConsoleIfStale(log: (line: string) => void = () => {}
   const newest = Math.max(...CONSOLE_INPUTS.map(newestMtime));
   if (existsSync(built) && statSync(built).mtimeMs >= newest) return false;
   log('› building the emulator console…');
-  const { build } = await import('vite');
-  await build({ configFile: join(CONSOLE_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  await buildConsolePage(CONSOLE_ROOT, OUT_DIR);
   return true;
 }
 
