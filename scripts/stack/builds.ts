@@ -3,8 +3,9 @@
  * the Cloud Functions bundle (functions/lib) and the web app built for the emulators (dist-local).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { newestChange } from '../../emulators/src/shared/newest-change.js';
 
 /** What the change check never reads: installed packages and the builds' own outputs. */
 const NOT_INPUTS = new Set([
@@ -15,27 +16,13 @@ const NOT_INPUTS = new Set([
   'emulators/console-app/dist',
 ]);
 
-/**
- * Newest modification time below `paths`, of files and of folders too: a folder's time changes when an entry is
- * added, removed or renamed, so a deleted module makes the build stale as an edited one does.
- */
-function newestMtime(root: string, paths: readonly string[]): number {
-  let newest = 0;
-  const visit = (path: string) => {
-    if (!existsSync(path) || NOT_INPUTS.has(relative(root, path)) || basename(path) === 'node_modules')
-      return;
-    const stat = statSync(path);
-    newest = Math.max(newest, stat.mtimeMs);
-    if (stat.isDirectory()) for (const entry of readdirSync(path)) visit(join(path, entry));
-  };
-  for (const p of paths) visit(join(root, p));
-  return newest;
-}
-
 /** Whether `output` (relative to `root`) is missing or older than any of its `inputs`. */
 export function isStale(root: string, output: string, inputs: readonly string[]): boolean {
   const out = join(root, output);
-  return !existsSync(out) || statSync(out).mtimeMs < newestMtime(root, inputs);
+  if (!existsSync(out)) return true;
+  const skip = (path: string) => NOT_INPUTS.has(relative(root, path)) || basename(path) === 'node_modules';
+  const paths = inputs.map((input) => join(root, input));
+  return statSync(out).mtimeMs < newestChange(paths, skip);
 }
 
 /**

@@ -3,12 +3,13 @@
  * and its small API, served by Vite's preview server. Built first when its sources changed. It listens on
  * 127.0.0.1 like the emulators: it can change every piece of local data, so it is for this machine only.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PreviewServer } from 'vite';
 import { handleConsoleApi, type ConsoleApiOptions } from './api.js';
 import { buildConsolePage } from './build-console.js';
+import { newestChange } from '../shared/newest-change.js';
 import { checkExtensions } from './extensions.js';
 
 export const CONSOLE_ROOT = fileURLToPath(new URL('../../console-app', import.meta.url));
@@ -17,19 +18,6 @@ const OUT_DIR = join(CONSOLE_ROOT, 'dist');
 export interface RunningConsole {
   url: string;
   close(): Promise<void>;
-}
-
-/** Newest modification time below `path`, of files and folders (a deleted module changes its folder's time). */
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
 }
 
 /** Everything the console's build reads: its folder (page, sources), how it is built, its dependencies' versions. */
@@ -42,7 +30,7 @@ const CONSOLE_INPUTS = [
 /** Builds the console app when its build is missing or older than its inputs: the one way it is built. */
 export async function buildConsoleIfStale(log: (line: string) => void = () => {}): Promise<boolean> {
   const built = join(OUT_DIR, 'index.html');
-  const newest = Math.max(...CONSOLE_INPUTS.map(newestMtime));
+  const newest = newestChange(CONSOLE_INPUTS, (path) => ['node_modules', 'dist'].includes(basename(path)));
   if (existsSync(built) && statSync(built).mtimeMs >= newest) return false;
   log('› building the emulator console…');
   await buildConsolePage(CONSOLE_ROOT, OUT_DIR);
