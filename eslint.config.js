@@ -39,6 +39,52 @@ const boundaries = [
   },
 ];
 
+// The emulators' boundaries (ARCHITECTURE.md): `emulators/` knows nothing of the shop; the console page
+// (emulators/console-app) is laid out like src/ (app/ composes features/, which share lib/ and i18n/) and reaches
+// the emulators over HTTP, importing from emulators/src only the types of the console's API.
+const CONSOLE = './emulators/console-app/src';
+const consoleFeatures = readdirSync(new URL(`${CONSOLE}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const emulatorBoundaries = [
+  {
+    target: './emulators',
+    from: ['./src', './functions', './scripts', './tests'],
+    message:
+      'emulators/ knows nothing of the shop: a project adds to the console through its extensions (emulators/src/console-server/extensions.ts).',
+  },
+  {
+    target: './emulators/src',
+    from: './emulators/console-app',
+    message: 'the emulators never import the console page: it is a client of their HTTP APIs.',
+  },
+  {
+    target: './emulators/console-app',
+    from: './emulators/src',
+    // Types only (the page's build drops them): the shapes the console API answers with.
+    except: ['./console-server/api.ts', './console-server/extensions.ts', './console-server/request-log.ts'],
+    message:
+      'the console page reaches the emulators over HTTP: from emulators/src it imports only the console API’s types (console-server/).',
+  },
+  ...consoleFeatures.map((feature) => ({
+    target: `${CONSOLE}/features/${feature}`,
+    from: `${CONSOLE}/features`,
+    except: [`./${feature}`],
+    message:
+      'console features do not import each other: compose them in console-app/src/app/, share through lib/.',
+  })),
+  {
+    target: `${CONSOLE}/features`,
+    from: `${CONSOLE}/app`,
+    message: 'console features never import console-app/src/app/: the app composes them.',
+  },
+  {
+    target: [`${CONSOLE}/lib`, `${CONSOLE}/i18n`],
+    from: [`${CONSOLE}/features`, `${CONSOLE}/app`],
+    message: 'the console’s lib/ and i18n/ never depend on a feature or on the app.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,7 +92,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'dist/**',
       'dist-local/**',
-      'emulators/console/dist/**',
+      'emulators/console-app/dist/**',
       'functions/lib/**',
       '.emulator-data/**',
       'test-results/**',
@@ -55,7 +101,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['src/**/*.{ts,tsx}', 'emulators/console/src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'emulators/console-app/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -63,15 +109,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'emulators/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: { '@': [src] } }),
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs'],
+          // The emulators import their TypeScript as Node runs it after compilation: './api.js' is api.ts.
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          alias: { '@': [src] },
+        }),
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...emulatorBoundaries] }],
     },
   },
   {

@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'emulators',
-          include: ['emulators/src/**/*.test.ts', 'emulators/console/src/**/*.test.ts'],
+          include: ['emulators/src/**/*.test.ts', 'emulators/console-app/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchRoleCheck } from '../emulators/src/rules/bench.js';
-import { RequestLog } from '../emulators/src/console/request-log.js';
+import { RequestLog } from '../emulators/src/console-server/request-log.js';
 import { benchUpload } from '../emulators/src/storage/bench.js';
 import { readProjectConfig } from '../emulators/src/config.js';
 import { launchChromium } from '../emulators/src/testing/browser.js';

@@ -13,9 +13,10 @@ echo "› dependencies: every declared package is imported and every imported on
 npx knip --dependencies
 echo "› types"
 npx tsc -p tsconfig.json
-echo "› production build and the initial-JavaScript budget of /"
-# The emulator build (a production build needs the real Firebase config), kept out of dist/, which is deployed.
-npx vite build --mode emulators --outDir dist-local --emptyOutDir --logLevel warn
+echo "› the emulator build and the initial-JavaScript budget of /"
+# The web app for the emulators, built the one way (scripts/stack/builds.ts: only when an input changed), into
+# dist-local, never dist/ (deployed); the suites below (bundle budgets, e2e, npm start) all use this build.
+npx tsx scripts/build-local.ts
 npx tsx scripts/bundle-size.ts --dist dist-local
 
 mkdir -p test-results

@@ -6,7 +6,7 @@
 import { dataAccess } from './firestore/authorization.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore/server.js';
 import { startStorageEmulator, type StorageEmulator } from './storage/server.js';
-import { RequestLog } from './console/request-log.js';
+import { RequestLog } from './console-server/request-log.js';
 import type { ProjectConfig } from './config.js';
 import type { IndexMode } from './firestore/indexes.js';
 

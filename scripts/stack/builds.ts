@@ -3,28 +3,56 @@
  * the Cloud Functions bundle (functions/lib) and the web app built for the emulators (dist-local).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { newestChange } from '../../emulators/src/shared/newest-change.js';
 
-/** Newest modification time of the files below `paths` (skipping node_modules). */
-function newestMtime(root: string, paths: string[]): number {
-  let newest = 0;
-  const visit = (path: string) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(path))
-        if (entry !== 'node_modules' && entry !== 'lib') visit(join(path, entry));
-    } else if (stat.mtimeMs > newest) newest = stat.mtimeMs;
-  };
-  for (const p of paths) visit(join(root, p));
-  return newest;
-}
+/** What the change check never reads: installed packages and the builds' own outputs. */
+const NOT_INPUTS = new Set([
+  'node_modules',
+  'dist',
+  'dist-local',
+  'functions/lib',
+  'emulators/console-app/dist',
+]);
 
-function isStale(root: string, output: string, sources: string[]): boolean {
+/** Whether `output` (relative to `root`) is missing or older than any of its `inputs`. */
+export function isStale(root: string, output: string, inputs: readonly string[]): boolean {
   const out = join(root, output);
-  return !existsSync(out) || statSync(out).mtimeMs < newestMtime(root, sources);
+  if (!existsSync(out)) return true;
+  const skip = (path: string) => NOT_INPUTS.has(relative(root, path)) || basename(path) === 'node_modules';
+  const paths = inputs.map((input) => join(root, input));
+  return statSync(out).mtimeMs < newestChange(paths, skip);
 }
+
+/**
+ * Everything the web build reads: the app, its static files and page, Vite's config and what it imports
+ * (the build plugins in scripts/: the whole folder, as its modules import each other), the env files of
+ * `--mode emulators`, the TypeScript settings esbuild follows, and the installed versions.
+ * tests/config/builds.test.ts checks that every module vite.config.ts loads is in here.
+ */
+export const WEB_BUILD_INPUTS = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts',
+  '.env',
+  '.env.emulators',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+] as const;
+
+/** The callables, their bundler, and the shop's modules they bundle (src/: models, strings and what those import). */
+export const FUNCTIONS_BUILD_INPUTS = [
+  'functions/src',
+  'functions/build.mjs',
+  'functions/package.json',
+  'functions/package-lock.json',
+  'src',
+  'package-lock.json',
+] as const;
 
 export function run(
   command: string,
@@ -52,27 +80,37 @@ export function run(
 export const LOCAL_WEB_DIR = 'dist-local';
 
 export async function buildFunctionsIfStale(root: string, log: (line: string) => void): Promise<boolean> {
-  if (
-    !isStale(root, 'functions/lib/index.js', [
-      'functions/src',
-      'functions/build.mjs',
-      'src/features',
-      'src/i18n',
-    ])
-  )
-    return false;
+  if (!isStale(root, 'functions/lib/index.js', FUNCTIONS_BUILD_INPUTS)) return false;
   log('› building Cloud Functions…');
   await run('npm', ['--prefix', 'functions', 'run', 'build', '--silent'], { cwd: root });
   return true;
 }
 
-export async function buildWebIfStale(root: string, log: (line: string) => void): Promise<boolean> {
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'firebase.json', 'package-lock.json'];
-  if (!isStale(root, `${LOCAL_WEB_DIR}/index.html`, sources)) return false;
+/**
+ * The one way to build the web app for the local emulators (npm start, npm test, `npm run build:emulators`,
+ * `npm run size`): `vite build --mode emulators` (.env.emulators) into dist-local, never dist/ (deployed).
+ */
+export async function buildWebIfStale(
+  root: string,
+  log: (line: string) => void,
+  options: { force?: boolean } = {},
+): Promise<boolean> {
+  if (!options.force && !isStale(root, `${LOCAL_WEB_DIR}/index.html`, WEB_BUILD_INPUTS)) return false;
   log('› building the web app for the local emulators…');
-  await run('npx', ['vite', 'build', '--outDir', LOCAL_WEB_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    env: { VITE_USE_EMULATORS: 'true' },
-  });
+  await run(
+    'npx',
+    [
+      'vite',
+      'build',
+      '--mode',
+      'emulators',
+      '--outDir',
+      LOCAL_WEB_DIR,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root },
+  );
   return true;
 }

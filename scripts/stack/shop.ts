@@ -11,8 +11,9 @@ import {
   startOfflineEmulators,
   type OfflineEmulators,
 } from '../../emulators/src/index.js';
-import { startConsole } from '../../emulators/src/console/server.js';
+import { startConsole } from '../../emulators/src/console-server/server.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed-demo-data.js';
+import { shopConsoleExtensions } from './console-extensions.js';
 import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.js';
 import { startFirebaseTools } from './firebase-tools.js';
 import { serveLikeHosting } from './hosting.js';
@@ -160,7 +161,8 @@ export class LocalShop {
 
       let consoleUrl: string | null = null;
       if (config.ui.enabled) {
-        const running = await startConsole({ config, emulators, dataDir, log });
+        const extensions = shopConsoleExtensions(config);
+        const running = await startConsole({ config, emulators, dataDir, log, extensions });
         await this.started(() => running.close());
         consoleUrl = running.url;
       }

@@ -1,5 +1,6 @@
 /**
- * The web app's boundaries (ARCHITECTURE.md, "what may import what") are enforced by `npm run lint`: the
+ * The web app's and the emulators' boundaries (ARCHITECTURE.md, "what may import what") are enforced by
+ * `npm run lint`: the
  * repository's own ESLint configuration is run on small sources placed, by file name, where the import would
  * stand. The imported modules are real, so the rule judges resolved paths as it does on the real tree.
  */
@@ -80,5 +81,85 @@ describe('npm run lint keeps the features apart', () => {
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('never depend on a feature');
+  });
+});
+
+describe('npm run lint keeps emulators/ apart from the shop, and the console page laid out like src/', () => {
+  const consoleFeature = 'emulators/console-app/src/features/auth/probe.tsx';
+
+  it('refuses one console feature importing another', async () => {
+    const errors = await boundaryErrors(
+      consoleFeature,
+      "import { FirestoreApi } from '../firestore/api';\nexport const probe = FirestoreApi;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('console features do not import each other');
+  });
+
+  it('refuses the console’s lib depending on a feature', async () => {
+    const errors = await boundaryErrors(
+      'emulators/console-app/src/lib/probe.ts',
+      "import { AuthApi } from '../features/auth/api';\nexport const probe = AuthApi;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('never depend on a feature');
+  });
+
+  it('refuses the console page importing an emulator’s code instead of calling it over HTTP', async () => {
+    const errors = await boundaryErrors(
+      consoleFeature,
+      "import { parseDatabaseName } from '../../../../src/firestore/paths';\nexport const probe = parseDatabaseName;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('reaches the emulators over HTTP');
+  });
+
+  it('refuses the emulators importing the shop: its web app, its scripts', async () => {
+    const fromWebApp = await boundaryErrors(
+      'emulators/src/console-server/probe.ts',
+      "import { formatNumberBn } from '../../../src/lib/numbers';\nexport const probe = formatNumberBn;\n",
+    );
+    expect(fromWebApp).toHaveLength(1);
+    expect(fromWebApp[0]).toContain('knows nothing of the shop');
+    // With the '.js' the emulators write for Node, resolved to the TypeScript file as for their own imports.
+    const fromScripts = await boundaryErrors(
+      'emulators/src/console-server/probe.ts',
+      "import { shopConsoleExtensions } from '../../../scripts/stack/console-extensions.js';\nexport const probe = shopConsoleExtensions;\n",
+    );
+    expect(fromScripts).toHaveLength(1);
+    expect(fromScripts[0]).toContain('knows nothing of the shop');
+  });
+
+  it('refuses the emulators importing the console page', async () => {
+    const errors = await boundaryErrors(
+      'emulators/src/console-server/probe.ts',
+      "import { bn } from '../../console-app/src/i18n/bn';\nexport const probe = bn;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('never import the console page');
+  });
+
+  it('allows a console feature its own files, the console’s lib and i18n, and the console API’s types', async () => {
+    const errors = await boundaryErrors(
+      consoleFeature,
+      [
+        "import { AuthApi } from './api';",
+        "import { requestJson } from '../../lib/http';",
+        "import { bn } from '../../i18n/bn';",
+        "import type { ConsoleConfig } from '../../../../src/console-server/api';",
+        'export const probe = [AuthApi, requestJson, bn];',
+        'export type Probe = ConsoleConfig;',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('allows the emulators their own modules, imported as Node runs them', async () => {
+    const errors = await boundaryErrors(
+      'emulators/src/console-server/probe.ts',
+      "import { readBody } from '../shared/http/request.js';\nexport const probe = readBody;\n",
+    );
+    expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `npm run build` makes what `firebase deploy` publishes. Without the real web config it must stop and say what
- * is missing (it used to build a site wired to the emulators' demo project); with one, the built files must
- * name no demo project and no emulator address. The emulator build stays one flag away.
+ * is missing (it used to build a site wired to the emulators' demo project), before building anything; with one,
+ * the built files name no demo project and no emulator address (storefront-build.test.ts, on the one production
+ * build of the tests). The emulator build stays one flag away.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,11 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  emulatorTraceIn,
-  webConfigProblems,
-  REQUIRED_WEB_CONFIG,
-} from '../../scripts/build/firebase-web-config';
+import { webConfigProblems, REQUIRED_WEB_CONFIG } from '../../scripts/build/firebase-web-config';
+import { buildWebIfStale, LOCAL_WEB_DIR } from '../../scripts/stack/builds.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const outDirs: string[] = [];
@@ -80,21 +78,10 @@ describe('the production build', () => {
     ).toContain('an emulator address');
   }, 120_000);
 
-  it('with the config builds a site that names no demo project and no emulator address', () => {
-    const { status, output, outDir } = build(realConfig);
-    expect(status, output).toBe(0);
-    const code = builtCode(outDir);
-    expect(code).toContain('achar-ghor.firebaseapp.com');
-    expect(emulatorTraceIn(code)).toBeNull();
-    expect(code).not.toContain('demo-achar-shop');
-    expect(code).not.toContain('demo-api-key');
-    expect(code).not.toContain('127.0.0.1');
-  }, 120_000);
-
-  it('builds for the local emulators with one flag, and only then carries their addresses', () => {
-    const { status, output, outDir } = build({}, ['--mode', 'emulators']);
-    expect(status, output).toBe(0);
-    const code = builtCode(outDir);
+  it('builds for the local emulators with one flag, and only then carries their addresses', async () => {
+    // The one emulator build (npm start, npm test and `npm run build:emulators` share it): `--mode emulators`.
+    await buildWebIfStale(root, () => {});
+    const code = builtCode(join(root, LOCAL_WEB_DIR));
     expect(code).toContain('demo-achar-shop');
     expect(code).toContain('127.0.0.1');
   }, 120_000);

@@ -1,9 +1,10 @@
 /**
- * The production build keeps what makes the storefront open fast on a cheap phone (issue 9): the public pages
- * are prerendered (text painted before any JavaScript runs), the JavaScript needed before `/` works and the
- * font files stay under their budgets (the phone's own copy first), and the realtime SDKs are not part of it.
+ * The one production build of the tests. It is wired to the real project's web config only, and it keeps what
+ * makes the storefront open fast on a cheap phone (issue 9): the public pages are prerendered (text painted
+ * before any JavaScript runs), the JavaScript needed before `/` works and the font files stay under their
+ * budgets (the phone's own copy first), and the realtime SDKs are not part of it.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import {
   javascriptOf,
   preloadedFonts,
 } from '../../scripts/web-budgets.js';
+import { emulatorTraceIn } from '../../scripts/build/firebase-web-config.js';
 import { run } from '../../scripts/stack/builds.js';
 import { PRERENDERED_STYLES } from '../../src/app/prerendered-styles.js';
 import { bn } from '../../src/i18n/bn.js';
@@ -54,6 +56,19 @@ afterAll(async () => {
 });
 
 describe('the production build of the storefront', () => {
+  it('with the web config names no demo project and no emulator address', async () => {
+    const assets = join(dist, 'assets');
+    const scripts = (await readdir(assets)).filter((name) => name.endsWith('.js'));
+    const code = (await Promise.all(scripts.map((name) => readFile(join(assets, name), 'utf8'))))
+      .concat(await page('index.html'))
+      .join('\n');
+    expect(code).toContain('achar-shop-build-test.firebaseapp.com');
+    expect(emulatorTraceIn(code)).toBeNull();
+    expect(code).not.toContain('demo-achar-shop');
+    expect(code).not.toContain('demo-api-key');
+    expect(code).not.toContain('127.0.0.1');
+  });
+
   it('has the hero headline, the header and the products heading in the HTML of / itself', async () => {
     const html = await page('index.html');
     expect(html).toContain('data-prerendered="/"');

@@ -1,3 +1,5 @@
+import { RequestError } from '../shared/http/request.js';
+
 /** gRPC status codes the Firestore SDKs map to their error codes. */
 export const GrpcCode = {
   OK: 0,
@@ -73,9 +75,26 @@ export const permissionDenied = (message: string) => new FirestoreError('PERMISS
 export const aborted = (message: string) => new FirestoreError('ABORTED', message);
 export const unauthenticated = (message: string) => new FirestoreError('UNAUTHENTICATED', message);
 
-/** Anything thrown inside the engine becomes a FirestoreError; unexpected ones are INTERNAL. */
+/**
+ * Anything thrown inside the engine or while reading a request becomes a FirestoreError (a request the shared
+ * HTTP layer refused, in Firestore's words); unexpected ones are INTERNAL.
+ */
 export function asFirestoreError(error: unknown): FirestoreError {
   if (error instanceof FirestoreError) return error;
+  if (error instanceof RequestError) return requestFailure(error);
   const message = error instanceof Error ? error.message : String(error);
   return new FirestoreError('INTERNAL', message);
+}
+
+function requestFailure(error: RequestError): FirestoreError {
+  const { failure } = error;
+  switch (failure.kind) {
+    case 'tooLarge':
+      return new FirestoreError('INVALID_ARGUMENT', `Request body exceeds ${failure.limit} bytes`);
+    case 'badUrl':
+      return invalidArgument(error.message);
+    case 'aborted':
+      // Nobody reads this answer; CANCELLED is what gRPC calls a call its client gave up.
+      return new FirestoreError('CANCELLED', error.message);
+  }
 }

@@ -12,10 +12,10 @@ import { RequestError } from '../shared/http/request.js';
 import { serviceRules, type EmulatorService, type EmulatorServiceOptions } from '../shared/service.js';
 import { FirestoreEngine } from './engine.js';
 import { IndexRequirements, type IndexMode } from './indexes.js';
-import { invalidArgument } from './errors.js';
+import { asFirestoreError, invalidArgument } from './errors.js';
 import { exportFirestore, importFirestore } from './persistence.js';
 import { createGrpcServer } from './transports/grpc.js';
-import { FIRESTORE_CORS, requestFailure, sendError } from './transports/http-util.js';
+import { FIRESTORE_CORS, sendError } from './transports/http-util.js';
 import { handleRest } from './transports/rest.js';
 import { WebChannelTransport } from './transports/webchannel.js';
 
@@ -95,7 +95,7 @@ export async function startFirestoreEmulator(
       );
     },
     fail(req: IncomingMessage, res: ServerResponse, error: unknown) {
-      if (error instanceof RequestError) return sendError(res, requestFailure(error));
+      if (error instanceof RequestError) return sendError(res, asFirestoreError(error));
       log(`firestore: unexpected error on ${req.method} ${req.url}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();

@@ -1,4 +1,4 @@
-/** `list` rules proved from a query's filters, operator by operator (the engine side is in firestore/query-rules.test.ts). */
+/** `list` rules proved from a query's filters, operator by operator (through the emulator and the SDK, on the shop's rules: tests/rules/query-rules.test.ts). */
 import { describe, expect, it } from 'vitest';
 import type { FieldFilterOp, FilterJson, Value } from '../firestore/types.js';
 import { InMemoryFirestore } from './in-memory-firestore.js';

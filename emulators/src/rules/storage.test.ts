@@ -1,84 +1,15 @@
 /**
- * Cloud Storage rules: the repository's storage.rules as this engine decides them, then the engine's handling of
- * object metadata in request.resource/resource, path bindings and cross-service firestore.get().
+ * Cloud Storage rules as this engine decides them: object metadata in request.resource/resource, path
+ * bindings, and no cross-service get(). (The shop's own storage.rules are decided in tests/rules/.)
  */
 import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from './in-memory-firestore.js';
 import { compileRules } from './ruleset.js';
-import { repoRules, signedIn, storageObject, storageRequest } from '../testing/rules-requests.js';
-
-const { rules, lineOf } = repoRules('storage.rules');
-const imageRead = lineOf('allow read: if true;');
-const imageWrite = lineOf('allow create, update: if isAdmin()');
-const imageDelete = lineOf('allow delete: if isAdmin();');
+import { signedIn, storageObject, storageRequest } from '../testing/rules-requests.js';
 
 const data = new InMemoryFirestore()
   .set('roles/admin1', { role: 'admin' })
   .set('roles/c1', { role: 'customer' });
-const admin = signedIn('admin1');
-
-type Caller = ReturnType<typeof signedIn> | null;
-
-function upload(name: string, info: Parameters<typeof storageObject>[1], auth: Caller = admin) {
-  return storageRequest(name, { method: 'create', auth, requestResource: storageObject(name, info) });
-}
-
-const deniedCreate = (name: string) => ({
-  allowed: false,
-  line: imageWrite,
-  message: `Denied create on /b/demo-achar-shop.appspot.com/o/${name}: false for 'create' @ L${imageWrite}`,
-});
-
-describe("the shop's storage.rules", () => {
-  it('lets anyone read product images', () => {
-    expect(rules.evaluate(storageRequest('product-images/mango-1.webp'), data)).toEqual({
-      allowed: true,
-      line: imageRead,
-    });
-  });
-
-  it('lets an admin (found through firestore.get) upload a photo under 5 MB', () => {
-    for (const contentType of ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']) {
-      expect([
-        contentType,
-        rules.evaluate(upload('product-images/p1.img', { size: 200_000, contentType }), data),
-      ]).toEqual([contentType, { allowed: true, line: imageWrite }]);
-    }
-  });
-
-  it('refuses files of 5 MB or more, SVGs and other non-photos, and non-admins', () => {
-    const name = 'product-images/p1.jpg';
-    expect(rules.evaluate(upload(name, { size: 5 * 1024 * 1024 }), data)).toEqual(deniedCreate(name));
-    expect(rules.evaluate(upload(name, { contentType: 'image/svg+xml' }), data)).toEqual(deniedCreate(name));
-    expect(rules.evaluate(upload(name, { contentType: 'application/pdf' }), data)).toEqual(
-      deniedCreate(name),
-    );
-    expect(rules.evaluate(upload(name, {}, signedIn('c1')), data)).toEqual(deniedCreate(name));
-    expect(rules.evaluate(upload(name, {}, signedIn('nobody')), data)).toEqual(deniedCreate(name));
-    expect(rules.evaluate(upload(name, {}, null), data)).toEqual(deniedCreate(name));
-  });
-
-  it('lets only an admin delete a photo, and nobody write below product-images/ or outside it', () => {
-    const remove = (auth: Caller) =>
-      rules.evaluate(
-        storageRequest('product-images/p1.jpg', {
-          method: 'delete',
-          auth,
-          resource: storageObject('product-images/p1.jpg'),
-        }),
-        data,
-      );
-    expect(remove(admin)).toEqual({ allowed: true, line: imageDelete });
-    expect([remove(signedIn('c1')).allowed, remove(null).allowed]).toEqual([false, false]);
-    expect(rules.evaluate(upload('product-images/nested/p1.jpg', {}), data)).toEqual({
-      allowed: false,
-      message:
-        'Denied create on /b/demo-achar-shop.appspot.com/o/product-images/nested/p1.jpg: No matching allow statements.',
-    });
-    expect(rules.evaluate(upload('avatars/p1.jpg', {}), data).allowed).toBe(false);
-    expect(rules.evaluate(storageRequest('avatars/p1.jpg'), data).allowed).toBe(false);
-  });
-});
 
 describe('storage rules', () => {
   it('binds the bucket, the path segments and a recursive object path', () => {
@@ -302,7 +233,7 @@ service firebase.storage {
     expect(plainGet.evaluate(storageRequest('a.txt'), data).message).toContain(
       'Function not found error: Name: [get]',
     );
-    const firestoreRequestToStorageRules = rules.evaluate(
+    const firestoreRequestToStorageRules = plainGet.evaluate(
       {
         service: 'cloud.firestore',
         path: '/databases/(default)/documents/products/p1',

@@ -6,7 +6,7 @@
  * - data: `dataDir` is imported at start when it holds an export, and written on `stop()`; `exportTo(dir)`
  *   writes it any time.
  */
-import type { RequestLog, RequestService } from '../console/request-log.js';
+import type { RequestLog, RequestService } from '../console-server/request-log.js';
 import type { RulesProvider, Ruleset } from '../rules/types.js';
 import { RulesSource } from './rules-source.js';
 

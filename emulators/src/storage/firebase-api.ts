@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from '../shared/auth-token.js';
+import { readBody } from '../shared/http/request.js';
 import { badRequest, StorageError } from './errors.js';
 import {
   callerOf,
@@ -13,7 +14,6 @@ import {
   listRequestOf,
   originOf,
   parseJsonBody,
-  readBody,
   sendEmpty,
   sendJson,
   sendObjectBytes,

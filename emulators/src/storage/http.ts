@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerFromAuthorization, type Caller } from '../shared/auth-token.js';
 import type { CorsPolicy } from '../shared/http/cors.js';
-import { readBody as readRequestBody, RequestError } from '../shared/http/request.js';
+import type { RequestError } from '../shared/http/request.js';
 import { sendFailure, sendJsonText } from '../shared/http/respond.js';
 import { badRequest, errorBody, StorageError } from './errors.js';
 import type { ListRequest } from './operations.js';
@@ -51,15 +51,6 @@ export const STORAGE_CORS: CorsPolicy = {
   anyOriginWithoutOrigin: false,
   preflightContentLength: true,
 };
-
-/** Reads the whole request body, or fails with 413 when it exceeds `limit` (the rest is discarded). */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  try {
-    return await readRequestBody(req, limit);
-  } catch (error) {
-    throw error instanceof RequestError ? requestFailure(error) : error;
-  }
-}
 
 /** What the shared layer found wrong with a request, in Storage's words. */
 export function requestFailure(error: RequestError): StorageError {

@@ -5,7 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Caller } from '../shared/auth-token.js';
 import { badRequest } from './errors.js';
-import { headerValue, parseJsonBody, readBody } from './http.js';
+import { readBody } from '../shared/http/request.js';
+import { headerValue, parseJsonBody } from './http.js';
 import { parseMetadataPatch } from './metadata.js';
 import type { StorageOperations } from './operations.js';
 

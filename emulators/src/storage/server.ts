@@ -14,21 +14,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FirestoreDataAccess } from '../rules/types.js';
-import { RequestError } from '../shared/http/request.js';
+import { readBody, RequestError } from '../shared/http/request.js';
 import { createHttpServer, listen, urlOf } from '../shared/http/server.js';
 import { serviceRules, type EmulatorService, type EmulatorServiceOptions } from '../shared/service.js';
 import { badRequest, StorageError } from './errors.js';
 import { handleFirebaseRequest } from './firebase-api.js';
 import { handleGcsRequest, isGcsPath } from './gcs-api.js';
-import {
-  parseJsonBody,
-  readBody,
-  requestFailure,
-  sendEmpty,
-  sendError,
-  sendJson,
-  STORAGE_CORS,
-} from './http.js';
+import { parseJsonBody, requestFailure, sendEmpty, sendError, sendJson, STORAGE_CORS } from './http.js';
 import { StorageOperations } from './operations.js';
 import { exportStorage, hasStorageExport, importStorage } from './persistence.js';
 import { StorageState } from './state.js';

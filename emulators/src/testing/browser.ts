@@ -1,8 +1,8 @@
 /**
- * Browser test support: builds a small page with Vite, serves it on its own port (so every emulator call is
+ * Browser test support: bundles a small page with esbuild, serves it on its own port (so every emulator call is
  * cross-origin, as in the real shop) and drives Debian's Chromium through playwright-core.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,16 +25,30 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** Bundles `root/index.html` (and what it imports) into a temporary folder. */
+/**
+ * Bundles `root/index.html`'s harness (`harness.ts`, as its script tag names it) into a temporary folder with
+ * esbuild: a page of the SDK and a few lines needs no Vite build, and `npm test` keeps its Vite builds for the
+ * shop and the console.
+ */
 export async function buildPage(root: string): Promise<string> {
-  const { build } = await import('vite');
+  const { build } = await import('esbuild');
   const outDir = await mkdtemp(join(tmpdir(), 'page-'));
+  const html = await readFile(join(root, 'index.html'), 'utf8');
+  if (!html.includes('src="./harness.ts"'))
+    throw new Error(
+      `${root}/index.html must load its harness with <script type="module" src="./harness.ts">`,
+    );
   await build({
-    root,
+    entryPoints: [join(root, 'harness.ts')],
+    outfile: join(outDir, 'harness.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'error',
-    configFile: false,
-    build: { outDir, emptyOutDir: true, minify: false },
   });
+  await writeFile(join(outDir, 'index.html'), html.replace('src="./harness.ts"', 'src="./harness.js"'));
   return outDir;
 }
 

@@ -1,12 +1,10 @@
 /** Builders that keep rules tests short: a request in one line, a condition checked in one call. */
-import { readFileSync } from 'node:fs';
 import { documentJson, InMemoryFirestore, type PlainValue } from '../rules/in-memory-firestore.js';
 import { compileRules } from '../rules/ruleset.js';
 import type {
   EvaluateOptions,
   FirestoreRulesRequest,
   RulesDecision,
-  Ruleset,
   RulesMethod,
   StorageObjectInfo,
   StorageRulesRequest,
@@ -124,22 +122,4 @@ export function outcomeOf(
   if (!allow) throw new Error(`no allow statement judged ${condition}`);
   if (allow.outcome === 'granted') return true;
   return allow.outcome === 'false' ? false : { error: allow.error ?? '' };
-}
-
-/** One of the repository's own rules files (firestore.rules, storage.rules), compiled as the emulators load it. */
-export function repoRules(fileName: 'firestore.rules' | 'storage.rules'): {
-  rules: Ruleset;
-  /** The 1-based line of the first line containing `text`, for asserting which allow decided. */
-  lineOf(text: string): number;
-} {
-  const source = readFileSync(new URL(`../../../${fileName}`, import.meta.url), 'utf8');
-  const lines = source.split('\n');
-  return {
-    rules: compileRules(source, fileName),
-    lineOf(text) {
-      const index = lines.findIndex((line) => line.includes(text));
-      if (index < 0) throw new Error(`${fileName} has no line containing ${text}`);
-      return index + 1;
-    },
-  };
 }

@@ -2,36 +2,14 @@
  * The Firestore side of the shared HTTP layer (`shared/http/`): its body limit, its reading of JSON bodies and
  * path segments, its CORS policy, and its answers in proto3 JSON with Google's error shape.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { CorsPolicy } from '../../shared/http/cors.js';
-import { readBody as readRequestBody, RequestError } from '../../shared/http/request.js';
 import { sendFailure, sendJsonText } from '../../shared/http/respond.js';
 import { FirestoreError, invalidArgument } from '../errors.js';
 import { stringifyProto3 } from './protos.js';
 
+/** The most a request body may hold: what `readBody(req, MAX_BODY_BYTES)` (shared/http/request.ts) reads. */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
-
-/** The body as UTF-8 text (bad sequences read as U+FFFD, as before), at most MAX_BODY_BYTES. */
-export async function readBody(req: IncomingMessage): Promise<string> {
-  try {
-    return (await readRequestBody(req, MAX_BODY_BYTES)).toString('utf8');
-  } catch (error) {
-    throw error instanceof RequestError ? requestFailure(error) : error;
-  }
-}
-
-/** What the shared layer found wrong with a request, in Firestore's words. */
-export function requestFailure(error: RequestError): FirestoreError {
-  switch (error.failure.kind) {
-    case 'tooLarge':
-      return new FirestoreError('INVALID_ARGUMENT', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
-    case 'badUrl':
-      return invalidArgument(error.message);
-    case 'aborted':
-      // Nobody reads this answer; CANCELLED is what gRPC calls a call its client gave up.
-      return new FirestoreError('CANCELLED', error.message);
-  }
-}
 
 /**
  * A request body as production reads it: a JSON object (an array, a string or null is not a request), in
@@ -39,7 +17,9 @@ export function requestFailure(error: RequestError): FirestoreError {
  * copying it into a message sets a prototype instead of a field, and the protobuf codec decodes a bytesValue
  * that is not base64 to empty bytes; production answers both with INVALID_ARGUMENT, and so does this.
  */
-export function parseJsonBody(text: string): unknown {
+export function parseJsonBody(body: Buffer | string): unknown {
+  // A body read as bytes is UTF-8, a bad sequence read as U+FFFD.
+  const text = typeof body === 'string' ? body : body.toString('utf8');
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {

@@ -13,7 +13,8 @@ import type { ServerStreamingMethod, UnaryMethod } from '../operations.js';
 import { callServerStreaming, callUnary } from '../operations.js';
 import type { PreconditionJson, v1 } from '../types.js';
 import { canonicalJson } from './protos.js';
-import { decodePathSegment, parseJsonBody, readBody, sendError, sendJson } from './http-util.js';
+import { readBody } from '../../shared/http/request.js';
+import { decodePathSegment, MAX_BODY_BYTES, parseJsonBody, sendError, sendJson } from './http-util.js';
 
 export interface RestContext {
   engine: FirestoreEngine;
@@ -67,7 +68,7 @@ export async function handleRest(
     if (verb) {
       // Production has no such route (an HTTP method the API does not bind): 404, not a server error.
       if (req.method !== 'POST') throw notFound(`${req.method} is not allowed on :${verb}`);
-      const body = parseJsonBody(await readBody(req)) as Record<string, unknown>;
+      const body = parseJsonBody(await readBody(req, MAX_BODY_BYTES)) as Record<string, unknown>;
       const route = VERBS.get(verb);
       if (!route) throw notFound(`Unknown method :${verb}`);
       // The URL names the database (or the query's parent); the body carries the rest of the request.
@@ -115,7 +116,7 @@ export async function handleRest(
           throw invalidArgument('POST creates a document in a collection path');
         const document = canonicalJson<v1.Document>(
           'google.firestore.v1.Document',
-          parseJsonBody(await readBody(req)),
+          parseJsonBody(await readBody(req, MAX_BODY_BYTES)),
         );
         return reply(
           res,
@@ -130,7 +131,7 @@ export async function handleRest(
         if (!isDocument) throw invalidArgument('PATCH needs a document path');
         const document = canonicalJson<v1.Document>(
           'google.firestore.v1.Document',
-          parseJsonBody(await readBody(req)),
+          parseJsonBody(await readBody(req, MAX_BODY_BYTES)),
         );
         const updateMask = url.searchParams.getAll('updateMask.fieldPaths');
         return reply(
@@ -190,7 +191,7 @@ async function handleEmulatorApi(
   const path = url.pathname;
   let match = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(path);
   if (match && req.method === 'PUT') {
-    const body = parseJsonBody(await readBody(req)) as {
+    const body = parseJsonBody(await readBody(req, MAX_BODY_BYTES)) as {
       rules?: { files?: { name?: string; content?: string }[] };
     };
     const file = body.rules?.files?.[0];
@@ -211,7 +212,7 @@ async function handleEmulatorApi(
   }
   match = /^\/emulator\/v1\/projects\/([^/:]+):export$/.exec(path);
   if (match && req.method === 'POST' && ctx.exportData) {
-    const body = parseJsonBody(await readBody(req)) as {
+    const body = parseJsonBody(await readBody(req, MAX_BODY_BYTES)) as {
       export_directory?: string;
       exportDirectory?: string;
     };

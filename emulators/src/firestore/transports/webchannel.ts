@@ -12,7 +12,8 @@ import type { FirestoreEngine } from '../engine.js';
 import { asFirestoreError, FirestoreError, invalidArgument, unauthenticated } from '../errors.js';
 import type { BidiMethod, RequestOf } from '../operations.js';
 import { openStream } from '../operations.js';
-import { parseJsonBody, readBody } from './http-util.js';
+import { readBody } from '../../shared/http/request.js';
+import { MAX_BODY_BYTES, parseJsonBody } from './http-util.js';
 import { canonicalJson, stringifyProto3 } from './protos.js';
 
 const CHANNEL_RE = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
@@ -208,13 +209,13 @@ export class WebChannelTransport {
     try {
       if (params.get('TYPE') === 'terminate') {
         this.sessions.get(params.get('SID') ?? '')?.close();
-        await readBody(req).catch(() => '');
+        await readBody(req, MAX_BODY_BYTES).catch(() => null);
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end();
         return true;
       }
       if (req.method === 'GET') return this.backchannel(res, params);
       if (req.method !== 'POST') throw invalidArgument(`${req.method} is not a WebChannel method`);
-      const body = new URLSearchParams(await readBody(req));
+      const body = new URLSearchParams((await readBody(req, MAX_BODY_BYTES)).toString('utf8'));
       const sid = params.get('SID');
       if (!sid) return this.handshake(kind, res, params, body);
       const session = this.sessions.get(sid);

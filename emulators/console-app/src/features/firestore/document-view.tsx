@@ -1,0 +1,129 @@
+import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { formatBn } from '../../lib/format';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ErrorNote } from '../../lib/error-note';
+import { bn } from '../../i18n/bn';
+import { dataOf, failureOf } from '../../lib/loadable';
+import { useLive } from '../../lib/use-live';
+import type { FirestoreApi } from './api';
+import { ValueEditor } from './value-editor';
+import { ValueView } from './value-view';
+
+/** One document, live: its fields (edit, delete, add), its sub-collections, and deleting it. */
+export function DocumentView({ api, path }: { api: FirestoreApi; path: string }) {
+  const navigate = useNavigate();
+  const [doc, reloadDoc] = useLive(() => api.get(path), `doc:${path}`);
+  const [subcollections] = useLive(() => api.collections(path), `sub:${path}`, 3000);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // The document as last read: null when it does not exist, undefined while loading or after a failure.
+  const current = dataOf(doc);
+
+  const parent = path.split('/').slice(0, -1).join('/');
+  const deleteDocument = async () => {
+    if (!window.confirm(bn.firestore.confirmDeleteDocument(path))) return;
+    try {
+      await api.remove(path);
+      navigate(`/firestore/${parent}`);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const deleteField = async (field: string) => {
+    if (!window.confirm(bn.firestore.confirmDeleteField(field, path))) return;
+    try {
+      await api.setField(path, field, null);
+      reloadDoc();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  if (current === null)
+    return (
+      <Stack>
+        <Heading size="sm">/{path}</Heading>
+        <Text role="alert">{bn.firestore.missingDocument}</Text>
+      </Stack>
+    );
+  const fields = Object.entries(current?.fields ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return (
+    <Stack gap="3" data-testid="document">
+      <HStack justify="space-between">
+        <Heading size="sm" fontFamily="mono" wordBreak="break-all">
+          /{path}
+        </Heading>
+        <Button size="xs" colorPalette="red" variant="outline" onClick={() => void deleteDocument()}>
+          {bn.firestore.deleteDocument}
+        </Button>
+      </HStack>
+      {current?.updateTime && (
+        <Text color="gray.500" fontSize="xs">
+          {bn.firestore.updated(formatBn(current.updateTime, 'D MMM YYYY, HH:mm:ss'))}
+        </Text>
+      )}
+      <ErrorNote message={error ?? failureOf(doc)} />
+      <Box>
+        {fields.map(([name, value]) => (
+          <Box key={name} borderBottomWidth="1px" py="1" data-field={name}>
+            <HStack align="start" justify="space-between">
+              <HStack align="start" gap="3" flex="1" minW="0">
+                <Text fontFamily="mono" fontWeight="semibold" minW="120px">
+                  {name}
+                </Text>
+                <ValueView value={value} />
+              </HStack>
+              <HStack gap="1">
+                <Button size="2xs" variant="ghost" onClick={() => setEditing(name)}>
+                  {bn.common.edit}
+                </Button>
+                <Button size="2xs" variant="ghost" colorPalette="red" onClick={() => void deleteField(name)}>
+                  {bn.common.delete}
+                </Button>
+              </HStack>
+            </HStack>
+            {editing === name && (
+              <ValueEditor
+                initial={value}
+                documentsRoot={api.documentsRoot}
+                onCancel={() => setEditing(null)}
+                onSave={async (newValue) => {
+                  await api.setField(path, name, newValue);
+                  setEditing(null);
+                  reloadDoc();
+                }}
+              />
+            )}
+          </Box>
+        ))}
+      </Box>
+      {adding ? (
+        <ValueEditor
+          withName
+          documentsRoot={api.documentsRoot}
+          onCancel={() => setAdding(false)}
+          onSave={async (value, name) => {
+            await api.setField(path, name, value);
+            setAdding(false);
+            reloadDoc();
+          }}
+        />
+      ) : (
+        <Button size="xs" variant="outline" alignSelf="start" onClick={() => setAdding(true)}>
+          {bn.firestore.addField}
+        </Button>
+      )}
+      <Stack gap="1">
+        <Text fontWeight="semibold">{bn.firestore.subcollections}</Text>
+        {(dataOf(subcollections) ?? []).length === 0 && <Text color="gray.500">{bn.firestore.none}</Text>}
+        {dataOf(subcollections)?.map((id) => (
+          <Link key={id} asChild color="blue.600">
+            <RouterLink to={`/firestore/${path}/${id}`}>{id}</RouterLink>
+          </Link>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

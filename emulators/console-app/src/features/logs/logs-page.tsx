@@ -1,0 +1,111 @@
+import { Badge, Box, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { formatBn } from '../../lib/format';
+import { bn } from '../../i18n/bn';
+import { useFunctionLogs, type LogLine } from './use-function-logs';
+
+const t = bn.logs;
+
+const LEVELS = ['debug', 'info', 'warning', 'error'];
+// firebase-tools says "warn"; the functions' own structured logs use Cloud Logging's severities.
+const RANK: Record<string, number> = {
+  debug: 0,
+  info: 1,
+  notice: 1,
+  warn: 2,
+  warning: 2,
+  error: 3,
+  critical: 4,
+  alert: 4,
+  emergency: 4,
+};
+const rank = (level: string) => RANK[level] ?? 1;
+const COLORS: Record<string, string> = {
+  debug: 'gray',
+  info: 'blue',
+  warn: 'orange',
+  warning: 'orange',
+  error: 'red',
+};
+
+const functionOf = (line: LogLine) => line.data?.metadata?.function?.name;
+
+/** The Cloud Functions' logs as the Functions emulator reports them, live, filtered by level and function. */
+export function LogsPage() {
+  const { lines, connected } = useFunctionLogs();
+  const [minLevel, setMinLevel] = useState('info');
+  const [fn, setFn] = useState('');
+  const names = useMemo(
+    () => [...new Set(lines.map(functionOf).filter((n): n is string => !!n))].sort(),
+    [lines],
+  );
+  const shown = lines
+    .filter((l) => rank(l.level) >= rank(minLevel))
+    .filter((l) => (fn === '' ? true : fn === '*' ? !!functionOf(l) : functionOf(l) === fn))
+    .slice(-500)
+    .reverse();
+
+  return (
+    <Stack gap="3">
+      <HStack justify="space-between">
+        <Heading size="lg">{t.title}</Heading>
+        <Badge colorPalette={connected ? 'green' : 'gray'}>
+          {connected ? bn.common.live : t.notConnected}
+        </Badge>
+      </HStack>
+      <HStack gap="2">
+        <NativeSelect.Root size="xs" w="130px">
+          <NativeSelect.Field
+            aria-label={t.level}
+            value={minLevel}
+            onChange={(e) => setMinLevel(e.target.value)}
+          >
+            {LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {t.levelAndAbove(l)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+        </NativeSelect.Root>
+        <NativeSelect.Root size="xs" w="180px">
+          <NativeSelect.Field aria-label={t.function} value={fn} onChange={(e) => setFn(e.target.value)}>
+            <option value="">{t.everyEmulator}</option>
+            <option value="*">{t.everyFunction}</option>
+            {names.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect.Field>
+        </NativeSelect.Root>
+        <Text fontSize="xs" color="gray.500">
+          {t.shownOf(shown.length, lines.length)}
+        </Text>
+      </HStack>
+      <Box fontFamily="mono" fontSize="xs" data-testid="logs">
+        {shown.map((line, i) => (
+          <HStack
+            key={`${line.timestamp}-${i}`}
+            align="start"
+            gap="2"
+            borderBottomWidth="1px"
+            py="1"
+            data-function={functionOf(line)}
+          >
+            <Text color="gray.500" whiteSpace="nowrap">
+              {formatBn(line.timestamp, 'HH:mm:ss.SSS')}
+            </Text>
+            <Badge size="xs" colorPalette={COLORS[line.level] ?? 'gray'}>
+              {line.level}
+            </Badge>
+            {functionOf(line) && <Badge size="xs">{functionOf(line)}</Badge>}
+            <Text whiteSpace="pre-wrap" wordBreak="break-word">
+              {line.message}
+            </Text>
+          </HStack>
+        ))}
+        {shown.length === 0 && <Text color="gray.500">{t.empty}</Text>}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * The console's own small API, for what no emulator exposes publicly: the request log (a Server-Sent Events
+ * stream), the rules text its lines refer to, which emulators answer, "export now", and the user roles a
+ * project adds (extensions.ts). Everything else the console does goes straight to the emulators' public REST
+ * endpoints.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import net from 'node:net';
+import { join } from 'node:path';
+import type { ProjectConfig } from '../config.js';
+import type { OfflineEmulators } from '../index.js';
+import { readBody, RequestError } from '../shared/http/request.js';
+import { sendJsonText } from '../shared/http/respond.js';
+import { extensionsForPage, type ConsoleExtensions } from './extensions.js';
+import type { RequestService } from './request-log.js';
+
+export interface ConsoleApiOptions {
+  config: ProjectConfig;
+  emulators: OfflineEmulators;
+  /** Data folder for "export now"; none when the data is kept in memory only. */
+  dataDir?: string;
+  /** What the project adds to the console (links, user roles); none: only what every project has. */
+  extensions?: ConsoleExtensions;
+}
+
+/** What the console page needs to find every emulator; also the Overview's list. */
+export function consoleConfig(
+  config: ProjectConfig,
+  running?: OfflineEmulators,
+  extensions?: ConsoleExtensions,
+) {
+  const at = (e: { host: string; port: number }) => ({ host: e.host, port: e.port });
+  return {
+    projectId: config.projectId,
+    bucket: `${config.projectId}.appspot.com`,
+    extensions: extensionsForPage(extensions),
+    emulators: {
+      // The ports the emulators really listen on (tests start them on free ports).
+      firestore: at(
+        running ? { host: config.firestore.host, port: running.firestore.port } : config.firestore,
+      ),
+      storage: at(running ? { host: config.storage.host, port: running.storage.port } : config.storage),
+      auth: at(config.auth),
+      functions: at(config.functions),
+      hosting: at(config.hosting),
+      hub: at(config.hub),
+      logging: at(config.logging),
+      console: at(config.ui),
+    },
+  };
+}
+
+export type ConsoleConfig = ReturnType<typeof consoleConfig>;
+
+function isListening(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(500);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  sendJsonText(res, status, JSON.stringify(body), { 'Cache-Control': 'no-store' });
+}
+
+/** Handles /api/…; returns false for anything else (the static app). */
+export async function handleConsoleApi(
+  options: ConsoleApiOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (!url.pathname.startsWith('/api/')) return false;
+  const { config, emulators } = options;
+  const route = `${req.method} ${url.pathname}`;
+
+  // A page on another site open in the same browser may send a simple POST here; only the console's own
+  // pages (same origin) may change anything.
+  const origin = req.headers.origin;
+  if (req.method !== 'GET' && origin !== undefined && origin !== `http://${req.headers.host}`) {
+    sendJson(res, 403, {
+      error: `The console API only accepts changes from the console itself, not ${origin}.`,
+    });
+    return true;
+  }
+
+  if (route === 'GET /api/config') {
+    sendJson(res, 200, consoleConfig(config, emulators, options.extensions));
+  } else if (route === 'GET /api/status') {
+    const endpoints = consoleConfig(config, emulators).emulators;
+    const names = Object.keys(endpoints) as (keyof typeof endpoints)[];
+    const up = await Promise.all(names.map((n) => isListening(endpoints[n].host, endpoints[n].port)));
+    sendJson(res, 200, Object.fromEntries(names.map((n, i) => [n, up[i]])));
+  } else if (route === 'GET /api/requests') {
+    streamRequests(options, req, res);
+  } else if (route === 'DELETE /api/requests') {
+    emulators.requests.clear();
+    sendJson(res, 200, { cleared: true });
+  } else if (req.method === 'GET' && url.pathname.startsWith('/api/rules/')) {
+    const service = url.pathname.slice('/api/rules/'.length);
+    if (service !== 'firestore' && service !== 'storage') {
+      sendJson(res, 404, { error: `No rules for "${service}": expected firestore or storage.` });
+    } else {
+      const text = emulators.requests.rulesText(service as RequestService);
+      sendJson(res, 200, text ?? { version: 0, file: '', text: '' });
+    }
+  } else if (route === 'POST /api/export') {
+    await exportNow(options, res);
+  } else if (url.pathname.startsWith('/api/user-roles/')) {
+    await userRole(options, decodeURIComponent(url.pathname.slice('/api/user-roles/'.length)), req, res);
+  } else {
+    sendJson(res, 404, { error: `Not found: ${route}` });
+  }
+  return true;
+}
+
+/** GET: who holds a project's user role; POST { uid, held }: grants or revokes it. */
+async function userRole(
+  options: ConsoleApiOptions,
+  id: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const role = options.extensions?.userRoles?.find((r) => r.id === id);
+  if (!role) {
+    sendJson(res, 404, { error: `No user role "${id}": this project's console has no such extension.` });
+    return;
+  }
+  const context = {
+    projectId: options.config.projectId,
+    firestoreOrigin: `http://${options.config.firestore.host}:${options.emulators.firestore.port}`,
+  };
+  if (req.method === 'GET') {
+    await answerOrFail(res, async () => ({ holders: await role.holders(context) }));
+    return;
+  }
+  if (req.method !== 'POST') {
+    sendJson(res, 405, { error: `${req.method} /api/user-roles/${id}: use GET or POST.` });
+    return;
+  }
+  let change: unknown;
+  try {
+    change = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8'));
+  } catch (error) {
+    const status = error instanceof RequestError && error.failure.kind === 'tooLarge' ? 413 : 400;
+    sendJson(res, status, { error: `Expected a JSON body { uid, held }: ${(error as Error).message}` });
+    return;
+  }
+  const { uid, held } = (change ?? {}) as { uid?: unknown; held?: unknown };
+  if (typeof uid !== 'string' || uid === '' || uid.includes('/') || typeof held !== 'boolean') {
+    sendJson(res, 400, { error: 'Expected { uid: a non-empty string without "/", held: true or false }.' });
+    return;
+  }
+  await answerOrFail(res, async () => {
+    await role.set(uid, held, context);
+    return { uid, held };
+  });
+}
+
+/** The project's own code may fail (its data refused, an emulator gone): the page gets its reason as JSON. */
+async function answerOrFail(res: ServerResponse, work: () => Promise<unknown>): Promise<void> {
+  try {
+    sendJson(res, 200, await work());
+  } catch (error) {
+    sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Server-Sent Events: the log so far, then each new entry. Decisions are traced while a stream is open. */
+function streamRequests(options: ConsoleApiOptions, req: IncomingMessage, res: ServerResponse): void {
+  const { requests } = options.emulators;
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+  });
+  res.write(`event: backlog\ndata: ${JSON.stringify(requests.list())}\n\n`);
+  const unsubscribe = requests.subscribe((entry) => res.write(`data: ${JSON.stringify(entry)}\n\n`));
+  // A comment now and then keeps proxies and idle timers from closing a quiet stream.
+  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+  const end = () => {
+    clearInterval(keepAlive);
+    unsubscribe();
+  };
+  req.once('close', end);
+  res.once('close', end);
+}
+
+async function exportNow(options: ConsoleApiOptions, res: ServerResponse): Promise<void> {
+  const { dataDir, config } = options;
+  if (!dataDir) {
+    sendJson(res, 409, {
+      error:
+        'The data is kept in memory only (no data folder): start with `npm start` or `--persist` to export.',
+    });
+    return;
+  }
+  try {
+    await options.emulators.exportData(dataDir);
+    // Auth lives in firebase-tools; its hub exports it beside ours, where `npm start` imports it from.
+    let auth = false;
+    if (await isListening(config.hub.host, config.hub.port)) {
+      const response = await fetch(`http://${config.hub.host}:${config.hub.port}/_admin/export`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ path: join(dataDir, 'auth'), initiatedBy: 'console' }),
+      }).catch(() => null);
+      auth = response?.ok ?? false;
+    }
+    sendJson(res, 200, { exported: dataDir, auth });
+  } catch (error) {
+    sendJson(res, 500, { error: `Export failed: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The console's one extension point: what a project adds to it, so the console itself names none of the
+ * project's collections, roles or routes. The project passes this object when it starts the console
+ * (`startConsole({ extensions })`; the shop's is `scripts/stack/console-extensions.ts`); without one the console
+ * shows only what every Firebase project has.
+ *
+ * Labels are the project's own words, shown as they are (the shop's are Bengali).
+ */
+
+/** A link on the Overview page, e.g. the app the Hosting emulator serves, or its admin pages. */
+export interface ConsoleLink {
+  label: string;
+  href: string;
+}
+
+/**
+ * A role the project keeps for its Auth users in its own data (e.g. an admin flag in a Firestore document):
+ * the Auth page shows who holds it and grants or revokes it per user.
+ */
+export interface UserRole {
+  /** Names the role in the console's API (`/api/user-roles/{id}`): letters, digits and `-`. */
+  id: string;
+  /** The mark a holder gets in the users table. */
+  label: string;
+  grantLabel: string;
+  revokeLabel: string;
+  /** The uids that hold the role now. */
+  holders(context: ExtensionContext): Promise<string[]>;
+  /** Grants (`held`) or revokes the role of `uid`. */
+  set(uid: string, held: boolean, context: ExtensionContext): Promise<void>;
+}
+
+/** Where the running emulators are, for an extension that reads or writes the project's data. */
+export interface ExtensionContext {
+  projectId: string;
+  /** The Firestore emulator's origin, e.g. http://127.0.0.1:8080 (a test may run it on any port). */
+  firestoreOrigin: string;
+}
+
+export interface ConsoleExtensions {
+  links?: readonly ConsoleLink[];
+  userRoles?: readonly UserRole[];
+}
+
+/** What the page learns of the extensions (GET /api/config): labels and ids, never the functions. */
+export interface ExtensionsForPage {
+  links: ConsoleLink[];
+  userRoles: { id: string; label: string; grantLabel: string; revokeLabel: string }[];
+}
+
+const ROLE_ID = /^[a-z0-9-]+$/i;
+
+/** Checks what a project passes, once at start, so a mistake is a clear error and not a broken page. */
+export function checkExtensions(extensions: ConsoleExtensions = {}): ConsoleExtensions {
+  const ids = new Set<string>();
+  for (const role of extensions.userRoles ?? []) {
+    if (!ROLE_ID.test(role.id))
+      throw new Error(`Console user role id "${role.id}": use letters, digits and "-" only.`);
+    if (ids.has(role.id)) throw new Error(`Console user role id "${role.id}" is given twice.`);
+    ids.add(role.id);
+  }
+  for (const link of extensions.links ?? []) {
+    if (!/^https?:\/\//.test(link.href))
+      throw new Error(`Console link "${link.label}": "${link.href}" is not an http(s) address.`);
+  }
+  return extensions;
+}
+
+export function extensionsForPage(extensions: ConsoleExtensions = {}): ExtensionsForPage {
+  return {
+    links: (extensions.links ?? []).map(({ label, href }) => ({ label, href })),
+    userRoles: (extensions.userRoles ?? []).map(({ id, label, grantLabel, revokeLabel }) => ({
+      id,
+      label,
+      grantLabel,
+      revokeLabel,
+    })),
+  };
+}
