@@ -5,6 +5,7 @@ export * from './money';
 export * from './order-form';
 export * from './order-limits';
 export * from './order-record';
+export * from './order-search';
 export * from './order-status';
 export * from './payment-method';
 export * from './phone';
