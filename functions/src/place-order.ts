@@ -17,6 +17,7 @@ import {
   type PlaceOrderResult,
 } from '../../src/features/ordering/model';
 import { signedInCaller, type Caller } from './caller';
+import { countNewOrder, orderSearchFields } from './customer-summary';
 import { isAborted, refusal } from './refusal';
 
 // Many customers ordering the last jars at once make transactions collide; each retry re-reads the stock,
@@ -117,8 +118,11 @@ export async function placeOrder(db: Firestore, auth: unknown, data: unknown): P
           updated_at: FieldValue.serverTimestamp(),
         });
         transaction.set(customerMarkerRef, { last_order_at: FieldValue.serverTimestamp() });
+        const search = orderSearchFields(orderRef.id, order, new Date());
+        countNewOrder(transaction, db, order, search.customer_key);
         transaction.create(orderRef, {
           ...order,
+          ...search,
           created_at: FieldValue.serverTimestamp(),
           updated_at: FieldValue.serverTimestamp(),
         });

@@ -11,6 +11,7 @@ import {
 } from '../../src/features/ordering/model';
 import { isAdmin } from './admin-role';
 import { signedInCaller } from './caller';
+import { prepareSpentChange } from './customer-summary';
 import { isAborted, refusal } from './refusal';
 
 const errors = bn.ordering.statusChange;
@@ -60,6 +61,7 @@ export async function setOrderStatus(
 
         const from: OrderStatus = isOrderStatus(current) ? current : 'pending';
         const jars = typeof quantity === 'number' && Number.isInteger(quantity) ? quantity : 0;
+        const writeSpent = await prepareSpentChange(transaction, db, order.data() ?? {}, from, input.status);
         const change = stockChangeForStatus(from, input.status, jars);
         if (change !== 0 && typeof productId === 'string' && productId !== '') {
           const productRef = db.collection('products').doc(productId);
@@ -80,6 +82,7 @@ export async function setOrderStatus(
           }
         }
         transaction.update(orderRef, { status: input.status, updated_at: FieldValue.serverTimestamp() });
+        writeSpent();
       },
       { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
     );
