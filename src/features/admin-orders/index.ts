@@ -2,4 +2,6 @@
 export { OrdersTab } from './components/orders-tab';
 export { useLiveOrders, type LiveOrders } from './hooks/use-live-orders';
 export { useNewOrderSound, type NewOrderSound } from './hooks/use-new-order-sound';
+export { useOrderFilter, type OrderFilterState } from './hooks/use-order-filter';
+export { usePendingCount } from './api/use-pending-count';
 export type { AdminOrder } from './model/admin-order';

@@ -6,14 +6,18 @@ import { AdminDashboard } from './admin-dashboard';
 const orders = vi.hoisted(() => ({
   useLiveOrders: vi.fn(),
   useNewOrderSound: vi.fn(),
+  useOrderFilter: vi.fn(),
+  usePendingCount: vi.fn(),
   OrdersTab: () => <p>অর্ডার তালিকা</p>,
 }));
 vi.mock('@/features/admin-orders', () => orders);
 vi.mock('@/features/admin-products', () => ({ ProductsTab: () => <p>পণ্য তালিকা</p> }));
 vi.mock('@/features/admin-stats', () => ({ StatsTab: () => <p>পরিসংখ্যান দেখাচ্ছে</p> }));
 vi.mock('@/features/admin-customers', () => ({
-  CustomersTab: ({ orders: given }: { orders: unknown[] }) => <p>{`গ্রাহক: ${given.length}`}</p>,
+  CustomersTab: () => <p>গ্রাহক তালিকা</p>,
 }));
+
+const allOrders = { status: 'all', search: { kind: 'none' } };
 
 function renderDashboard(path = '/admin') {
   return renderWithShop(<AdminDashboard />, { route: path });
@@ -21,6 +25,8 @@ function renderDashboard(path = '/admin') {
 
 beforeEach(() => {
   orders.useNewOrderSound.mockReturnValue({ muted: true, toggleMuted: vi.fn() });
+  orders.useOrderFilter.mockReturnValue({ filter: allOrders });
+  orders.usePendingCount.mockReturnValue({ count: 2, atLeast: false });
   orders.useLiveOrders.mockReturnValue({
     orders: [
       { id: 'a', status: 'pending' },
@@ -39,13 +45,19 @@ describe('admin dashboard', () => {
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['অর্ডার২', 'পণ্য', 'পরিসংখ্যান', 'গ্রাহক', 'সেটিংস']);
     expect(screen.getByText('অর্ডার তালিকা')).toBeVisible();
-    expect(orders.useLiveOrders).toHaveBeenCalledWith({ chime: false });
+    expect(orders.useLiveOrders).toHaveBeenCalledWith({ chime: false, filter: allOrders });
   });
 
-  it('switches tabs, giving the customers tab the live orders and settings a coming-soon note', async () => {
+  it('shows "99+" when the pending orders reach what the badge counts', () => {
+    orders.usePendingCount.mockReturnValue({ count: 99, atLeast: true });
+    renderDashboard();
+    expect(screen.getByRole('tab', { name: /অর্ডার/ })).toHaveTextContent('অর্ডার৯৯+');
+  });
+
+  it('switches tabs: the customers tab, and settings with a coming-soon note', async () => {
     renderDashboard();
     await userEvent.click(screen.getByRole('tab', { name: 'গ্রাহক' }));
-    expect(await screen.findByText('গ্রাহক: 3')).toBeInTheDocument();
+    expect(await screen.findByText('গ্রাহক তালিকা')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'সেটিংস' }));
     await waitFor(() => expect(screen.getByText('শীঘ্রই আসছে')).toBeVisible());
   });

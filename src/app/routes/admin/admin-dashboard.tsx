@@ -2,7 +2,13 @@ import { useEffect, useRef } from 'react';
 import { Badge, Box, Container, Heading, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import { CustomersTab } from '@/features/admin-customers';
-import { OrdersTab, useLiveOrders, useNewOrderSound } from '@/features/admin-orders';
+import {
+  OrdersTab,
+  useLiveOrders,
+  useNewOrderSound,
+  useOrderFilter,
+  usePendingCount,
+} from '@/features/admin-orders';
 import { ProductsTab } from '@/features/admin-products';
 import { StatsTab } from '@/features/admin-stats';
 import { bn } from '@/i18n/bn';
@@ -19,8 +25,9 @@ function isAdminTab(value: string | null): value is AdminTab {
 }
 
 /**
- * The seller's dashboard. The order list is subscribed here, above the tabs, so a new order is announced
- * whichever tab is open, and the customers tab reads the same live list instead of a second query.
+ * The seller's dashboard. The order list (with the search and filter that choose its query) is subscribed here,
+ * above the tabs, so a new order is announced whichever tab is open; the customers tab reads the customer
+ * summaries, never the orders.
  * The open tab is kept in the address (?tab=products) so a reload or a shared link opens the same tab.
  */
 export function AdminDashboard() {
@@ -44,8 +51,9 @@ export function AdminDashboard() {
     };
   }, [tab]);
   const sound = useNewOrderSound();
-  const live = useLiveOrders({ chime: !sound.muted });
-  const pending = live.orders.filter((order) => order.status === 'pending').length;
+  const filter = useOrderFilter();
+  const live = useLiveOrders({ chime: !sound.muted, filter: filter.filter });
+  const pending = usePendingCount();
   const openTab = (value: string) => setParams(value === 'orders' ? {} : { tab: value }, { replace: true });
 
   return (
@@ -77,9 +85,10 @@ export function AdminDashboard() {
             {ADMIN_TABS.map((value) => (
               <Tabs.Trigger key={value} value={value} whiteSpace="nowrap" flexShrink={0}>
                 {t.tabs[value]}
-                {value === 'orders' && pending > 0 && (
+                {value === 'orders' && pending.count > 0 && (
                   <Badge colorPalette="yellow" variant="solid" size="sm" borderRadius="full">
-                    {formatNumberBn(pending)}
+                    {formatNumberBn(pending.count)}
+                    {pending.atLeast && '+'}
                   </Badge>
                 )}
               </Tabs.Trigger>
@@ -87,7 +96,7 @@ export function AdminDashboard() {
           </Tabs.List>
         </Box>
         <Tabs.Content value="orders">
-          <OrdersTab live={live} sound={sound} />
+          <OrdersTab live={live} sound={sound} filter={filter} />
         </Tabs.Content>
         <Tabs.Content value="products">
           <ProductsTab />
@@ -96,7 +105,7 @@ export function AdminDashboard() {
           <StatsTab onOpenTab={openTab} />
         </Tabs.Content>
         <Tabs.Content value="customers">
-          <CustomersTab orders={live.orders} loading={live.loading} failed={live.failed} />
+          <CustomersTab />
         </Tabs.Content>
         <Tabs.Content value="settings">
           <ComingSoon text={t.settingsComingSoon} />

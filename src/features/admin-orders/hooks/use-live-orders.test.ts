@@ -1,14 +1,18 @@
 import { act, renderHook } from '@testing-library/react';
+import { queryEqual, type Query } from 'firebase/firestore';
 import type { AdminOrder } from '../model/admin-order';
 import { NEW_ORDER_HIGHLIGHT_MS, useLiveOrders } from './use-live-orders';
 import type { LiveQueryFake } from '@/testing/live-query-fake';
 import { useNewOrderSound } from './use-new-order-sound';
 
-// The Firebase boundary: react-firebase-hooks' live query. Each test pushes snapshots through its listener.
+// The Firebase boundary: each page's onSnapshot. Each test pushes snapshots through its listener.
 const live = vi.hoisted(() => ({ fake: null as unknown as LiveQueryFake }));
-vi.mock('react-firebase-hooks/firestore', async () => {
+vi.mock('firebase/firestore', async (importOriginal) => {
   live.fake = (await import('@/testing/live-query-fake')).createLiveQueryFake();
-  return { useCollectionData: live.fake.useCollectionData };
+  return {
+    ...(await importOriginal<typeof import('firebase/firestore')>()),
+    onSnapshot: live.fake.onSnapshot,
+  };
 });
 const chime = vi.hoisted(() => ({
   playNewOrderChime: vi.fn(),
@@ -113,7 +117,7 @@ describe('useLiveOrders after a failure', () => {
     // The failed listener is ended and a new one listens.
     expect(live.fake.ended).toHaveBeenCalledWith(failed.query);
     expect(latest()).not.toBe(failed);
-    expect(latest().query).toBe(failed.query);
+    expect(queryEqual(latest().query as Query, failed.query as Query)).toBe(true);
     push([order('b'), order('a')]);
     expect(result.current).toMatchObject({ loading: false, failed: false });
     expect(result.current.orders.map((o) => o.id)).toEqual(['b', 'a']);
