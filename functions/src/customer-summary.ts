@@ -3,9 +3,7 @@
 // orders). placeOrder and setOrderStatus keep both in their own transactions; the rebuild below recomputes them
 // from the orders for a shop that had orders before them, or for repair.
 import {
-  FieldPath,
   FieldValue,
-  Timestamp,
   type DocumentData,
   type Firestore,
   type Transaction,
@@ -60,7 +58,7 @@ export interface CustomerSummary {
   order_count: number;
   /** Poisha spent over the orders that are not cancelled. */
   spent: number;
-  last_order_at: Timestamp | FieldValue;
+  last_order_at: StoredMoment | FieldValue | null;
   search_phone: string;
   search_terms: string[];
 }
@@ -127,6 +125,23 @@ export async function prepareSpentChange(
   return () => transaction.update(ref, { spent: FieldValue.increment(change) });
 }
 
+/** A stored Timestamp as read back. Duck-typed: the seed and the rebuild script hand in a Firestore of another
+ * copy of firebase-admin (the root package's, not functions/node_modules'), whose Timestamp class differs. */
+interface StoredMoment {
+  toDate(): Date;
+  toMillis(): number;
+}
+
+function storedMoment(value: unknown): StoredMoment | null {
+  const moment = value as Partial<StoredMoment> | null | undefined;
+  return typeof moment?.toDate === 'function' && typeof moment.toMillis === 'function'
+    ? (moment as StoredMoment)
+    : null;
+}
+
+// '__name__' rather than FieldPath.documentId(), for the same reason: any copy of the SDK reads it as the id.
+const DOCUMENT_ID = '__name__';
+
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
@@ -176,7 +191,7 @@ interface Tally {
   email: string | null;
   order_count: number;
   spent: number;
-  last_order_at: Timestamp | null;
+  last_order_at: StoredMoment | null;
 }
 
 export interface RebuildReport {
@@ -203,14 +218,14 @@ export async function rebuildOrderSearchAndCustomers(db: Firestore): Promise<Reb
   const orderWrites = new Batches(db);
   let after: string | null = null;
   for (;;) {
-    let page = db.collection('orders').orderBy(FieldPath.documentId()).limit(BATCH_LIMIT);
+    let page = db.collection('orders').orderBy(DOCUMENT_ID).limit(BATCH_LIMIT);
     if (after !== null) page = page.startAfter(after);
     const snapshot = await page.get();
     if (snapshot.empty) break;
     for (const doc of snapshot.docs) {
       const data = doc.data();
       report.orders += 1;
-      const createdAt = data.created_at instanceof Timestamp ? data.created_at : null;
+      const createdAt = storedMoment(data.created_at);
       const order = {
         customer_name: text(data.customer_name),
         customer_phone: text(data.customer_phone),
@@ -235,7 +250,7 @@ export async function rebuildOrderSearchAndCustomers(db: Firestore): Promise<Reb
   for (const [key, customer] of tallies) {
     const summary: CustomerSummary = {
       ...customer,
-      last_order_at: customer.last_order_at ?? Timestamp.fromMillis(0),
+      last_order_at: customer.last_order_at,
       search_phone: searchPhone(customer.phone),
       search_terms: prefixTerms([customer.name]),
     };
@@ -246,7 +261,7 @@ export async function rebuildOrderSearchAndCustomers(db: Firestore): Promise<Reb
   // Summaries whose customer has no order left (orders deleted by hand, or a key that changed).
   let afterCustomer: string | null = null;
   for (;;) {
-    let page = db.collection(CUSTOMERS).orderBy(FieldPath.documentId()).select().limit(BATCH_LIMIT);
+    let page = db.collection(CUSTOMERS).orderBy(DOCUMENT_ID).select().limit(BATCH_LIMIT);
     if (afterCustomer !== null) page = page.startAfter(afterCustomer);
     const snapshot = await page.get();
     for (const doc of snapshot.docs) {
@@ -261,7 +276,12 @@ export async function rebuildOrderSearchAndCustomers(db: Firestore): Promise<Reb
   return report;
 }
 
-function tally(tallies: Map<string, Tally>, key: string, order: DocumentData, createdAt: Timestamp | null) {
+function tally(
+  tallies: Map<string, Tally>,
+  key: string,
+  order: DocumentData,
+  createdAt: StoredMoment | null,
+) {
   const current = tallies.get(key);
   const email = text(order.customer_email) || null;
   const isLatest =

@@ -4,6 +4,7 @@ import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'fire
 import { getStorage } from 'firebase-admin/storage';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProductFields } from '../../src/features/ordering/model';
+import { orderSearchFields, rebuildOrderSearchAndCustomers } from '../../functions/src/customer-summary';
 import { DEMO_CATALOG, type CatalogProduct } from './catalog';
 import { DEMO_CUSTOMERS, demoOrders, type DemoOrderProduct } from './demo-orders';
 import { DEMO_PROJECT_ID, useEmulators } from './emulator-env';
@@ -201,13 +202,19 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
     const orders = demoOrders(products, customers, now, { count: orderCount });
     const batch = db.batch();
     for (const order of orders) {
-      batch.set(db.collection('orders').doc(), {
+      const ref = db.collection('orders').doc();
+      batch.set(ref, {
         ...order,
+        // What placeOrder writes with every order, for the dashboard's indexed search and the statistics.
+        ...orderSearchFields(ref.id, order, order.created_at),
         created_at: Timestamp.fromDate(order.created_at),
         updated_at: Timestamp.fromDate(order.updated_at),
       });
     }
     await batch.commit();
+    // The customer summaries, computed from these orders as the rebuild command does (and those of a
+    // replaced shop removed).
+    await rebuildOrderSearchAndCustomers(db);
     report.orders = orders.length;
     log(`orders: ${orders.length} over the last 21 days`);
     return report;
