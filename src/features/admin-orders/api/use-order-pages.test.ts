@@ -105,6 +105,8 @@ describe('useOrderPages', () => {
     // Two orders arrive: the open first page now holds the newest 50, without orders 48 and 49.
     stored = [order(-2), order(-1), ...stored];
     act(() => listening()[0].next(stored.slice(0, 50)));
+    // While the frozen page is read again, the pushed-out orders stay on screen.
+    expect(ids(result.current.orders)).toEqual(ids(stored.slice(0, 52)));
     // The page is frozen through order 49 and read again: all 52 are there.
     answerAll(stored);
     expect(ids(result.current.orders)).toEqual(ids(stored.slice(0, 52)));

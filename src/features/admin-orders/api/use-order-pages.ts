@@ -66,6 +66,13 @@ function reduce(state: State, action: Action): State {
     'cursors' in action.data
       ? afterSnapshot(state.chain, index, action.data.cursors, cursorsOf(previous), sizes)
       : state.chain;
+  if (chain !== state.chain && previous && 'orders' in previous && 'orders' in action.data) {
+    // The page was frozen or split: until its new queries answer, this answer stands in for them, with the
+    // orders the last one pushed out, so nothing disappears meanwhile.
+    const kept = new Set(action.data.orders.map((order) => order.id));
+    const orders = [...action.data.orders, ...previous.orders.filter((order) => !kept.has(order.id))];
+    pages = { ...pages, [action.key]: { ...action.data, orders } };
+  }
   const current = pageBounds(chain).map((bounds) => pageKey(state.session, bounds));
   // Once every page of the chain has answered, what replaced pages said is no longer needed.
   if (current.every((key) => key in pages)) {
