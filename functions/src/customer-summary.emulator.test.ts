@@ -96,6 +96,43 @@ describe('setOrderStatus', () => {
   });
 });
 
+describe('under concurrent orders and status changes', () => {
+  it('the summaries the transactions keep equal a recomputation from the orders', async () => {
+    const buyers = Array.from({ length: 6 }, (_, index) => ({ uid: `buyer-${index}`, token: {} }));
+    const placed = await Promise.all(
+      buyers.flatMap((buyer, index) =>
+        [1, 2].map((quantity) =>
+          placeOrder(shelf.db, buyer, lemonOrder({ quantity: quantity + (index % 2) })).then(
+            (r) => r.orderId,
+          ),
+        ),
+      ),
+    );
+    // A fixed but tangled sequence: cancels, un-cancels and other changes of the same orders at once.
+    const statuses = ['cancelled', 'confirmed', 'cancelled', 'delivered', 'pending', 'cancelled'] as const;
+    for (let round = 0; round < 3; round += 1) {
+      await Promise.allSettled(
+        placed.flatMap((orderId, index) => [
+          setOrderStatus(shelf.db, seller, { orderId, status: statuses[(index + round) % statuses.length] }),
+          setOrderStatus(shelf.db, seller, {
+            orderId,
+            status: statuses[(index * 5 + round) % statuses.length],
+          }),
+        ]),
+      );
+    }
+    const kept = await allCustomers();
+    expect(Object.keys(kept)).toHaveLength(6);
+    // Not a trivial end: some orders ended cancelled, some not.
+    const ended = await Promise.all(placed.map(async (id) => (await order(id)).status as string));
+    expect(ended).toContain('cancelled');
+    expect(ended.some((status) => status !== 'cancelled')).toBe(true);
+    const report = await rebuildOrderSearchAndCustomers(shelf.db);
+    expect(report).toMatchObject({ orders: 12, ordersUpdated: 0, customers: 6, customersRemoved: 0 });
+    expect(await allCustomers()).toEqual(kept);
+  }, 120_000);
+});
+
 describe('rebuildOrderSearchAndCustomers', () => {
   it('back-fills the fields of old orders and recomputes the same summaries the transactions kept', async () => {
     const placed = [];
