@@ -1,7 +1,8 @@
 import { useLiveList } from '@/lib/live-query';
 import { PENDING_BADGE_LIMIT, pendingOrdersQuery } from './order-queries';
 
-const pendingOrders = pendingOrdersQuery();
+/** One query object: react-firebase-hooks listens again when the query's identity changes. */
+export const pendingOrders = pendingOrdersQuery();
 
 export interface PendingCount {
   count: number;

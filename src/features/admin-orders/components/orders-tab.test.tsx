@@ -17,6 +17,9 @@ vi.mock('firebase/firestore', async (importOriginal) => {
     onSnapshot: live.fake.onSnapshot,
   };
 });
+vi.mock('react-firebase-hooks/firestore', async () => ({
+  useCollectionData: (await import('@/testing/live-query-fake')).createLiveQueryFake().useCollectionData,
+}));
 vi.mock('../hooks/new-order-chime', () => ({
   playNewOrderChime: vi.fn(),
   wakeChimeOnFirstGesture: vi.fn(() => () => {}),

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
 import type { OrdersFilter } from '../api/order-queries';
 import { useOrderPages } from '../api/use-order-pages';
+import { pendingOrders } from '../api/use-pending-count';
+import { useLiveList } from '@/lib/live-query';
 import type { AdminOrder } from '../model/admin-order';
 import { newlyArrivedOrderIds } from '../model/new-orders';
 import { playNewOrderChime, wakeChimeOnFirstGesture } from './new-order-chime';
@@ -61,13 +63,12 @@ export function useLiveOrders({
     };
   }, []);
 
-  useEffect(() => {
-    if (!newest) return;
-    // A new filter, or a retry after a failure, tells again what exists; what its first page holds is not new.
-    const known = knownIds.current?.session === session ? knownIds.current.ids : null;
-    const arrived = newlyArrivedOrderIds(known, newest);
-    knownIds.current = { session, ids: new Set([...(known ?? []), ...orders.map((order) => order.id)]) };
+  // Each new order is highlighted and chimed once, whichever listener saw it first.
+  const announced = useRef(new Set<string>());
+  const announce = useCallback((ids: readonly string[]) => {
+    const arrived = ids.filter((id) => !announced.current.has(id));
     if (arrived.length === 0) return;
+    arrived.forEach((id) => announced.current.add(id));
     setFreshIds((current) => new Set([...current, ...arrived]));
     const timer = setTimeout(() => {
       timers.current.delete(timer);
@@ -75,7 +76,31 @@ export function useLiveOrders({
     }, NEW_ORDER_HIGHLIGHT_MS);
     timers.current.add(timer);
     if (chimeRef.current) playNewOrderChime();
-  }, [newest, orders, session]);
+  }, []);
+
+  useEffect(() => {
+    if (!newest) return;
+    // A new filter, or a retry after a failure, tells again what exists; what its first page holds is not new.
+    const known = knownIds.current?.session === session ? knownIds.current.ids : null;
+    const arrived = newlyArrivedOrderIds(known, newest);
+    knownIds.current = { session, ids: new Set([...(known ?? []), ...orders.map((order) => order.id)]) };
+    announce(arrived);
+  }, [newest, orders, session, announce]);
+
+  // Every new order is pending: the pending orders' listener (the tab badge's) hears of it even while a
+  // search or a filter hides it from the list, so the seller is still called. Only an order placed after the
+  // newest one seen counts: an old order set back to pending is not new.
+  const { list: pending } = useLiveList(pendingOrders);
+  const newestPending = useRef<number | null>(null);
+  useEffect(() => {
+    if (pending.status !== 'loaded') return;
+    const times = pending.data.map((order) => order.created_at?.getTime() ?? -Infinity);
+    const newestNow = Math.max(-Infinity, ...times);
+    const before = newestPending.current;
+    newestPending.current = Math.max(before ?? -Infinity, newestNow);
+    if (before === null) return;
+    announce(pending.data.filter((_, index) => times[index] > before).map((order) => order.id));
+  }, [pending, announce]);
 
   useEffect(() => {
     if (error) notifyError(bn.admin.orders.loadErrorTitle, bn.admin.orders.loadError, error);
