@@ -107,10 +107,10 @@ export interface OrderPages {
  * ORDERS_PAGE_SIZE at once, ORDERS_PAGE_SIZE more on each loadMore. Each page is its own listener, so a status
  * change anywhere in the loaded list shows at once, and a new order at the top.
  */
-export function useOrderPages(filter: OrdersFilter, attempt = 0): OrderPages {
+export function useOrderPages(filter: OrdersFilter): OrderPages {
   const filterKey = JSON.stringify([filter.status, filter.search]);
   const [retries, setRetries] = useReducer((n: number) => n + 1, 0);
-  const session = `${filterKey}#${attempt}.${retries}`;
+  const session = `${filterKey}#${retries}`;
   const [state, dispatch] = useReducer(reduce, { session, chain: firstPage, pages: {} });
   if (state.session !== session) dispatch({ type: 'start', session });
 
@@ -191,7 +191,7 @@ export function useOrderPages(filter: OrdersFilter, attempt = 0): OrderPages {
       loadMore,
       retry,
     };
-    // keys is derived from wanted
+    // keys is what `wanted` names
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, wanted, session, loadMore, retry]);
 }
