@@ -1,6 +1,6 @@
 /**
- * Recomputes what the shop derives from its orders: the statistics roll-ups (order_stats) and, once merged,
- * the orders' search fields and the customer summaries. For a shop that has orders from before the roll-ups,
+ * Recomputes what the shop derives from its orders: the orders' search fields (search_terms, search_phone,
+ * customer_key, stats_day), the customer summaries (customers) and the statistics roll-ups (order_stats). For a shop that has orders from before the roll-ups,
  * and for repair. Reads every order, a page at a time; writes in batches of at most 500; running it twice
  * leaves the same documents.
  *   npm run stats:rebuild [-- --project <id>] [--production]
@@ -11,10 +11,15 @@ import { applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import {
+  rebuildOrderSearchAndCustomers,
+  type RebuildReport as SearchAndCustomersReport,
+} from '../functions/src/customer-summary';
 import { rebuildOrderStats, type RebuildOrderStatsReport } from '../functions/src/order-stats';
 import { DEMO_PROJECT_ID, useEmulators } from './seed/emulator-env';
 
 export interface RebuildReport {
+  searchAndCustomers: SearchAndCustomersReport;
   stats: RebuildOrderStatsReport;
 }
 
@@ -26,18 +31,19 @@ export async function rebuildDerivedOrderData(
   db: Firestore,
   log: (line: string) => void = () => {},
 ): Promise<RebuildReport> {
+  const searchAndCustomers = await rebuildOrderSearchAndCustomers(db);
+  log(
+    `orders: ${searchAndCustomers.orders} read, ${searchAndCustomers.ordersUpdated} given their search fields; ` +
+      `customers: ${searchAndCustomers.customers} summaries written, ${searchAndCustomers.customersRemoved} removed`,
+  );
   const stats = await rebuildOrderStats(db, { log });
-  // ── MERGE POINT (dash-orders) ───────────────────────────────────────────────────────────────────────────────
-  // The orders engineer's rebuilder back-fills the orders' search fields and customer_key and recomputes the
-  // `customers` summaries. Not on this branch yet: once functions/src/customer-summary.ts exports it, import it
-  // above and call it here, the one call site:
-  //   await rebuildOrderSearchAndCustomers(db);
-  return { stats };
+  return { searchAndCustomers, stats };
 }
 
 const usage = `Usage: npm run stats:rebuild [-- --project <id>] [--production]
 
-Recomputes the statistics roll-ups (order_stats) from every order, back-filling each order's stats_day.
+Recomputes the orders' search fields, the customer summaries (customers) and the statistics roll-ups
+(order_stats) from every order.
 Safe to run twice; run it when no orders are coming in (an order placed while it runs may be miscounted
 until it runs again).
   --project ID    the Firebase project (default: ${DEMO_PROJECT_ID}, in the local emulators)

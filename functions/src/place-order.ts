@@ -17,6 +17,7 @@ import {
   type PlaceOrderResult,
 } from '../../src/features/ordering/model';
 import { signedInCaller, type Caller } from './caller';
+import { countNewOrder, orderSearchFields } from './customer-summary';
 import { orderStatsFields, recordNewOrder } from './order-stats';
 import { isAborted, refusal } from './refusal';
 
@@ -118,11 +119,14 @@ export async function placeOrder(db: Firestore, auth: unknown, data: unknown): P
           updated_at: FieldValue.serverTimestamp(),
         });
         transaction.set(customerMarkerRef, { last_order_at: FieldValue.serverTimestamp() });
-        // The day the roll-ups count the order under, from this function's clock (stats owner: order-stats.ts).
+        // One instant for the day the roll-ups count the order under (order-stats.ts) and its search fields.
         const now = new Date();
         const stats = orderStatsFields(now);
+        const search = orderSearchFields(orderRef.id, order, now);
+        countNewOrder(transaction, db, order, search.customer_key);
         transaction.create(orderRef, {
           ...order,
+          ...search,
           ...stats,
           created_at: FieldValue.serverTimestamp(),
           updated_at: FieldValue.serverTimestamp(),

@@ -11,6 +11,7 @@ import {
 } from '../../src/features/ordering/model';
 import { isAdmin } from './admin-role';
 import { signedInCaller } from './caller';
+import { prepareSpentChange } from './customer-summary';
 import { recordStatusChange } from './order-stats';
 import { isAborted, refusal } from './refusal';
 
@@ -61,6 +62,7 @@ export async function setOrderStatus(
 
         const from: OrderStatus = isOrderStatus(current) ? current : 'pending';
         const jars = typeof quantity === 'number' && Number.isInteger(quantity) ? quantity : 0;
+        const writeSpent = await prepareSpentChange(transaction, db, order.data() ?? {}, from, input.status);
         const change = stockChangeForStatus(from, input.status, jars);
         if (change !== 0 && typeof productId === 'string' && productId !== '') {
           const productRef = db.collection('products').doc(productId);
@@ -81,6 +83,7 @@ export async function setOrderStatus(
           }
         }
         transaction.update(orderRef, { status: input.status, updated_at: FieldValue.serverTimestamp() });
+        writeSpent();
         recordStatusChange(transaction, db, order.data()!, input.status);
       },
       { maxAttempts: MAX_TRANSACTION_ATTEMPTS },

@@ -1,6 +1,6 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,10 +13,12 @@ import {
 } from '../../tests/support/emulator-processes';
 import {
   computeDashboardStats,
+  dhakaDateKey,
   readMonthShard,
   readTotalShard,
   statsFromRollups,
 } from '../../src/features/admin-stats/model';
+import { orderSearchTerms } from '../../src/features/ordering/model';
 import { DEMO_CATALOG } from './catalog';
 import { seedDemoData, type SeedReport } from './seed-demo-data';
 
@@ -103,6 +105,28 @@ describe('seedDemoData', () => {
       .get();
     expect(customerOrders.size).toBeGreaterThan(0);
     await expectStatsToMatchOrders(48);
+  });
+
+  it("writes each order's search fields and one summary per customer, as placeOrder would", async () => {
+    const orders = (await db.collection('orders').get()).docs;
+    for (const order of orders) {
+      const createdAt = (order.get('created_at') as Timestamp).toDate();
+      expect(order.get('stats_day')).toBe(dhakaDateKey(createdAt));
+      expect(order.get('search_phone')).toMatch(/^01[3-9]\d{8}$/);
+      expect(order.get('customer_key')).toBe(`user:${order.get('user_id') as string}`);
+      expect(order.get('search_terms')).toEqual(
+        orderSearchTerms({
+          id: order.id,
+          customer_name: order.get('customer_name') as string,
+          product_name: order.get('product_name') as string,
+        }),
+      );
+    }
+    const customers = (await db.collection('customers').get()).docs;
+    expect(new Set(customers.map((customer) => customer.id))).toEqual(
+      new Set(orders.map((order) => order.get('customer_key') as string)),
+    );
+    expect(customers.reduce((sum, customer) => sum + (customer.get('order_count') as number), 0)).toBe(48);
   });
 
   it('gives every product a WebP picture under product-images/ that its image_url serves', async () => {

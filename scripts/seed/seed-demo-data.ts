@@ -4,6 +4,7 @@ import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'fire
 import { getStorage } from 'firebase-admin/storage';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProductFields } from '../../src/features/ordering/model';
+import { orderSearchFields } from '../../functions/src/customer-summary';
 import { DEMO_CATALOG, type CatalogProduct } from './catalog';
 import { DEMO_CUSTOMERS, demoOrders, type DemoOrderProduct } from './demo-orders';
 import { DEMO_PROJECT_ID, useEmulators } from './emulator-env';
@@ -212,8 +213,11 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
     const orders = demoOrders(products, customers, now, { count: orderCount });
     const batch = db.batch();
     for (const order of orders) {
-      batch.set(db.collection('orders').doc(), {
+      const ref = db.collection('orders').doc();
+      batch.set(ref, {
         ...order,
+        // What placeOrder writes with every order, for the dashboard's indexed search and the statistics.
+        ...orderSearchFields(ref.id, order, order.created_at),
         created_at: Timestamp.fromDate(order.created_at),
         updated_at: Timestamp.fromDate(order.updated_at),
       });
@@ -222,7 +226,8 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
     report.orders = orders.length;
     log(`orders: ${orders.length} over the last 21 days`);
     // The orders were written directly, not through placeOrder: derive what it would have kept with them (the
-    // statistics roll-ups, stats_day), so the seeded shop is consistent; this also clears a replaced shop's.
+    // customer summaries, the statistics roll-ups), so the seeded shop is consistent; this also clears a
+    // replaced shop's.
     const { stats } = await rebuildDerivedOrderData(db);
     log(`statistics: ${stats.written} roll-up documents over ${stats.orders} orders`);
     return report;

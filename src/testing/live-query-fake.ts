@@ -4,7 +4,8 @@ import { vi } from 'vitest';
 type Listener = { query: unknown; next: (values: unknown[]) => void; fail: (error: Error) => void };
 
 /**
- * Stands in for react-firebase-hooks' `useCollectionData` (the app's Firebase boundary for live lists) with the
+ * Stands in for react-firebase-hooks' `useCollectionData` (the app's Firebase boundary for live lists), and for
+ * Firestore's `onSnapshot` where a hook listens itself (see below), with the
  * library's contract: it listens to a query until the query changes or the component goes, answers
  * `[values, loading, error, snapshot]`, and a failed listener stays failed. A test pushes each snapshot
  * (`latest().next([...])`) or failure, and sees which queries were listened to and when each listener ended.
@@ -45,8 +46,34 @@ export function createLiveQueryFake() {
     return [...state, undefined] as const;
   }
 
+  /**
+   * Stands in for firebase/firestore's `onSnapshot(query, next, error)` (the paged order list listens to each
+   * page itself): `next(values)` delivers a snapshot whose documents hold those values, already read through
+   * the query's converter, with their `id` and fields (`get`) as the cursor code reads them.
+   */
+  function onSnapshot(query: unknown, next: (snapshot: unknown) => void, fail: (error: Error) => void) {
+    let listening = true;
+    listeners.push({
+      query,
+      next: (values) =>
+        listening &&
+        next({
+          docs: values.map((value) => {
+            const fields = value as Record<string, unknown> & { id: string };
+            return { id: fields.id, data: () => value, get: (field: string) => fields[field] };
+          }),
+        }),
+      fail: (error) => listening && fail(error),
+    });
+    return () => {
+      listening = false;
+      ended(query);
+    };
+  }
+
   return {
     useCollectionData,
+    onSnapshot,
     /** Every listener started, in order. */
     listeners,
     /** The listener started last. */

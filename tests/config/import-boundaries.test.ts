@@ -23,7 +23,7 @@ describe('npm run lint keeps the features apart', () => {
   it('refuses one feature importing another by its alias', async () => {
     const errors = await boundaryErrors(
       'src/features/my-orders/components/probe.tsx',
-      "import { searchOrders } from '@/features/admin-orders/model/search-orders';\nexport const probe = searchOrders;\n",
+      "import { newlyArrivedOrderIds } from '@/features/admin-orders/model/new-orders';\nexport const probe = newlyArrivedOrderIds;\n",
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('features do not import each other');

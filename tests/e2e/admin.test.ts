@@ -95,6 +95,25 @@ describe('admin dashboard in a browser', () => {
     await admin.getByText('অর্ডার স্ট্যাটাস আপডেট হয়েছে।').waitFor({ timeout: 10_000 });
     await expect.poll(() => mine.innerText(), { timeout: 5_000 }).toContain('নিশ্চিত');
     await customer.screenshot({ path: `${RESULTS}/admin-status-seen-by-customer-360.png`, fullPage: true });
+
+    // Search and the status filter are Firestore queries on the fields placeOrder wrote: the unique word of
+    // the buyer's name finds this order alone; the phone in Bengali digits with +880 finds it among others.
+    const search = admin.getByRole('searchbox', { name: 'অর্ডার খুঁজুন' });
+    await search.fill(buyer.split(' ')[2]);
+    await expect.poll(() => orderCards(admin).count(), { timeout: 5_000 }).toBe(1);
+    await arrived.waitFor({ timeout: 5_000 });
+    const statusFilter = admin.getByLabel('স্ট্যাটাস অনুযায়ী দেখুন');
+    await statusFilter.selectOption('pending');
+    await admin.getByText('এই খোঁজ বা ফিল্টারে কোনো অর্ডার পাওয়া যায়নি।').waitFor({ timeout: 5_000 });
+    await statusFilter.selectOption('confirmed');
+    await arrived.waitFor({ timeout: 5_000 });
+    await search.fill('+৮৮০ ১৮১২-৩৪৫৬৭৮');
+    await orderCards(admin).first().filter({ hasText: buyer }).waitFor({ timeout: 5_000 });
+    await search.fill('');
+    await statusFilter.selectOption('all');
+    await expect
+      .poll(() => orderCards(admin).first().getAttribute('aria-label'), { timeout: 5_000 })
+      .toBe(`অর্ডার #${shortId}`);
   });
 
   it('creates a product with a picture, shows it in the shop, hides it and deletes it with its picture', async () => {

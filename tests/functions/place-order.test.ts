@@ -105,6 +105,11 @@ describe('placeOrder', () => {
         'status',
         'created_at',
         'updated_at',
+        // For the dashboard's indexed search, the customer summaries and the statistics' days.
+        'search_phone',
+        'search_terms',
+        'customer_key',
+        'stats_day',
       ].sort(),
     );
     const createdAt = (stored?.created_at as Timestamp).toMillis();

@@ -268,6 +268,25 @@ describe('orders', () => {
     expect(bobs.data()).toMatchObject({ user_id: 'bob', customer_name: 'Bob', total_amount: 500 });
   });
 
+  it("an admin searches orders as the dashboard does; a customer cannot search everyone's", async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await updateDoc(doc(context.firestore() as unknown as Firestore, 'orders/bob-1'), {
+        search_phone: '01712345678',
+        search_terms: ['b', 'bo', 'bob'],
+      });
+    });
+    const byTerm = (db: Firestore) =>
+      query(
+        collection(db, 'orders'),
+        where('search_terms', 'array-contains', 'bo'),
+        where('status', '==', 'pending'),
+        orderBy('created_at', 'desc'),
+        limit(50),
+      );
+    expect(ids(await assertSucceeds(getDocs(byTerm(admin()))))).toEqual(['bob-1']);
+    await assertFails(getDocs(byTerm(alice())));
+  });
+
   it('nobody creates an order from a browser, not even an admin: only placeOrder does', async () => {
     await assertFails(addDoc(collection(alice(), 'orders'), aliceOrder));
     await assertFails(setDoc(doc(alice(), 'orders/mine'), aliceOrder));
@@ -297,6 +316,47 @@ describe('orders', () => {
     );
     await assertFails(updateDoc(doc(admin(), 'orders/alice-1'), { total_amount: 1 }));
     expect((await getDoc(doc(admin(), 'orders/alice-1'))).get('status')).toBe('pending');
+  });
+});
+
+describe('customers (the summaries placeOrder and setOrderStatus keep)', () => {
+  const summary = {
+    name: 'Alice',
+    phone: '01712345678',
+    email: 'alice@example.com',
+    order_count: 1,
+    spent: 50000,
+    last_order_at: created,
+    search_phone: '01712345678',
+    search_terms: ['a', 'al', 'ali', 'alic', 'alice'],
+  };
+  beforeEach(async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(context.firestore() as unknown as Firestore, 'customers/user:alice'), summary);
+    });
+  });
+
+  it('an admin reads and lists them, as the customers tab asks', async () => {
+    await assertSucceeds(getDoc(doc(admin(), 'customers/user:alice')));
+    const listed = await assertSucceeds(
+      getDocs(query(collection(admin(), 'customers'), orderBy('last_order_at', 'desc'), limit(50))),
+    );
+    expect(ids(listed)).toEqual(['user:alice']);
+  });
+
+  it('nobody else reads them, not even the customer their own', async () => {
+    await assertFails(getDoc(doc(alice(), 'customers/user:alice')));
+    await assertFails(getDocs(query(collection(alice(), 'customers'), limit(50))));
+    await assertFails(getDoc(doc(editor(), 'customers/user:alice')));
+    await assertFails(getDoc(doc(anonymous(), 'customers/user:alice')));
+  });
+
+  it('nobody writes them from a browser, not even an admin: only the functions do', async () => {
+    await assertFails(setDoc(doc(admin(), 'customers/user:bob'), summary));
+    await assertFails(updateDoc(doc(admin(), 'customers/user:alice'), { spent: 0 }));
+    await assertFails(deleteDoc(doc(admin(), 'customers/user:alice')));
+    await assertFails(setDoc(doc(alice(), 'customers/user:alice'), { ...summary, spent: 0 }));
+    expect((await getDoc(doc(admin(), 'customers/user:alice'))).get('spent')).toBe(50000);
   });
 });
 

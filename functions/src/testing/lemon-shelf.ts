@@ -1,5 +1,5 @@
 // The shelf the callables' emulator tests order from: the repo's own Firestore emulator, in-process, with one
-// product (lemon pickle, 5 jars at ৳160.50) and no orders at the start of every test.
+// product (lemon pickle, 5 jars at ৳160.50) and no orders (nor customer summaries) at the start of every test.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -49,8 +49,11 @@ export function useLemonShelf(appName: string): LemonShelf {
   });
 
   beforeEach(async () => {
-    const orders = await db.collection('orders').get();
-    await Promise.all(orders.docs.map((doc) => doc.ref.delete()));
+    const [orders, customers] = await Promise.all([
+      db.collection('orders').get(),
+      db.collection('customers').get(),
+    ]);
+    await Promise.all([...orders.docs, ...customers.docs].map((doc) => doc.ref.delete()));
     await db.doc('products/lemon').set({
       name: 'লেবুর আচার',
       price: 160.5,

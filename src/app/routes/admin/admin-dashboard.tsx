@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Badge, Box, Container, Heading, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import { CustomersTab } from '@/features/admin-customers';
-import { OrdersTab, useLiveOrders, useNewOrderSound } from '@/features/admin-orders';
+import { OrdersTab, useLiveOrders, useNewOrderSound, useOrderFilter } from '@/features/admin-orders';
 import { ProductsTab } from '@/features/admin-products';
 import { StatsTab, useOrderCounts } from '@/features/admin-stats';
 import { bn } from '@/i18n/bn';
@@ -19,8 +19,9 @@ function isAdminTab(value: string | null): value is AdminTab {
 }
 
 /**
- * The seller's dashboard. The order list is subscribed here, above the tabs, so a new order is announced
- * whichever tab is open, and the customers tab reads the same live list instead of a second query.
+ * The seller's dashboard. The order list (with the search and filter that choose its query) is subscribed here,
+ * above the tabs, so a new order is announced whichever tab is open; the customers tab reads the customer
+ * summaries, never the orders.
  * The open tab is kept in the address (?tab=products) so a reload or a shared link opens the same tab.
  */
 export function AdminDashboard() {
@@ -44,7 +45,8 @@ export function AdminDashboard() {
     };
   }, [tab]);
   const sound = useNewOrderSound();
-  const live = useLiveOrders({ chime: !sound.muted });
+  const filter = useOrderFilter();
+  const live = useLiveOrders({ chime: !sound.muted, filter: filter.filter });
   // From the roll-ups, not the loaded orders: the badge counts every pending order, however many there are.
   const counts = useOrderCounts();
   const pending = counts.status === 'loaded' ? counts.data.byStatus.pending : 0;
@@ -89,7 +91,7 @@ export function AdminDashboard() {
           </Tabs.List>
         </Box>
         <Tabs.Content value="orders">
-          <OrdersTab live={live} sound={sound} />
+          <OrdersTab live={live} sound={sound} filter={filter} />
         </Tabs.Content>
         <Tabs.Content value="products">
           <ProductsTab />
@@ -98,7 +100,7 @@ export function AdminDashboard() {
           <StatsTab onOpenTab={openTab} />
         </Tabs.Content>
         <Tabs.Content value="customers">
-          <CustomersTab orders={live.orders} loading={live.loading} failed={live.failed} />
+          <CustomersTab />
         </Tabs.Content>
         <Tabs.Content value="settings">
           <ComingSoon text={t.settingsComingSoon} />

@@ -1,19 +1,13 @@
-import { useMemo, useState } from 'react';
-import { Alert, Card, Grid, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Alert, Button, Card, Flex, Grid, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { bn } from '@/i18n/bn';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
-import { deriveCustomers, searchCustomers, type Customer, type CustomerOrder } from '../model/customers';
+import { useCustomers } from '../api/use-customers';
+import type { Customer } from '../model/customers';
 
 const t = bn.admin.customers;
-
-export interface CustomersTabProps {
-  orders: readonly CustomerOrder[];
-  loading: boolean;
-  /** The order list could not be loaded: say so rather than show "no customers yet". */
-  failed: boolean;
-}
 
 function CustomerCard({ customer }: { customer: Customer }) {
   return (
@@ -47,24 +41,14 @@ function CustomerCard({ customer }: { customer: Customer }) {
   );
 }
 
-/** Everyone who ordered, derived from the live order list: who they are, how often and how much they buy. */
-export function CustomersTab({ orders, loading, failed }: CustomersTabProps) {
+/**
+ * Everyone who ordered, from the customer summaries the functions keep (never from the orders): the most
+ * recent buyers first, a page at a time; searched by phone or by the start of a name.
+ */
+export function CustomersTab() {
   const [search, setSearch] = useState('');
-  const customers = useMemo(() => deriveCustomers(orders), [orders]);
-  const shown = useMemo(() => searchCustomers(customers, search), [customers, search]);
-
-  if (loading) return <PageSpinner minHeight="30vh" />;
-  if (failed) {
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{t.loadError}</Alert.Title>
-          <Alert.Description>{t.loadErrorHint}</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-    );
-  }
+  const list = useCustomers(search);
+  const searching = search.trim() !== '';
 
   return (
     <Stack gap="4">
@@ -77,18 +61,49 @@ export function CustomersTab({ orders, loading, failed }: CustomersTabProps) {
         bg="bg"
         maxWidth={{ md: 'md' }}
       />
-      {shown.length === 0 ? (
-        <EmptyNote title={customers.length === 0 ? t.empty : t.noMatch} />
+      {list.loading ? (
+        <PageSpinner minHeight="30vh" />
+      ) : list.error && list.customers.length === 0 ? (
+        <Alert.Root status="error" role="alert" alignItems="center" gap="3">
+          <Alert.Indicator />
+          <Alert.Content flex="1">
+            <Alert.Title>{t.loadError}</Alert.Title>
+            <Alert.Description>{t.loadErrorHint}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={list.retry}>
+            {t.retry}
+          </Button>
+        </Alert.Root>
+      ) : list.customers.length === 0 ? (
+        <EmptyNote title={searching ? t.noMatch : t.empty} />
       ) : (
         <>
           <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            {t.count(formatNumberBn(shown.length))}
+            {list.hasMore
+              ? t.shownCount(formatNumberBn(list.customers.length))
+              : t.count(formatNumberBn(list.customers.length))}
           </Text>
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3">
-            {shown.map((customer) => (
+            {list.customers.map((customer) => (
               <CustomerCard key={customer.key} customer={customer} />
             ))}
           </SimpleGrid>
+          {list.error && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title flex="1">{t.loadMoreError}</Alert.Title>
+              <Button size="sm" variant="outline" onClick={list.retry}>
+                {t.retry}
+              </Button>
+            </Alert.Root>
+          )}
+          {list.hasMore && (
+            <Flex justify="center">
+              <Button variant="outline" onClick={list.loadMore} loading={list.loadingMore}>
+                {t.more}
+              </Button>
+            </Flex>
+          )}
         </>
       )}
     </Stack>

@@ -1,18 +1,9 @@
-import { sumTaka, toLatinDigits } from '@/features/ordering/model';
+import { fromPoisha } from '@/features/ordering/model';
+import { storedDate } from '@/lib/stored-date';
 
-/** The order fields a customer summary is built from; any order shape that has them will do. */
-export interface CustomerOrder {
-  user_id: string | null;
-  customer_name: string;
-  customer_phone: string;
-  customer_email: string | null;
-  total_amount: number;
-  status: string;
-  created_at: Date | null;
-}
-
+/** One customer as the customers tab shows it, read from their summary document customers/{customer_key}. */
 export interface Customer {
-  /** The signed-in account when the order carried one, otherwise the phone number. */
+  /** The signed-in account when the orders carried one (`user:<uid>`), otherwise the phone (`phone:01…`). */
   key: string;
   name: string;
   phone: string;
@@ -23,63 +14,22 @@ export interface Customer {
   lastOrderAt: Date | null;
 }
 
-function customerKey(order: CustomerOrder): string {
-  const userId = order.user_id?.trim();
-  return userId ? `user:${userId}` : `phone:${toLatinDigits(order.customer_phone.trim())}`;
-}
-
-function isNewer(candidate: Date | null, current: Date | null): boolean {
-  if (candidate === null) return false;
-  return current === null || candidate.getTime() > current.getTime();
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
 }
 
 /**
- * One row per customer, derived from the orders: the name, phone and e-mail of their latest order, how many
- * orders they placed, what they spent (cancelled orders do not count) and when they last ordered.
- * Most recent customers first.
+ * Reads one stored summary (written only by the functions, so trusted; a malformed field shows empty rather
+ * than crash the list). `spent` is stored in whole poisha.
  */
-export function deriveCustomers(orders: readonly CustomerOrder[]): Customer[] {
-  const groups = new Map<string, { latest: CustomerOrder; orders: CustomerOrder[] }>();
-  for (const order of orders) {
-    const key = customerKey(order);
-    const group = groups.get(key);
-    if (!group) {
-      groups.set(key, { latest: order, orders: [order] });
-      continue;
-    }
-    group.orders.push(order);
-    if (isNewer(order.created_at, group.latest.created_at)) group.latest = order;
-  }
-
-  const customers = [...groups].map(([key, { latest, orders: own }]): Customer => ({
-    key,
-    name: latest.customer_name,
-    phone: latest.customer_phone,
-    email: latest.customer_email || (own.find((order) => order.customer_email)?.customer_email ?? null),
-    orderCount: own.length,
-    totalSpent: sumTaka(
-      own.filter((order) => order.status !== 'cancelled').map((order) => order.total_amount),
-    ),
-    lastOrderAt: latest.created_at,
-  }));
-
-  return customers.sort(
-    (a, b) => (b.lastOrderAt?.getTime() ?? -Infinity) - (a.lastOrderAt?.getTime() ?? -Infinity),
-  );
-}
-
-function fold(text: string): string {
-  return toLatinDigits(text.normalize('NFC')).toLocaleLowerCase();
-}
-
-/** Customers whose name, phone or e-mail contains the query: case-insensitive, Bengali or Latin digits. */
-export function searchCustomers(customers: readonly Customer[], query: string): Customer[] {
-  const needle = fold(query.trim());
-  if (needle === '') return [...customers];
-  const digitsOnly = /^[0-9\s-]+$/.test(needle) ? needle.replace(/[\s-]/g, '') : null;
-  return customers.filter(
-    (customer) =>
-      (digitsOnly !== null && customer.phone.includes(digitsOnly)) ||
-      [customer.name, customer.phone, customer.email ?? ''].some((field) => fold(field).includes(needle)),
-  );
+export function toCustomer(id: string, data: Record<string, unknown>): Customer {
+  return {
+    key: id,
+    name: typeof data.name === 'string' ? data.name : '',
+    phone: typeof data.phone === 'string' ? data.phone : '',
+    email: typeof data.email === 'string' && data.email !== '' ? data.email : null,
+    orderCount: count(data.order_count),
+    totalSpent: fromPoisha(Math.round(count(data.spent))),
+    lastOrderAt: storedDate(data.last_order_at),
+  };
 }

@@ -1,8 +1,29 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { LiveQueryFake } from '@/testing/live-query-fake';
+import { queryShape } from '@/testing/query-shape';
 import { renderWithShop } from '@/testing/render';
+import { useLiveOrders, type LiveOrders } from '../hooks/use-live-orders';
+import { useOrderFilter, type OrderFilterState } from '../hooks/use-order-filter';
 import type { AdminOrder } from '../model/admin-order';
 import { OrdersTab } from './orders-tab';
+
+// The Firebase boundary: each page's onSnapshot; the search tests answer the queries the tab asks.
+const live = vi.hoisted(() => ({ fake: null as unknown as LiveQueryFake }));
+vi.mock('firebase/firestore', async (importOriginal) => {
+  live.fake = (await import('@/testing/live-query-fake')).createLiveQueryFake();
+  return {
+    ...(await importOriginal<typeof import('firebase/firestore')>()),
+    onSnapshot: live.fake.onSnapshot,
+  };
+});
+vi.mock('react-firebase-hooks/firestore', async () => ({
+  useCollectionData: (await import('@/testing/live-query-fake')).createLiveQueryFake().useCollectionData,
+}));
+vi.mock('../hooks/new-order-chime', () => ({
+  playNewOrderChime: vi.fn(),
+  wakeChimeOnFirstGesture: vi.fn(() => () => {}),
+}));
 
 const api = vi.hoisted(() => ({ updateOrderStatus: vi.fn() }));
 vi.mock('../api/orders', () => api);
@@ -35,15 +56,50 @@ function order(overrides: Partial<AdminOrder>): AdminOrder {
 
 const sound = { muted: false, toggleMuted: vi.fn() };
 const retry = vi.fn();
+const loadMore = vi.fn();
+const noFilter: OrderFilterState = {
+  text: '',
+  setText: vi.fn(),
+  status: 'all',
+  setStatus: vi.fn(),
+  filter: { status: 'all', search: { kind: 'none' } },
+  active: false,
+  clear: vi.fn(),
+};
+const liveList = (changes: Partial<LiveOrders>): LiveOrders => ({
+  orders: [],
+  loading: false,
+  failed: false,
+  freshIds: new Set(),
+  retry,
+  hasMore: false,
+  loadingMore: false,
+  loadMore,
+  ...changes,
+});
 
 function renderTab(orders: AdminOrder[], freshIds: ReadonlySet<string> = new Set()) {
-  return renderWithShop(
-    <OrdersTab live={{ orders, loading: false, failed: false, freshIds, retry }} sound={sound} />,
-  );
+  return renderWithShop(<OrdersTab live={liveList({ orders, freshIds })} sound={sound} filter={noFilter} />);
+}
+
+/** The tab as the dashboard composes it: the filter drives the live list's queries. */
+function Dashboard() {
+  const filter = useOrderFilter();
+  const orders = useLiveOrders({ chime: false, filter: filter.filter });
+  return <OrdersTab live={orders} sound={sound} filter={filter} />;
+}
+
+/** The listener started last, once the tab has asked for the query `matching` describes. */
+async function queryAsked(matching: Partial<ReturnType<typeof queryShape>>) {
+  await waitFor(() => expect(queryShape(live.fake.latest().query)).toMatchObject(matching), {
+    timeout: 2000,
+  });
+  return live.fake.latest();
 }
 
 beforeEach(() => {
   vi.clearAllMocks();
+  live.fake.reset();
 });
 
 describe('order card', () => {
@@ -148,24 +204,39 @@ describe('search and status filter', () => {
     }),
   ];
 
-  it('finds orders by customer name in any case and by phone typed in Bengali digits', async () => {
-    renderTab(orders);
+  it('asks Firestore for a name prefix in any case, and for a phone typed in Bengali digits', async () => {
+    renderWithShop(<Dashboard />);
+    act(() => live.fake.latest().next(orders));
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+
     const search = screen.getByRole('searchbox', { name: 'অর্ডার খুঁজুন' });
     await userEvent.type(search, 'RAHIM');
+    const byName = await queryAsked({ filters: ['search_terms array-contains'], limit: 50 });
+    // One query once typing paused, not one per letter.
+    expect(live.fake.listeners).toHaveLength(2);
+    act(() => byName.next([orders[0]]));
     expect(screen.getAllByRole('article')).toHaveLength(1);
+
     await userEvent.clear(search);
-    await userEvent.type(search, '০১৮১২');
+    await userEvent.type(search, '০১৮১২-৩৪৫৬৭৮');
+    const byPhone = await queryAsked({ filters: ['search_phone =='] });
+    act(() => byPhone.next([orders[1]]));
     expect(screen.getByRole('article', { name: 'অর্ডার #bbb-0002' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(1);
   });
 
-  it('filters by status and says nothing matched, offering to clear the filter', async () => {
-    renderTab(orders);
+  it('filters by status, says nothing matched, and offers to clear the filter', async () => {
+    renderWithShop(<Dashboard />);
+    act(() => live.fake.latest().next(orders));
     await userEvent.selectOptions(screen.getByLabelText('স্ট্যাটাস অনুযায়ী দেখুন'), 'cancelled');
+    const cancelled = await queryAsked({ filters: ['status =='] });
+    act(() => cancelled.next([]));
     expect(screen.queryAllByRole('article')).toHaveLength(0);
     expect(screen.getByText('এই খোঁজ বা ফিল্টারে কোনো অর্ডার পাওয়া যায়নি।')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'ফিল্টার মুছুন' }));
+    const all = await queryAsked({ filters: [] });
+    act(() => all.next(orders));
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
@@ -184,14 +255,26 @@ describe('search and status filter', () => {
   });
 });
 
+describe('older orders', () => {
+  it('offers "more" while there may be older orders, and says the count is of the recent ones', async () => {
+    renderWithShop(
+      <OrdersTab live={liveList({ orders: [order({})], hasMore: true })} sound={sound} filter={noFilter} />,
+    );
+    expect(screen.getByText('সাম্প্রতিক ১টি অর্ডার দেখানো হচ্ছে')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'আরও দেখুন' }));
+    expect(loadMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no "more" once every order is shown', () => {
+    renderTab([order({})]);
+    expect(screen.queryByRole('button', { name: 'আরও দেখুন' })).not.toBeInTheDocument();
+    expect(screen.getByText('মোট ১টি অর্ডার')).toBeInTheDocument();
+  });
+});
+
 describe('when the orders cannot be loaded', () => {
   it('says so in Bengali and offers to try again', async () => {
-    renderWithShop(
-      <OrdersTab
-        live={{ orders: [], loading: false, failed: true, freshIds: new Set(), retry }}
-        sound={sound}
-      />,
-    );
+    renderWithShop(<OrdersTab live={liveList({ failed: true })} sound={sound} filter={noFilter} />);
     expect(screen.getByText('অর্ডার লোড করতে সমস্যা হয়েছে।')).toBeInTheDocument();
     expect(screen.queryByText('এখনো কোনো অর্ডার আসেনি।')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' }));

@@ -19,8 +19,9 @@ import { bn } from '@/i18n/bn';
 import { formatNumberBn } from '@/lib/format';
 import { refusalReason } from '@/lib/refusal-reason';
 import { updateOrderStatus } from '../api/orders';
-import { searchOrders, type OrderStatusFilter } from '../model/search-orders';
+import type { OrderStatusFilter } from '../model/order-filter';
 import type { LiveOrders } from '../hooks/use-live-orders';
+import type { OrderFilterState } from '../hooks/use-order-filter';
 import type { NewOrderSound } from '../hooks/use-new-order-sound';
 import type { AdminOrder } from '../model/admin-order';
 import { openOrdersByCustomer } from '../model/open-orders';
@@ -32,16 +33,18 @@ const t = bn.admin.orders;
 export interface OrdersTabProps {
   live: LiveOrders;
   sound: NewOrderSound;
+  /** The search box and status filter, held with the live list they drive (above the tabs). */
+  filter: OrderFilterState;
 }
 
-export function OrdersTab({ live, sound }: OrdersTabProps) {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<OrderStatusFilter>('all');
+export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
   const [updatingIds, setUpdatingIds] = useState<ReadonlySet<string>>(new Set());
 
-  const shown = useMemo(() => searchOrders(live.orders, search, status), [live.orders, search, status]);
+  // Firestore answers the search and the filter; the tab shows what the loaded pages hold.
+  const shown = live.orders;
+  // Among the loaded orders: the card's hint that this customer has other orders waiting.
   const openByCustomer = useMemo(() => openOrdersByCustomer(live.orders), [live.orders]);
-  const filtering = search.trim() !== '' || status !== 'all';
+  const filtering = filter.active;
 
   async function changeStatus(order: AdminOrder, next: OrderStatus) {
     setUpdatingIds((ids) => new Set(ids).add(order.id));
@@ -66,8 +69,8 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
           type="search"
           aria-label={t.search}
           placeholder={t.searchPlaceholder}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          value={filter.text}
+          onChange={(event) => filter.setText(event.currentTarget.value)}
           flex={{ md: '1' }}
           bg="bg"
         />
@@ -75,8 +78,8 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
           <NativeSelect.Root width={{ base: 'full', md: '52' }} flex={{ base: '1', md: 'none' }}>
             <NativeSelect.Field
               aria-label={t.statusFilter}
-              value={status}
-              onChange={(event) => setStatus(event.currentTarget.value as OrderStatusFilter)}
+              value={filter.status}
+              onChange={(event) => filter.setStatus(event.currentTarget.value as OrderStatusFilter)}
               bg="bg"
             >
               <option value="all">{t.allStatuses}</option>
@@ -121,14 +124,7 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
           description={filtering ? t.noMatchHint : t.emptyHint}
         >
           {filtering && (
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => {
-                setSearch('');
-                setStatus('all');
-              }}
-            >
+            <Button variant="outline" size="sm" onClick={filter.clear}>
               {t.clearFilters}
             </Button>
           )}
@@ -136,7 +132,9 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
       ) : (
         <>
           <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            {t.count(formatNumberBn(shown.length))}
+            {live.hasMore
+              ? t.shownCount(formatNumberBn(shown.length))
+              : t.count(formatNumberBn(shown.length))}
           </Text>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
             {shown.map((order) => (
@@ -150,6 +148,18 @@ export function OrdersTab({ live, sound }: OrdersTabProps) {
               />
             ))}
           </SimpleGrid>
+          {live.hasMore && (
+            <Flex justify="center">
+              <Button
+                variant="outline"
+                onClick={live.loadMore}
+                loading={live.loadingMore}
+                loadingText={t.loadingMore}
+              >
+                {t.more}
+              </Button>
+            </Flex>
+          )}
         </>
       )}
     </Stack>

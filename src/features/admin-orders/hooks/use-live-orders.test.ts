@@ -1,14 +1,24 @@
 import { act, renderHook } from '@testing-library/react';
+import { queryEqual, type Query } from 'firebase/firestore';
 import type { AdminOrder } from '../model/admin-order';
 import { NEW_ORDER_HIGHLIGHT_MS, useLiveOrders } from './use-live-orders';
 import type { LiveQueryFake } from '@/testing/live-query-fake';
 import { useNewOrderSound } from './use-new-order-sound';
 
-// The Firebase boundary: react-firebase-hooks' live query. Each test pushes snapshots through its listener.
+// The Firebase boundary: each page's onSnapshot. Each test pushes snapshots through its listener.
 const live = vi.hoisted(() => ({ fake: null as unknown as LiveQueryFake }));
-vi.mock('react-firebase-hooks/firestore', async () => {
+vi.mock('firebase/firestore', async (importOriginal) => {
   live.fake = (await import('@/testing/live-query-fake')).createLiveQueryFake();
-  return { useCollectionData: live.fake.useCollectionData };
+  return {
+    ...(await importOriginal<typeof import('firebase/firestore')>()),
+    onSnapshot: live.fake.onSnapshot,
+  };
+});
+// The pending orders' listener (react-firebase-hooks), which hears of new orders the list's filter hides.
+const pendingLive = vi.hoisted(() => ({ fake: null as unknown as LiveQueryFake }));
+vi.mock('react-firebase-hooks/firestore', async () => {
+  pendingLive.fake = (await import('@/testing/live-query-fake')).createLiveQueryFake();
+  return { useCollectionData: pendingLive.fake.useCollectionData };
 });
 const chime = vi.hoisted(() => ({
   playNewOrderChime: vi.fn(),
@@ -25,6 +35,7 @@ const push = (orders: AdminOrder[]) => act(() => latest().next(orders));
 beforeEach(() => {
   vi.clearAllMocks();
   live.fake.reset();
+  pendingLive.fake.reset();
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -113,11 +124,47 @@ describe('useLiveOrders after a failure', () => {
     // The failed listener is ended and a new one listens.
     expect(live.fake.ended).toHaveBeenCalledWith(failed.query);
     expect(latest()).not.toBe(failed);
-    expect(latest().query).toBe(failed.query);
+    expect(queryEqual(latest().query as Query, failed.query as Query)).toBe(true);
     push([order('b'), order('a')]);
     expect(result.current).toMatchObject({ loading: false, failed: false });
     expect(result.current.orders.map((o) => o.id)).toEqual(['b', 'a']);
     // What the first snapshot after the failure holds is not announced.
+    expect(chime.playNewOrderChime).not.toHaveBeenCalled();
+  });
+});
+
+describe('useLiveOrders and the pending orders', () => {
+  const placed = (id: string, minutesAgo: number) =>
+    ({ id, status: 'pending', created_at: new Date(Date.now() - minutesAgo * 60_000) }) as AdminOrder;
+  const pushPending = (orders: AdminOrder[]) => act(() => pendingLive.fake.latest().next(orders));
+
+  it('chimes a new order that the search hides from the list', () => {
+    const { result } = renderHook(() =>
+      useLiveOrders({ chime: true, filter: { status: 'delivered', search: { kind: 'term', term: 'x' } } }),
+    );
+    push([]);
+    pushPending([placed('old', 60)]);
+    pushPending([placed('new', 0), placed('old', 60)]);
+    expect(chime.playNewOrderChime).toHaveBeenCalledTimes(1);
+    expect(result.current.freshIds.has('new')).toBe(true);
+    expect(result.current.orders).toEqual([]);
+  });
+
+  it('chimes once for an order both listeners hear of', () => {
+    renderHook(() => useLiveOrders({ chime: true }));
+    push([placed('a', 60)]);
+    pushPending([placed('a', 60)]);
+    push([placed('n', 0), placed('a', 60)]);
+    pushPending([placed('n', 0), placed('a', 60)]);
+    expect(chime.playNewOrderChime).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not announce an old order set back to pending, nor what the first snapshot holds', () => {
+    renderHook(() =>
+      useLiveOrders({ chime: true, filter: { status: 'delivered', search: { kind: 'none' } } }),
+    );
+    pushPending([placed('a', 10)]);
+    pushPending([placed('a', 10), placed('back', 300)]);
     expect(chime.playNewOrderChime).not.toHaveBeenCalled();
   });
 });

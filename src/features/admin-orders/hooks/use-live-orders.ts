@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '@/components/ui/toaster';
 import { bn } from '@/i18n/bn';
-import { useOrders } from '../api/use-orders';
+import { useLiveList } from '@/lib/live-query';
+import { newestOrdersQuery, type OrdersFilter } from '../api/order-queries';
+import { useOrderPages } from '../api/use-order-pages';
 import type { AdminOrder } from '../model/admin-order';
 import { newlyArrivedOrderIds } from '../model/new-orders';
 import { playNewOrderChime, wakeChimeOnFirstGesture } from './new-order-chime';
@@ -10,6 +12,7 @@ import { playNewOrderChime, wakeChimeOnFirstGesture } from './new-order-chime';
 export const NEW_ORDER_HIGHLIGHT_MS = 8000;
 
 export interface LiveOrders {
+  /** The loaded pages' orders, newest first. */
   orders: AdminOrder[];
   loading: boolean;
   failed: boolean;
@@ -17,21 +20,34 @@ export interface LiveOrders {
   freshIds: ReadonlySet<string>;
   /** Listens again after a failure (Firestore ends a listener that failed). */
   retry: () => void;
+  /** Older orders may exist: the next page can be loaded. */
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
 }
 
-const noOrders: AdminOrder[] = [];
+/** One query object: react-firebase-hooks listens again when the query's identity changes. */
+const newestOrders = newestOrdersQuery();
+
+export const ALL_ORDERS: OrdersFilter = { status: 'all', search: { kind: 'none' } };
 
 /**
- * The seller's live order list. Orders that arrive after the first snapshot are highlighted for a few
- * seconds and announced with a chime unless the seller muted it.
+ * The seller's live order list for a filter, paged (api/use-order-pages.ts). Orders that arrive at the top after
+ * the first snapshot are highlighted for a few seconds and announced with a chime unless the seller muted it.
  */
-export function useLiveOrders({ chime }: { chime: boolean }): LiveOrders {
-  const { list, retry: listenAgain } = useOrders();
-  const orders = list.status === 'loaded' ? list.data : null;
-  const error = list.status === 'failed' ? list.error : null;
+export function useLiveOrders({
+  chime,
+  filter = ALL_ORDERS,
+}: {
+  chime: boolean;
+  filter?: OrdersFilter;
+}): LiveOrders {
+  const pages = useOrderPages(filter);
+  const { newest, orders, session, error, retry } = pages;
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
-  // Null until the first snapshot: what it holds already existed, so nothing in it is announced.
-  const knownIds = useRef<Set<string> | null>(null);
+  // Null until the first page answers: what it holds already existed, so nothing in it is announced. Every
+  // loaded order is known, so a page read again (frozen or split) announces nothing.
+  const knownIds = useRef<{ session: string; ids: Set<string> } | null>(null);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   // Read when a snapshot arrives, so toggling the sound never re-subscribes to the orders.
   const chimeRef = useRef(chime);
@@ -49,11 +65,12 @@ export function useLiveOrders({ chime }: { chime: boolean }): LiveOrders {
     };
   }, []);
 
-  useEffect(() => {
-    if (!orders) return;
-    const arrived = newlyArrivedOrderIds(knownIds.current, orders);
-    knownIds.current = new Set(orders.map((order) => order.id));
+  // Each new order is highlighted and chimed once, whichever listener saw it first.
+  const announced = useRef(new Set<string>());
+  const announce = useCallback((ids: readonly string[]) => {
+    const arrived = ids.filter((id) => !announced.current.has(id));
     if (arrived.length === 0) return;
+    arrived.forEach((id) => announced.current.add(id));
     setFreshIds((current) => new Set([...current, ...arrived]));
     const timer = setTimeout(() => {
       timers.current.delete(timer);
@@ -61,23 +78,43 @@ export function useLiveOrders({ chime }: { chime: boolean }): LiveOrders {
     }, NEW_ORDER_HIGHLIGHT_MS);
     timers.current.add(timer);
     if (chimeRef.current) playNewOrderChime();
-  }, [orders]);
+  }, []);
+
+  useEffect(() => {
+    if (!newest) return;
+    // A new filter, or a retry after a failure, tells again what exists; what its first page holds is not new.
+    const known = knownIds.current?.session === session ? knownIds.current.ids : null;
+    const arrived = newlyArrivedOrderIds(known, newest);
+    knownIds.current = { session, ids: new Set([...(known ?? []), ...orders.map((order) => order.id)]) };
+    announce(arrived);
+  }, [newest, orders, session, announce]);
+
+  // The newest orders' listener hears of every new order even while a search or a filter hides it from the
+  // list, so the seller is still called. Only an order placed after the newest one seen counts.
+  const { list: pending } = useLiveList(newestOrders);
+  const newestPending = useRef<number | null>(null);
+  useEffect(() => {
+    if (pending.status !== 'loaded') return;
+    const times = pending.data.map((order) => order.created_at?.getTime() ?? -Infinity);
+    const newestNow = Math.max(-Infinity, ...times);
+    const before = newestPending.current;
+    newestPending.current = Math.max(before ?? -Infinity, newestNow);
+    if (before === null) return;
+    announce(pending.data.filter((_, index) => times[index] > before).map((order) => order.id));
+  }, [pending, announce]);
 
   useEffect(() => {
     if (error) notifyError(bn.admin.orders.loadErrorTitle, bn.admin.orders.loadError, error);
   }, [error]);
 
-  const retry = useCallback(() => {
-    // The first snapshot after a failure tells again what exists; what it holds is not announced.
-    knownIds.current = null;
-    listenAgain();
-  }, [listenAgain]);
-
   return {
-    orders: orders ?? noOrders,
-    loading: list.status === 'loading',
-    failed: list.status === 'failed',
+    orders,
+    loading: pages.loading,
+    failed: pages.failed,
     freshIds,
     retry,
+    hasMore: pages.hasMore,
+    loadingMore: pages.loadingMore,
+    loadMore: pages.loadMore,
   };
 }

@@ -6,6 +6,7 @@ export * from './order-form';
 export * from './order-limits';
 export * from './order-record';
 export * from './order-request-id';
+export * from './order-search';
 export * from './order-status';
 export * from './payment-method';
 export * from './phone';

@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { orderSearchQuery } from '@/features/ordering/model';
+import type { OrdersFilter } from '../api/order-queries';
+import type { OrderStatusFilter } from '../model/order-filter';
+
+/** How long typing pauses before the search is asked of Firestore: one query per word, not per letter. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface OrderFilterState {
+  /** What the search box shows, as typed. */
+  text: string;
+  setText: (text: string) => void;
+  status: OrderStatusFilter;
+  setStatus: (status: OrderStatusFilter) => void;
+  /** What the list is asked for: the status at once, the text once typing paused. */
+  filter: OrdersFilter;
+  /** A search or a status filter is set (the box may still be waiting for the pause). */
+  active: boolean;
+  clear: () => void;
+}
+
+/** The orders tab's search box and status filter, held above the tabs with the live list they drive. */
+export function useOrderFilter(): OrderFilterState {
+  const [text, setText] = useState('');
+  const [settled, setSettled] = useState('');
+  const [status, setStatus] = useState<OrderStatusFilter>('all');
+
+  useEffect(() => {
+    if (text === settled) return;
+    const timer = setTimeout(() => setSettled(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, settled]);
+
+  const search = useMemo(() => orderSearchQuery(settled), [settled]);
+  // Kept while the query is the same, so the list does not listen anew for a letter that changes nothing.
+  const searchKey = JSON.stringify(search);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const filter = useMemo(() => ({ status, search }), [status, searchKey]);
+  const clear = useCallback(() => {
+    setText('');
+    setSettled('');
+    setStatus('all');
+  }, []);
+
+  return { text, setText, status, setStatus, filter, active: text.trim() !== '' || status !== 'all', clear };
+}
