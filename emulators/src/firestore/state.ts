@@ -5,6 +5,7 @@
 import type { DocumentJson, Fields } from './types.js';
 import type { DatabaseId, Segments } from './paths.js';
 import { collectionIdOf, documentName, parentPathOf, segmentsKey } from './paths.js';
+import { QueryIndexes } from './query-index.js';
 
 export interface StoredDocument {
   readonly key: string;
@@ -23,7 +24,20 @@ export class DatabaseState {
   /** collectionId → keys of every document of any collection with that id (collection-group queries). */
   private readonly groups = new Map<string, Map<string, StoredDocument>>();
 
-  constructor(readonly id: DatabaseId) {}
+  /** Ordered indexes that serve queries (built per query shape on first use, then kept up to date). */
+  readonly indexes: QueryIndexes;
+
+  /** `indexChunkSize`: tests make it small, so the indexes' chunks split and empty. */
+  constructor(
+    readonly id: DatabaseId,
+    options: { indexChunkSize?: number } = {},
+  ) {
+    this.indexes = new QueryIndexes(
+      ({ collection, parentKey, group }) =>
+        group ? (this.groups.get(collection)?.values() ?? []) : this.inCollection(parentKey, collection),
+      options.indexChunkSize,
+    );
+  }
 
   get size(): number {
     return this.documents.size;
@@ -35,6 +49,7 @@ export class DatabaseState {
 
   put(doc: StoredDocument): void {
     this.documents.set(doc.key, doc);
+    this.indexes.put(doc);
     const collectionId = collectionIdOf(doc.segments);
     bucket(this.collections, collectionKey(parentPathOf(doc.segments), collectionId)).set(doc.key, doc);
     bucket(this.groups, collectionId).set(doc.key, doc);
@@ -44,6 +59,7 @@ export class DatabaseState {
     const doc = this.documents.get(key);
     if (!doc) return;
     this.documents.delete(key);
+    this.indexes.delete(doc);
     const collectionId = collectionIdOf(doc.segments);
     const ck = collectionKey(parentPathOf(doc.segments), collectionId);
     this.collections.get(ck)?.delete(key);
@@ -53,6 +69,7 @@ export class DatabaseState {
   }
 
   clear(): void {
+    this.indexes.clear();
     this.documents.clear();
     this.collections.clear();
     this.groups.clear();
