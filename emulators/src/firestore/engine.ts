@@ -176,6 +176,7 @@ export class FirestoreEngine implements ListenHost {
         ? { found: { ...toDocumentJson(db, doc), fields: project(doc.fields, select) }, readTime }
         : { missing: name, readTime };
     });
+    if (caller !== INTERNAL_READ) state.usage.lookup(results.length);
     if (request.newTransaction && txnId) {
       if (results.length === 0) return [{ transaction: txnId, readTime }];
       results[0] = { ...results[0], transaction: txnId };
@@ -205,6 +206,7 @@ export class FirestoreEngine implements ListenHost {
     const query = compileQuery(request.parent, request.structuredQuery);
     const txnId = this.transactionFor(query.db, request);
     const docs = this.readQuery(query, caller, txnId, request);
+    this.state(query.db).usage.query(docs.length);
     const readTime = this.clock.now();
     const results: RunQueryResult[] = docs.map((doc) => ({
       document: { ...toDocumentJson(query.db, doc), fields: project(doc.fields, query.select) },
@@ -240,6 +242,7 @@ export class FirestoreEngine implements ListenHost {
     const query = compileQuery(request.parent, aggregation.structuredQuery);
     const txnId = this.transactionFor(query.db, request);
     const docs = this.readQuery(query, caller, txnId, request);
+    this.state(query.db).usage.aggregation(docs.length);
     const aggregateFields: Record<string, Value> = {};
     aggregations.forEach((agg, index) => {
       aggregateFields[agg.alias || `field_${index + 1}`] = aggregate(agg, docs);
@@ -320,6 +323,7 @@ export class FirestoreEngine implements ListenHost {
           ? { ...toDocumentJson(query.db, doc), fields: project(doc.fields, select) }
           : { name: documentName(query.db, segments) };
       });
+      state.usage.query(page.length);
       return { documents: page, nextPageToken: nextPageToken(all.length > offset + pageSize) };
     }
     const query = compileQuery(parent, { from: [{ collectionId }], orderBy, offset, limit: pageSize + 1 });
@@ -327,6 +331,7 @@ export class FirestoreEngine implements ListenHost {
     const page = docs
       .slice(0, pageSize)
       .map((doc) => ({ ...toDocumentJson(query.db, doc), fields: project(doc.fields, select) }));
+    this.state(query.db).usage.query(page.length);
     return { documents: page, nextPageToken: nextPageToken(docs.length > pageSize) };
   }
 

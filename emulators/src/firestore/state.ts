@@ -6,6 +6,7 @@ import type { DocumentJson, Fields } from './types.js';
 import type { DatabaseId, Segments } from './paths.js';
 import { collectionIdOf, documentName, parentPathOf, segmentsKey } from './paths.js';
 import { QueryIndexes } from './query-index.js';
+import { ReadUsage } from './usage.js';
 
 export interface StoredDocument {
   readonly key: string;
@@ -26,6 +27,8 @@ export class DatabaseState {
 
   /** Ordered indexes that serve queries (built per query shape on first use, then kept up to date). */
   readonly indexes: QueryIndexes;
+  /** Document reads as production bills them (see usage.ts). */
+  readonly usage = new ReadUsage();
 
   /** `indexChunkSize`: tests make it small, so the indexes' chunks split and empty. */
   constructor(
