@@ -738,6 +738,8 @@ export class FirestoreEngine implements ListenHost {
 
   importDocuments(data: { database: string; documents: DocumentJson[] }[]): number {
     let count = 0;
+    // One version for the whole import: transactions only compare a document's version with itself.
+    const { micros: version } = this.clock.next();
     for (const { database, documents } of data) {
       const state = this.state(parseDatabaseName(database));
       for (const doc of documents) {
@@ -749,7 +751,7 @@ export class FirestoreEngine implements ListenHost {
           fields: normalizeFields(doc.fields ?? {}),
           createTime: doc.createTime ?? updateTime,
           updateTime,
-          version: this.clock.next().micros,
+          version,
         });
         count++;
       }

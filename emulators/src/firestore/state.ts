@@ -7,6 +7,7 @@ import type { DatabaseId, Segments } from './paths.js';
 import { collectionIdOf, documentName, parentPathOf, segmentsKey } from './paths.js';
 import { QueryIndexes } from './query-index.js';
 import { ReadUsage } from './usage.js';
+import { ValueInterner } from './values.js';
 
 export interface StoredDocument {
   readonly key: string;
@@ -29,6 +30,7 @@ export class DatabaseState {
   readonly indexes: QueryIndexes;
   /** Document reads as production bills them (see usage.ts). */
   readonly usage = new ReadUsage();
+  private readonly interner = new ValueInterner();
 
   /** `indexChunkSize`: tests make it small, so the indexes' chunks split and empty. */
   constructor(
@@ -50,7 +52,17 @@ export class DatabaseState {
     return this.documents.get(key);
   }
 
-  put(doc: StoredDocument): void {
+  /** Stores the document with its repeated values shared (so what is stored is a copy, equal to `written`). */
+  put(written: StoredDocument): void {
+    const doc: StoredDocument = {
+      key: written.key,
+      segments: written.segments,
+      fields: this.interner.fields(written.fields),
+      // One string for both times when they are equal, as they are for every document never updated.
+      createTime: written.createTime === written.updateTime ? written.updateTime : written.createTime,
+      updateTime: written.updateTime,
+      version: written.version,
+    };
     this.documents.set(doc.key, doc);
     this.indexes.put(doc);
     const collectionId = collectionIdOf(doc.segments);
@@ -73,6 +85,7 @@ export class DatabaseState {
 
   clear(): void {
     this.indexes.clear();
+    this.interner.clear();
     this.documents.clear();
     this.collections.clear();
     this.groups.clear();

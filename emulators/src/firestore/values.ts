@@ -368,3 +368,55 @@ export function setField(
 export function cloneFields(fields: Record<string, Value> | undefined): Record<string, Value> {
   return fields ? (structuredClone(fields) as Record<string, Value>) : {};
 }
+
+/**
+ * Shares the leaf values many documents repeat (a status, a district, a customer id, a search term), so 100,000
+ * orders hold each once instead of once per order. Shared values are frozen: stored values are never changed in
+ * place (a write clones the fields it changes), and a frozen one would throw rather than change every document.
+ * Up to `capacity` distinct values are kept; past that, new values are stored unshared.
+ */
+export class ValueInterner {
+  private readonly table = new Map<string, Value>();
+
+  constructor(private readonly capacity = 500_000) {}
+
+  /** The fields with every shareable leaf replaced by its shared copy (containers are new objects). */
+  fields(fields: Record<string, Value>): Record<string, Value> {
+    const out: Record<string, Value> = {};
+    for (const name of Object.keys(fields)) out[name] = this.value(fields[name]);
+    return out;
+  }
+
+  value(value: Value): Value {
+    if ('arrayValue' in value) {
+      const values = value.arrayValue.values;
+      return values === undefined ? value : { arrayValue: { values: values.map((v) => this.value(v)) } };
+    }
+    if ('mapValue' in value) {
+      const fields = value.mapValue.fields;
+      return fields === undefined ? value : { mapValue: { fields: this.fields(fields) } };
+    }
+    const key = leafKey(value);
+    if (key === undefined) return value;
+    const shared = this.table.get(key);
+    if (shared) return shared;
+    if (this.table.size >= this.capacity) return value;
+    this.table.set(key, Object.freeze(value));
+    return value;
+  }
+
+  clear(): void {
+    this.table.clear();
+  }
+}
+
+const MAX_INTERNED_LENGTH = 64;
+
+function leafKey(value: Value): string | undefined {
+  if ('stringValue' in value)
+    return value.stringValue.length <= MAX_INTERNED_LENGTH ? `s${value.stringValue}` : undefined;
+  if ('integerValue' in value) return `i${value.integerValue}`;
+  if ('booleanValue' in value) return value.booleanValue ? 'b1' : 'b0';
+  if ('nullValue' in value) return 'z';
+  return undefined;
+}
