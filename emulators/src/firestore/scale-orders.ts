@@ -21,7 +21,13 @@ const BASE_MS = Date.UTC(2026, 0, 1);
 
 /** Deterministic pseudo-random numbers, so every run seeds the same orders. */
 export function random(seed: number): () => number {
-  let s = seed >>> 0 || 1;
+  // Small seeds (an order's number) would start xorshift on tiny outputs: mix the seed first, then skip a few.
+  let s = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) >>> 0 || 1;
+  for (let i = 0; i < 4; i++) {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+  }
   return () => {
     s ^= s << 13;
     s ^= s >>> 17;
