@@ -748,7 +748,7 @@ export class FirestoreEngine implements ListenHost {
         state.put({
           key: segments.join('/'),
           segments,
-          fields: normalizeFields(doc.fields ?? {}),
+          fields: normalizeFields(doc.fields ?? {}, 0, state.interner),
           createTime: doc.createTime ?? updateTime,
           updateTime,
           version,

@@ -30,7 +30,8 @@ export class DatabaseState {
   readonly indexes: QueryIndexes;
   /** Document reads as production bills them (see usage.ts). */
   readonly usage = new ReadUsage();
-  private readonly interner = new ValueInterner();
+  /** Shares repeated values among the stored documents (an import normalizes straight into it). */
+  readonly interner = new ValueInterner();
 
   /** `indexChunkSize`: tests make it small, so the indexes' chunks split and empty. */
   constructor(

@@ -8,6 +8,7 @@ import {
   normalizeFields,
   normalizeValue,
   setField,
+  ValueInterner,
   valuesEqual,
 } from './values.js';
 
@@ -178,5 +179,64 @@ describe('field access and size', () => {
   it('counts document size as Firestore documents it', () => {
     // "name" (4+1) + string "আচার" (12 UTF-8 bytes + 1) + "n" (1+1) + integer (8)
     expect(fieldsSize({ name: { stringValue: 'আচার' }, n: { integerValue: '1' } })).toBe(5 + 13 + 2 + 8);
+  });
+});
+
+describe('ValueInterner', () => {
+  it('stores a repeated value once, frozen, and normalizes to the same stored form', () => {
+    const interner = new ValueInterner();
+    const a = normalizeFields(
+      {
+        status: { stringValue: 'pending' },
+        n: { integerValue: '007' },
+        t: { arrayValue: { values: [{ stringValue: 'ra' }] } },
+      },
+      0,
+      interner,
+    );
+    const b = normalizeFields(
+      {
+        status: { stringValue: 'pending' },
+        n: { integerValue: 7 },
+        t: { arrayValue: { values: [{ stringValue: 'ra' }] } },
+      },
+      0,
+      interner,
+    );
+    expect(a).toEqual({
+      status: { stringValue: 'pending' },
+      n: { integerValue: '7' },
+      t: { arrayValue: { values: [{ stringValue: 'ra' }] } },
+    });
+    expect(b.status).toBe(a.status);
+    expect(b.n).toBe(a.n);
+    expect((b.t as { arrayValue: { values: Value[] } }).arrayValue.values[0]).toBe(
+      (a.t as { arrayValue: { values: Value[] } }).arrayValue.values[0],
+    );
+    expect(Object.isFrozen(a.status)).toBe(true);
+    expect(() => {
+      (a.status as { stringValue: string }).stringValue = 'changed';
+    }).toThrow(TypeError);
+    // Already shared: storing them again copies nothing.
+    expect(interner.fields(a)).toBe(a);
+    // Without the interner, the same normal form, unshared.
+    const plain = normalizeFields({ status: { stringValue: 'pending' }, n: { integerValue: '007' } });
+    expect(plain.status).toEqual(a.status);
+    expect(plain.status).not.toBe(a.status);
+    expect(normalizeFields({ n: { integerValue: '-0' } }, 0, interner)).toEqual({ n: { integerValue: '0' } });
+  });
+
+  it('stops sharing new values past its capacity, and replaces leaves of fields it did not normalize', () => {
+    const interner = new ValueInterner(2);
+    const first = interner.string('a');
+    interner.string('b');
+    expect(interner.string('a')).toBe(first);
+    const c = interner.string('c');
+    expect(interner.string('c')).not.toBe(c);
+    const fields = { s: { stringValue: 'a' }, m: { mapValue: { fields: { x: { stringValue: 'b' } } } } };
+    const stored = interner.fields(fields);
+    expect(stored).not.toBe(fields);
+    expect(stored.s).toBe(first);
+    expect(stored).toEqual(fields);
   });
 });
