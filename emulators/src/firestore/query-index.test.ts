@@ -8,7 +8,10 @@ import type { FilterJson, StructuredQueryJson, Value } from './types.js';
 import { compileQuery, type CompiledQuery } from './query.js';
 import { DatabaseState, type StoredDocument } from './state.js';
 import { normalizeFields } from './values.js';
-import { random } from './scale-orders.js';
+import { orderDocument, random } from './scale-orders.js';
+import { FirestoreEngine } from './engine.js';
+import { INTERNAL_READ } from './authorization.js';
+import type { ListenResponseJson } from './types.js';
 
 const DB = { projectId: 'p', databaseId: '(default)' };
 const ROOT = 'projects/p/databases/(default)/documents';
@@ -221,5 +224,34 @@ describe('query indexes answer as the full scan does', () => {
     expect(page[0].key).toBe('orders/o01996');
     expect(state.indexes.examined - before).toBe(50);
     expect(keys(page)).toEqual(keys(query.scan(state)));
+  });
+
+  it('updates a limit-50 listener on a new document from the index, not by a rescan', () => {
+    const engine = new FirestoreEngine();
+    const database = 'projects/p/databases/(default)';
+    const parent = `${database}/documents`;
+    engine.importDocuments([
+      { database, documents: Array.from({ length: 3000 }, (_, i) => orderDocument(database, i, 3000)) },
+    ]);
+    const sent: ListenResponseJson[] = [];
+    const stream = engine.openListen(INTERNAL_READ, (m) => sent.push(m));
+    const newest: StructuredQueryJson = {
+      from: [{ collectionId: 'orders' }],
+      orderBy: [{ field: { fieldPath: 'created_at' }, direction: 'DESCENDING' }],
+      limit: 50,
+    };
+    stream.handle({ database, addTarget: { targetId: 1, query: { parent, structuredQuery: newest } } });
+    expect(sent.filter((m) => m.documentChange)).toHaveLength(50);
+    const { indexes } = engine.state({ projectId: 'p', databaseId: '(default)' });
+    const before = indexes.examined;
+    sent.length = 0;
+    engine.commit({ database, writes: [{ update: orderDocument(database, 3000, 3000) }] }, INTERNAL_READ);
+    // The new order enters the window and the oldest of the 50 leaves it; the query walked about one page.
+    expect(sent.filter((m) => m.documentChange)).toHaveLength(1);
+    expect(sent.filter((m) => m.documentRemove)).toHaveLength(1);
+    // (A scan would examine nothing through the index: the count must move, and by no more than a page.)
+    expect(indexes.examined - before).toBeGreaterThan(0);
+    expect(indexes.examined - before).toBeLessThanOrEqual(51);
+    stream.close();
   });
 });
