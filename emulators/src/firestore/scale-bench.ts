@@ -273,6 +273,11 @@ async function throughServer(rows: Row[], size: number, runs: number, projectId:
       const median = await timeAsync(Math.min(runs, 31), () => shape.admin(db).get());
       record(rows, `gRPC (firebase-admin): ${shape.name} (ms)`, size, ms(median));
     }
+    // What the transport and the SDK cost by themselves: a query that answers nothing.
+    const empty = await timeAsync(Math.min(runs, 31), () =>
+      db.collection('orders').where('user_id', '==', 'nobody').limit(50).get(),
+    );
+    record(rows, 'gRPC (firebase-admin): an empty answer, the transport alone (ms)', size, ms(empty));
     child.stdin!.write('memory\n');
     const after = await next();
     record(
