@@ -164,7 +164,7 @@ const keys = (docs: StoredDocument[]): string[] => docs.map((d) => d.key);
 describe('query indexes answer as the full scan does', () => {
   it('for random documents, queries, writes and deletes', () => {
     const rng = random(20_261_124);
-    const state = new DatabaseState(DB, { indexChunkSize: 4 });
+    const state = new DatabaseState(DB, { indexChunkSize: 4, maxIndexes: 12 });
     for (let i = 0; i < 300; i++) put(state, rng);
     const queries: { parent: string; query: StructuredQueryJson }[] = [];
     let compared = 0;
@@ -191,6 +191,9 @@ describe('query indexes answer as the full scan does', () => {
     // The comparison must have exercised real answers, not only empty ones.
     expect(compared).toBeGreaterThan(2000);
     expect(nonEmpty).toBeGreaterThan(compared / 4);
+    // More shapes were queried than are kept: evicted indexes were rebuilt when asked for again.
+    expect(state.indexes.size).toBe(12);
+    expect(state.indexes.evicted).toBeGreaterThan(0);
   });
 
   it('serves a page from an index without examining the whole collection', () => {

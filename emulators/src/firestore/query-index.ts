@@ -178,6 +178,8 @@ export class QueryIndexes {
   private clock = 0;
   /** Documents examined by index walks (for tests that a query did not scan). */
   examined = 0;
+  /** Indexes dropped as least recently used. */
+  evicted = 0;
 
   constructor(
     private readonly scopeDocuments: (scope: {
@@ -186,6 +188,7 @@ export class QueryIndexes {
       group: boolean;
     }) => Iterable<StoredDocument>,
     private readonly chunkSize = DEFAULT_CHUNK,
+    private readonly maxIndexes = MAX_INDEXES,
   ) {}
 
   /** Keeps every index in step with a document write (replacing the entry of its previous version, if any). */
@@ -278,7 +281,7 @@ export class QueryIndexes {
       shape.build();
       ordering.shapes.set(sKey, shape);
       this.shapeCount++;
-      if (this.shapeCount > MAX_INDEXES) this.evictLeastRecentlyUsed(shape);
+      if (this.shapeCount > this.maxIndexes) this.evictLeastRecentlyUsed(shape);
     }
     shape.lastUsed = ++this.clock;
     return shape;
@@ -296,6 +299,7 @@ export class QueryIndexes {
     const ordering = orderings.get(oldest.ordering)!;
     ordering.shapes.delete(oldest.shape);
     this.shapeCount--;
+    this.evicted++;
     if (ordering.shapes.size === 0) orderings.delete(oldest.ordering);
     if (orderings.size === 0) this.scopes.delete(oldest.scope);
   }

@@ -33,15 +33,16 @@ export class DatabaseState {
   /** Shares repeated values among the stored documents (an import normalizes straight into it). */
   readonly interner = new ValueInterner();
 
-  /** `indexChunkSize`: tests make it small, so the indexes' chunks split and empty. */
+  /** Tests make `indexChunkSize` and `maxIndexes` small, so chunks split and empty and indexes are evicted. */
   constructor(
     readonly id: DatabaseId,
-    options: { indexChunkSize?: number } = {},
+    options: { indexChunkSize?: number; maxIndexes?: number } = {},
   ) {
     this.indexes = new QueryIndexes(
       ({ collection, parentKey, group }) =>
         group ? (this.groups.get(collection)?.values() ?? []) : this.inCollection(parentKey, collection),
       options.indexChunkSize,
+      options.maxIndexes,
     );
   }
 
