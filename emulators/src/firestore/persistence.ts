@@ -11,7 +11,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { FirestoreEngine } from './engine.js';
 import type { DocumentJson } from './types.js';
 import { stringifyProto3 } from './transports/protos.js';
@@ -81,10 +80,6 @@ const DATABASE_END = ',"documents":[';
  * header (an older one-line export, or a foreign file), which the caller then reads whole.
  */
 async function importByLine(engine: FirestoreEngine, target: string): Promise<number | undefined> {
-  const lines = createInterface({
-    input: createReadStream(target, { encoding: 'utf8' }),
-    crlfDelay: Infinity,
-  });
   let lineNumber = 0;
   let count = 0;
   let database: string | undefined;
@@ -102,45 +97,60 @@ async function importByLine(engine: FirestoreEngine, target: string): Promise<nu
       throw notJson(target, error, lineNumber);
     }
   };
-  try {
-    for await (const line of lines) {
-      lineNumber++;
-      if (lineNumber === 1) {
-        if (!line.endsWith(HEADER_END)) return undefined;
-        const header = parse(`${line}]}`) as Partial<ExportFile>;
-        if (header?.format !== 'achar-firestore-export') return undefined;
-        continue;
-      }
-      if (ended) {
-        if (line.trim() === '') continue;
-        throw notJson(target, new Error('text after the end of the export'), lineNumber);
-      }
-      if (database === undefined) {
-        if (line === ']}') {
-          ended = true;
-          continue;
-        }
-        if (!line.endsWith(DATABASE_END)) throw notJson(target, new Error('expected a database'), lineNumber);
-        const opened = parse(`${line}]}`) as { database?: unknown };
-        if (typeof opened?.database !== 'string')
-          throw notJson(target, new Error('a database without a name'), lineNumber);
-        database = opened.database;
-        continue;
-      }
-      if (line === ']}' || line === ']},') {
-        flush();
-        database = undefined;
-        continue;
-      }
-      batch.push(parse(line.endsWith(',') ? line.slice(0, -1) : line) as DocumentJson);
-      if (batch.length >= IMPORT_BATCH) flush();
+  for await (const line of linesOf(target)) {
+    lineNumber++;
+    if (lineNumber === 1) {
+      if (!line.endsWith(HEADER_END)) return undefined;
+      const header = parse(`${line}]}`) as Partial<ExportFile>;
+      if (header?.format !== 'achar-firestore-export') return undefined;
+      continue;
     }
-  } finally {
-    lines.close();
+    if (ended) {
+      if (line.trim() === '') continue;
+      throw notJson(target, new Error('text after the end of the export'), lineNumber);
+    }
+    if (database === undefined) {
+      if (line === ']}') {
+        ended = true;
+        continue;
+      }
+      if (!line.endsWith(DATABASE_END)) throw notJson(target, new Error('expected a database'), lineNumber);
+      const opened = parse(`${line}]}`) as { database?: unknown };
+      if (typeof opened?.database !== 'string')
+        throw notJson(target, new Error('a database without a name'), lineNumber);
+      database = opened.database;
+      continue;
+    }
+    if (line === ']}' || line === ']},') {
+      flush();
+      database = undefined;
+      continue;
+    }
+    batch.push(parse(line.endsWith(',') ? line.slice(0, -1) : line) as DocumentJson);
+    if (batch.length >= IMPORT_BATCH) flush();
   }
   if (lineNumber === 0) return undefined;
   if (!ended) throw notJson(target, new Error('the file ends before the export does'), lineNumber);
   return count;
+}
+
+/**
+ * The file's lines, read in large chunks: one await per megabyte rather than one per line (readline's), which
+ * counts at 100,000 lines. A line may end in "\r\n".
+ */
+async function* linesOf(path: string): AsyncGenerator<string> {
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  let rest = '';
+  try {
+    for await (const chunk of stream as AsyncIterable<string>) {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) yield line.endsWith('\r') ? line.slice(0, -1) : line;
+    }
+    if (rest !== '') yield rest.endsWith('\r') ? rest.slice(0, -1) : rest;
+  } finally {
+    stream.destroy();
+  }
 }
 
 function notJson(target: string, error: unknown, line?: number): Error {
