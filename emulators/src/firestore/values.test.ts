@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Value } from './types.js';
 import { FirestoreError } from './errors.js';
+import { normalizeTimestamp } from './timestamps.js';
+import { random } from './scale-orders.js';
 import {
   compareValues,
   fieldsSize,
   getField,
   normalizeFields,
   normalizeValue,
+  isCanonicalTimestamp,
   setField,
   ValueInterner,
   valuesEqual,
@@ -238,5 +241,61 @@ describe('ValueInterner', () => {
     expect(stored).not.toBe(fields);
     expect(stored.s).toBe(first);
     expect(stored).toEqual(fields);
+  });
+});
+
+describe('isCanonicalTimestamp', () => {
+  it('holds exactly for the texts normalizeTimestamp leaves unchanged', () => {
+    const rng = random(7);
+    const texts: string[] = [
+      '2026-02-29T00:00:00Z',
+      '2024-02-29T00:00:00Z',
+      '1900-02-29T00:00:00Z',
+      '2000-02-29T00:00:00Z',
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '9999-12-31T23:59:59.999999Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T23:59:60Z',
+      '2026-04-31T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-01T00:00:00.100Z',
+      '2026-01-01T00:00:00.100000Z',
+      '2026-01-01T00:00:00.123456789Z',
+      '2026-01-01T00:00:00.5Z',
+      '2026-01-01T06:00:00+06:00',
+    ];
+    const pad = (n: number, w: number) => String(n).padStart(w, '0');
+    for (let i = 0; i < 3000; i++) {
+      const fraction = [
+        '',
+        '.000',
+        '.5',
+        '.120',
+        '.123',
+        '.123000',
+        '.123400',
+        '.000001',
+        '.000000',
+        '.1234567',
+      ][Math.floor(rng() * 10)];
+      texts.push(
+        `${pad(Math.floor(rng() * 10000), 4)}-${pad(Math.floor(rng() * 14), 2)}-${pad(Math.floor(rng() * 33), 2)}T` +
+          `${pad(Math.floor(rng() * 26), 2)}:${pad(Math.floor(rng() * 61), 2)}:${pad(Math.floor(rng() * 62), 2)}${fraction}Z`,
+      );
+    }
+    let canonical = 0;
+    for (const text of texts) {
+      let normalized: string | undefined;
+      try {
+        normalized = normalizeTimestamp(text);
+      } catch {
+        normalized = undefined;
+      }
+      expect(isCanonicalTimestamp(text), text).toBe(normalized === text);
+      if (normalized === text) canonical++;
+    }
+    expect(canonical).toBeGreaterThan(200);
   });
 });
