@@ -102,19 +102,13 @@ class Shape {
 
   /** The buckets a document belongs in: one per distinct element for array-contains. */
   bucketKeys(doc: StoredDocument): string[] {
+    // The common shapes (no equality, or one) without building tuples.
+    if (this.equalities.length === 0) return NO_EQUALITY;
+    if (this.equalities.length === 1) return keysOf(doc, this.equalities[0]);
     let keys: string[][] = [[]];
-    for (const { path, op } of this.equalities) {
-      const value = getField(doc.fields, path);
-      if (value === undefined) return [];
-      let parts: string[];
-      if (op === 'EQUAL') {
-        const k = equalityKey(value);
-        if (k === null) return [];
-        parts = [k];
-      } else {
-        const elements: Value[] = 'arrayValue' in value ? (value.arrayValue.values ?? []) : [];
-        parts = [...new Set(elements.map(equalityKey).filter((k): k is string => k !== null))];
-      }
+    for (const equality of this.equalities) {
+      const parts = keysOf(doc, equality);
+      if (parts.length === 0) return [];
       keys = keys.flatMap((prefix) => parts.map((p) => [...prefix, p]));
     }
     return keys.map(joinKey);
@@ -141,8 +135,10 @@ class Shape {
   }
 
   build(): void {
+    // One sort of the documents, then each bucket filled in that order: sorted as it is filled.
+    const sorted = [...this.ordering.entries.values()].sort(this.ordering.compare);
     const grouped = new Map<string, Entry[]>();
-    for (const entry of this.ordering.entries.values()) {
+    for (const entry of sorted) {
       for (const key of this.bucketKeys(entry.doc)) {
         let list = grouped.get(key);
         if (!list) grouped.set(key, (list = []));
@@ -151,13 +147,34 @@ class Shape {
     }
     for (const [key, list] of grouped) {
       const bucket = new SortedList(this.ordering.compare, this.chunkSize);
-      bucket.reset(list);
+      bucket.reset(list, true);
       this.buckets.set(key, bucket);
     }
   }
 }
 
 const joinKey = (parts: string[]): string => (parts.length === 1 ? parts[0] : JSON.stringify(parts));
+const NO_EQUALITY = [joinKey([])];
+
+/** The equality keys of one field of a document: its value's, or each distinct element's for array-contains. */
+function keysOf(
+  doc: StoredDocument,
+  { path, op }: { path: readonly string[]; op: IndexEquality['op'] },
+): string[] {
+  const value = getField(doc.fields, path);
+  if (value === undefined) return [];
+  if (op === 'EQUAL') {
+    const k = equalityKey(value);
+    return k === null ? [] : [k];
+  }
+  const elements: Value[] = 'arrayValue' in value ? (value.arrayValue.values ?? []) : [];
+  const keys = new Set<string>();
+  for (const element of elements) {
+    const k = equalityKey(element);
+    if (k !== null) keys.add(k);
+  }
+  return [...keys];
+}
 
 /** A query's ordering in the form the indexes keep it: the first field ascending (descending walks backwards). */
 function normalizedOrder(order: readonly OrderSpec[]): { order: OrderSpec[]; reversed: boolean } {

@@ -26,9 +26,12 @@ export class SortedList<T> {
     return this.count;
   }
 
-  /** Replaces the contents with `items`, sorting them (a bulk build is cheaper than one insert at a time). */
-  reset(items: T[]): void {
-    items.sort(this.cmp);
+  /**
+   * Replaces the contents with `items` (a bulk build is cheaper than one insert at a time), sorting them unless
+   * the caller knows they are in order already.
+   */
+  reset(items: T[], sorted = false): void {
+    if (!sorted) items.sort(this.cmp);
     this.chunks = [];
     for (let i = 0; i < items.length; i += Math.max(1, this.maxChunk >> 1))
       this.chunks.push(items.slice(i, i + Math.max(1, this.maxChunk >> 1)));
