@@ -38,6 +38,8 @@ export function importDocuments(
   data: { database: string; documents: DocumentJson[] }[],
 ): number {
   let count = 0;
+  // One version for the whole import: transactions only compare a document's version with itself.
+  const { micros: version } = engine.clock.next();
   for (const { database, documents } of data) {
     const state = engine.state(parseDatabaseName(database));
     for (const doc of documents) {
@@ -46,10 +48,10 @@ export function importDocuments(
       state.put({
         key: segments.join('/'),
         segments,
-        fields: normalizeFields(doc.fields ?? {}),
+        fields: normalizeFields(doc.fields ?? {}, 0, state.interner),
         createTime: doc.createTime ?? updateTime,
         updateTime,
-        version: engine.clock.next().micros,
+        version,
       });
       count++;
     }

@@ -157,6 +157,12 @@ export class ListenStream {
     }
 
     this.targets.set(id, active);
+    this.host
+      .state(this.db!)
+      .usage.listenSnapshot(
+        active.kind === 'query' ? initial.length : active.keys.size,
+        active.kind === 'query',
+      );
     this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
     // A resumed target is re-sent whole: RESET makes the client forget what it had, so deletions made while it
     // was away cannot linger in its cache.
@@ -238,6 +244,7 @@ export class ListenStream {
       }
     }
     if (out.length === 0) return;
+    this.host.state(this.db!).usage.listenChanges(out.filter((m) => m.documentChange !== undefined).length);
     for (const message of out) this.send(message);
     this.send({ targetChange: { resumeToken, readTime: commitTime } });
   }

@@ -2,7 +2,7 @@
  * Export to a folder and import into a fresh emulator (values, createTime and updateTime intact), and the reset
  * endpoint that @firebase/rules-unit-testing's clearFirestore() calls, seen by open listeners.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FieldValue, GeoPoint, Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -32,6 +32,12 @@ async function start(dataDir?: string): Promise<{ emulator: FirestoreEmulator; d
   const emulator = await startFirestoreEmulator({ port: 0, dataDir });
   started.push(emulator);
   return { emulator, db: adminFirestore(PROJECT, emulator.port) };
+}
+
+/** Stops an emulator now (writing its data folder), rather than after the suite. */
+async function stopped(emulator: FirestoreEmulator): Promise<void> {
+  started.splice(started.indexOf(emulator), 1);
+  await emulator.stop();
 }
 
 /** Every document as the REST API shows it, keyed by path (the raw wire form, not an SDK's reading of it). */
@@ -94,6 +100,49 @@ describe('export and import', () => {
       `${file} is not a Firestore export of this emulator`,
     );
     await rm(damaged, { recursive: true, force: true });
+  });
+
+  it('writes one document per line, still one JSON document, and reads an older one-line export', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'firestore-lines-'));
+    const first = await start(folder);
+    await first.db.doc('orders/a').set({ n: Number.NaN, z: -0, s: 'আচার' });
+    await first.db.doc('orders/b').set({ n: 2 });
+    await stopped(first.emulator); // exports to its data folder
+    const file = join(folder, 'firestore', 'data.json');
+    const text = await readFile(file, 'utf8');
+    expect(text.split('\n').filter((line) => line.includes('"name":'))).toHaveLength(2);
+    const whole = JSON.parse(text) as { databases: { documents: unknown[] }[] };
+    expect(whole.databases[0].documents).toHaveLength(2);
+
+    // The same data on one line, as earlier versions wrote it, loads the same documents.
+    await writeFile(file, JSON.stringify(whole));
+    const second = await start(folder);
+    const a = (await second.db.doc('orders/a').get()).data()!;
+    expect(Number.isNaN(a.n)).toBe(true);
+    expect(Object.is(a.z, -0)).toBe(true);
+    expect(a.s).toBe('আচার');
+    expect((await second.db.collection('orders').get()).size).toBe(2);
+    await stopped(second.emulator);
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('names the line of a damaged document, and an export cut short', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'firestore-cut-'));
+    const first = await start(folder);
+    await first.db.doc('orders/a').set({ n: 1 });
+    await first.db.doc('orders/b').set({ n: 2 });
+    await stopped(first.emulator);
+    const file = join(folder, 'firestore', 'data.json');
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    await writeFile(file, [...lines.slice(0, 3), '{"name": oops},', ...lines.slice(4)].join('\n'));
+    await expect(startFirestoreEmulator({ port: 0, dataDir: folder })).rejects.toThrow(
+      `${file} is not valid JSON (line 4:`,
+    );
+    await writeFile(file, lines.slice(0, 4).join('\n'));
+    await expect(startFirestoreEmulator({ port: 0, dataDir: folder })).rejects.toThrow(
+      'the file ends before the export does',
+    );
+    await rm(folder, { recursive: true, force: true });
   });
 
   it('starts empty from a folder without an export', async () => {

@@ -23,6 +23,7 @@ export function runQuery(
   const query = compileQuery(request.parent, request.structuredQuery);
   const txnId = engine.transactions.forRead(query.db, request);
   const docs = readQuery(engine, query, caller, txnId, request);
+  engine.state(query.db).usage.query(docs.length);
   const readTime = engine.clock.now();
   const results: v1.RunQueryResponse[] = docs.map((doc) => ({
     document: { ...toDocumentJson(query.db, doc), fields: project(doc.fields, query.select) },
@@ -52,6 +53,7 @@ export function runAggregationQuery(
   const query = compileQuery(request.parent, aggregation.structuredQuery);
   const txnId = engine.transactions.forRead(query.db, request);
   const docs = readQuery(engine, query, caller, txnId, request);
+  engine.state(query.db).usage.aggregation(docs.length);
   const aggregateFields: Record<string, Value> = {};
   aggregations.forEach((agg, index) => {
     aggregateFields[agg.alias || `field_${index + 1}`] = aggregate(agg, docs);

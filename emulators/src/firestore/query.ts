@@ -15,6 +15,8 @@ import {
 } from './paths.js';
 import type { DatabaseState, StoredDocument } from './state.js';
 import { compareValues, getField, isNaNValue, normalizeValue, typeOrder, valuesEqual } from './values.js';
+import { equalityKey } from './index-keys.js';
+import type { IndexableQuery, IndexEquality } from './query-index.js';
 
 export interface OrderSpec {
   path: string[];
@@ -22,7 +24,7 @@ export interface OrderSpec {
   direction: 1 | -1;
 }
 
-export interface CompiledQuery {
+export interface CompiledQuery extends IndexableQuery {
   readonly db: DatabaseId;
   /** Key of the parent document ("" for the root). */
   readonly parentKey: string;
@@ -37,10 +39,12 @@ export interface CompiledQuery {
   matches(doc: StoredDocument): boolean;
   compare(a: StoredDocument, b: StoredDocument): number;
   /**
-   * Runs the query: matching, sorted, offset and limit applied. With `scopeOnly`, every document of the queried
-   * collection(s), unfiltered and unsorted.
+   * Runs the query: matching, sorted, offset and limit applied, from the database's indexes (a scan when no
+   * index can serve it). With `scopeOnly`, every document of the queried collection(s), unfiltered and unsorted.
    */
   run(state: DatabaseState, options?: { scopeOnly?: boolean }): StoredDocument[];
+  /** The same answer as run(), by scanning and sorting the whole collection (the reference the indexes match). */
+  scan(state: DatabaseState): StoredDocument[];
   /** Field paths of orderBy for request.query in rules. */
   readonly orderByPaths: string[];
   /** The filter as sent (operands stored-form), for index requirements and list-rules proofs. */
@@ -126,8 +130,10 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
   const hasOrderFields: DocPredicate = (doc) =>
     orderBy.every(({ path }) => path[0] === DOCUMENT_NAME_FIELD || getField(doc.fields, path) !== undefined);
 
-  const startAt = query.startAt ? compileCursor(query.startAt, orderBy, orderValue, 'start') : () => true;
-  const endAt = query.endAt ? compileCursor(query.endAt, orderBy, orderValue, 'end') : () => true;
+  const startCursor = query.startAt ? compileCursor(query.startAt, orderBy, orderValue, 'start') : undefined;
+  const endCursor = query.endAt ? compileCursor(query.endAt, orderBy, orderValue, 'end') : undefined;
+  const startAt = startCursor ?? (() => true);
+  const endAt = endCursor ?? (() => true);
 
   const inScope: DocPredicate = kindless
     ? (doc) => parentKey === '' || doc.key.startsWith(parentKey + '/')
@@ -150,6 +156,20 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
 
   const select = query.select?.fields?.map((f) => fieldPathOf(f.fieldPath));
 
+  const candidates = (state: DatabaseState): Iterable<StoredDocument> =>
+    kindless
+      ? state.inSubtree(parentKey)
+      : allDescendants
+        ? state.inGroup(parentKey, collectionId)
+        : state.inCollection(parentKey, collectionId);
+  const scan = (state: DatabaseState): StoredDocument[] => {
+    const result: StoredDocument[] = [];
+    for (const doc of candidates(state)) if (matches(doc)) result.push(doc);
+    result.sort(compare);
+    const end = limit === undefined ? undefined : offset + limit;
+    return offset === 0 && end === undefined ? result : result.slice(offset, end);
+  };
+
   return {
     db,
     parentKey,
@@ -165,20 +185,35 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     explicitOrderCount: query.orderBy?.length ?? 0,
     matches,
     compare,
-    run(state, options) {
-      const candidates = kindless
-        ? state.inSubtree(parentKey)
-        : allDescendants
-          ? state.inGroup(parentKey, collectionId)
-          : state.inCollection(parentKey, collectionId);
-      if (options?.scopeOnly) return [...candidates].filter(inScope);
-      const result: StoredDocument[] = [];
-      for (const doc of candidates) if (matches(doc)) result.push(doc);
-      result.sort(compare);
-      const end = limit === undefined ? undefined : offset + limit;
-      return offset === 0 && end === undefined ? result : result.slice(offset, end);
+    plan: {
+      kindless,
+      equalities: query.where ? conjunctiveEqualities(query.where) : [],
+      startAt: startCursor,
+      endAt: endCursor,
     },
+    run(state, options) {
+      if (options?.scopeOnly) return [...candidates(state)].filter(inScope);
+      return state.indexes.run(this) ?? scan(state);
+    },
+    scan,
   };
+}
+
+/**
+ * The `==` and `array-contains` constraints every matching document satisfies (those joined by AND at the top of
+ * the filter), which an index can seek to. Called after compileFilter, so the filter is known to be valid.
+ */
+function conjunctiveEqualities(filter: FilterJson): IndexEquality[] {
+  if (filter.compositeFilter) {
+    if (filter.compositeFilter.op === 'OR') return [];
+    return (filter.compositeFilter.filters ?? []).flatMap(conjunctiveEqualities);
+  }
+  const f = filter.fieldFilter;
+  if (!f || (f.op !== 'EQUAL' && f.op !== 'ARRAY_CONTAINS')) return [];
+  const path = fieldPathOf(f.field?.fieldPath);
+  if (path.length === 1 && path[0] === DOCUMENT_NAME_FIELD) return [];
+  const key = equalityKey(normalizeValue(f.value));
+  return key === null ? [] : [{ path, op: f.op, key }];
 }
 
 const MAX_DISJUNCTIONS = 30;

@@ -1,4 +1,5 @@
 /** Reads of named documents and of collections' listings (queries are in ./queries.ts). */
+import { INTERNAL_READ } from './authorization.js';
 import type { Caller } from '../shared/auth-token.js';
 import type { DocumentJson, v1 } from './types.js';
 import { authorize, dataAccess } from './authorization.js';
@@ -44,6 +45,7 @@ export function batchGet(
       ? { found: { ...toDocumentJson(db, doc), fields: project(doc.fields, select) }, readTime }
       : { missing: name, readTime };
   });
+  if (caller !== INTERNAL_READ) state.usage.lookup(results.length);
   if (request.newTransaction && txnId) {
     if (results.length === 0) return [{ transaction: txnId, readTime }];
     results[0] = { ...results[0], transaction: txnId };
@@ -107,6 +109,7 @@ export function listDocuments(
         ? { ...toDocumentJson(query.db, doc), fields: project(doc.fields, select) }
         : { name: documentName(query.db, segments) };
     });
+    state.usage.query(page.length);
     return { documents: page, nextPageToken: nextPageToken(all.length > offset + pageSize) };
   }
   const query = compileQuery(parent, { from: [{ collectionId }], orderBy, offset, limit: pageSize + 1 });
@@ -114,6 +117,7 @@ export function listDocuments(
   const page = docs
     .slice(0, pageSize)
     .map((doc) => ({ ...toDocumentJson(query.db, doc), fields: project(doc.fields, select) }));
+  engine.state(query.db).usage.query(page.length);
   return { documents: page, nextPageToken: nextPageToken(docs.length > pageSize) };
 }
 

@@ -14,6 +14,7 @@ import { FirestoreEngine } from './engine.js';
 import { IndexRequirements, type IndexMode } from './indexes.js';
 import { asFirestoreError, invalidArgument } from './errors.js';
 import { exportFirestore, importFirestore } from './persistence.js';
+import { handleUsage } from './usage.js';
 import { createGrpcServer } from './transports/grpc.js';
 import { FIRESTORE_CORS, sendError } from './transports/http-util.js';
 import { handleRest } from './transports/rest.js';
@@ -83,6 +84,7 @@ export async function startFirestoreEmulator(
     cors: FIRESTORE_CORS,
     async route(req: IncomingMessage, res: ServerResponse, url: URL) {
       if (await webChannel.handle(req, res, url)) return;
+      if (handleUsage({ usage: (db) => engine.state(db).usage }, req, res, url)) return;
       if (await handleRest({ engine, rules: rules.source, exportData: exportTo }, req, res, url)) return;
       if (req.method === 'GET' && url.pathname === '/') {
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok');

@@ -5,6 +5,9 @@
 import type { DocumentJson, Fields } from './types.js';
 import type { DatabaseId, Segments } from './paths.js';
 import { collectionIdOf, documentName, parentPathOf, segmentsKey } from './paths.js';
+import { QueryIndexes } from './query-index.js';
+import { ReadUsage } from './usage.js';
+import { ValueInterner } from './values.js';
 
 export interface StoredDocument {
   readonly key: string;
@@ -23,7 +26,25 @@ export class DatabaseState {
   /** collectionId → keys of every document of any collection with that id (collection-group queries). */
   private readonly groups = new Map<string, Map<string, StoredDocument>>();
 
-  constructor(readonly id: DatabaseId) {}
+  /** Ordered indexes that serve queries (built per query shape on first use, then kept up to date). */
+  readonly indexes: QueryIndexes;
+  /** Document reads as production bills them (see usage.ts). */
+  readonly usage = new ReadUsage();
+  /** Shares repeated values among the stored documents (an import normalizes straight into it). */
+  readonly interner = new ValueInterner();
+
+  /** Tests make `indexChunkSize` and `maxIndexes` small, so chunks split and empty and indexes are evicted. */
+  constructor(
+    readonly id: DatabaseId,
+    options: { indexChunkSize?: number; maxIndexes?: number } = {},
+  ) {
+    this.indexes = new QueryIndexes(
+      ({ collection, parentKey, group }) =>
+        group ? (this.groups.get(collection)?.values() ?? []) : this.inCollection(parentKey, collection),
+      options.indexChunkSize,
+      options.maxIndexes,
+    );
+  }
 
   get size(): number {
     return this.documents.size;
@@ -33,8 +54,19 @@ export class DatabaseState {
     return this.documents.get(key);
   }
 
-  put(doc: StoredDocument): void {
+  /** Stores the document with its repeated values shared (so what is stored is a copy, equal to `written`). */
+  put(written: StoredDocument): void {
+    const doc: StoredDocument = {
+      key: written.key,
+      segments: written.segments,
+      fields: this.interner.fields(written.fields),
+      // One string for both times when they are equal, as they are for every document never updated.
+      createTime: written.createTime === written.updateTime ? written.updateTime : written.createTime,
+      updateTime: written.updateTime,
+      version: written.version,
+    };
     this.documents.set(doc.key, doc);
+    this.indexes.put(doc);
     const collectionId = collectionIdOf(doc.segments);
     bucket(this.collections, collectionKey(parentPathOf(doc.segments), collectionId)).set(doc.key, doc);
     bucket(this.groups, collectionId).set(doc.key, doc);
@@ -44,6 +76,7 @@ export class DatabaseState {
     const doc = this.documents.get(key);
     if (!doc) return;
     this.documents.delete(key);
+    this.indexes.delete(doc);
     const collectionId = collectionIdOf(doc.segments);
     const ck = collectionKey(parentPathOf(doc.segments), collectionId);
     this.collections.get(ck)?.delete(key);
@@ -53,6 +86,8 @@ export class DatabaseState {
   }
 
   clear(): void {
+    this.indexes.clear();
+    this.interner.clear();
     this.documents.clear();
     this.collections.clear();
     this.groups.clear();

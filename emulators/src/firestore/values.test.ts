@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Value } from './types.js';
 import { FirestoreError } from './errors.js';
+import { normalizeTimestamp } from './timestamps.js';
+import { random } from './scale-orders.js';
 import {
   compareValues,
   fieldsSize,
   getField,
   normalizeFields,
   normalizeValue,
+  isCanonicalTimestamp,
   setField,
+  ValueInterner,
   valuesEqual,
 } from './values.js';
 
@@ -178,5 +182,120 @@ describe('field access and size', () => {
   it('counts document size as Firestore documents it', () => {
     // "name" (4+1) + string "আচার" (12 UTF-8 bytes + 1) + "n" (1+1) + integer (8)
     expect(fieldsSize({ name: { stringValue: 'আচার' }, n: { integerValue: '1' } })).toBe(5 + 13 + 2 + 8);
+  });
+});
+
+describe('ValueInterner', () => {
+  it('stores a repeated value once, frozen, and normalizes to the same stored form', () => {
+    const interner = new ValueInterner();
+    const a = normalizeFields(
+      {
+        status: { stringValue: 'pending' },
+        n: { integerValue: '007' },
+        t: { arrayValue: { values: [{ stringValue: 'ra' }] } },
+      },
+      0,
+      interner,
+    );
+    const b = normalizeFields(
+      {
+        status: { stringValue: 'pending' },
+        n: { integerValue: 7 },
+        t: { arrayValue: { values: [{ stringValue: 'ra' }] } },
+      },
+      0,
+      interner,
+    );
+    expect(a).toEqual({
+      status: { stringValue: 'pending' },
+      n: { integerValue: '7' },
+      t: { arrayValue: { values: [{ stringValue: 'ra' }] } },
+    });
+    expect(b.status).toBe(a.status);
+    expect(b.n).toBe(a.n);
+    expect((b.t as { arrayValue: { values: Value[] } }).arrayValue.values[0]).toBe(
+      (a.t as { arrayValue: { values: Value[] } }).arrayValue.values[0],
+    );
+    expect(Object.isFrozen(a.status)).toBe(true);
+    expect(() => {
+      (a.status as { stringValue: string }).stringValue = 'changed';
+    }).toThrow(TypeError);
+    // Already shared: storing them again copies nothing.
+    expect(interner.fields(a)).toBe(a);
+    // Without the interner, the same normal form, unshared.
+    const plain = normalizeFields({ status: { stringValue: 'pending' }, n: { integerValue: '007' } });
+    expect(plain.status).toEqual(a.status);
+    expect(plain.status).not.toBe(a.status);
+    expect(normalizeFields({ n: { integerValue: '-0' } }, 0, interner)).toEqual({ n: { integerValue: '0' } });
+  });
+
+  it('stops sharing new values past its capacity, and replaces leaves of fields it did not normalize', () => {
+    const interner = new ValueInterner(2);
+    const first = interner.string('a');
+    interner.string('b');
+    expect(interner.string('a')).toBe(first);
+    const c = interner.string('c');
+    expect(interner.string('c')).not.toBe(c);
+    const fields = { s: { stringValue: 'a' }, m: { mapValue: { fields: { x: { stringValue: 'b' } } } } };
+    const stored = interner.fields(fields);
+    expect(stored).not.toBe(fields);
+    expect(stored.s).toBe(first);
+    expect(stored).toEqual(fields);
+  });
+});
+
+describe('isCanonicalTimestamp', () => {
+  it('holds exactly for the texts normalizeTimestamp leaves unchanged', () => {
+    const rng = random(7);
+    const texts: string[] = [
+      '2026-02-29T00:00:00Z',
+      '2024-02-29T00:00:00Z',
+      '1900-02-29T00:00:00Z',
+      '2000-02-29T00:00:00Z',
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '9999-12-31T23:59:59.999999Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T23:59:60Z',
+      '2026-04-31T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-01T00:00:00.100Z',
+      '2026-01-01T00:00:00.100000Z',
+      '2026-01-01T00:00:00.123456789Z',
+      '2026-01-01T00:00:00.5Z',
+      '2026-01-01T06:00:00+06:00',
+    ];
+    const pad = (n: number, w: number) => String(n).padStart(w, '0');
+    for (let i = 0; i < 3000; i++) {
+      const fraction = [
+        '',
+        '.000',
+        '.5',
+        '.120',
+        '.123',
+        '.123000',
+        '.123400',
+        '.000001',
+        '.000000',
+        '.1234567',
+      ][Math.floor(rng() * 10)];
+      texts.push(
+        `${pad(Math.floor(rng() * 10000), 4)}-${pad(Math.floor(rng() * 14), 2)}-${pad(Math.floor(rng() * 33), 2)}T` +
+          `${pad(Math.floor(rng() * 26), 2)}:${pad(Math.floor(rng() * 61), 2)}:${pad(Math.floor(rng() * 62), 2)}${fraction}Z`,
+      );
+    }
+    let canonical = 0;
+    for (const text of texts) {
+      let normalized: string | undefined;
+      try {
+        normalized = normalizeTimestamp(text);
+      } catch {
+        normalized = undefined;
+      }
+      expect(isCanonicalTimestamp(text), text).toBe(normalized === text);
+      if (normalized === text) canonical++;
+    }
+    expect(canonical).toBeGreaterThan(200);
   });
 });
