@@ -3,6 +3,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { bn } from '../../src/i18n/bn';
+import { ORDER_REQUEST_TTL_MS } from './order-request';
 import { placeOrder } from './place-order';
 import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
 
@@ -106,5 +107,47 @@ describe('placeOrder against the Firestore emulator', () => {
     });
     expect((await shelf.db.collection('orders').get()).size).toBe(0);
     expect(await stock()).toBe(5);
+  });
+
+  describe('with a request id', () => {
+    const requestId = 'Ab3dEf6hIj9lMn2pQr5t';
+    const orders = async () => (await shelf.db.collection('orders').get()).docs;
+
+    it('answers a repeated request with the same order, writing nothing and taking no more jars', async () => {
+      const first = await placeOrder(shelf.db, caller, lemonOrder({ quantity: 2, requestId }));
+      const again = await placeOrder(shelf.db, caller, lemonOrder({ quantity: 2, requestId }));
+      expect(again).toEqual(first);
+      expect((await orders()).map((doc) => doc.id)).toEqual([first.orderId]);
+      expect(await stock()).toBe(3);
+    });
+
+    it('places one order when ten copies of the request arrive at once', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => placeOrder(shelf.db, caller, lemonOrder({ requestId }))),
+      );
+      expect(new Set(answers.map((answer) => answer.orderId)).size).toBe(1);
+      expect(await orders()).toHaveLength(1);
+      expect(await stock()).toBe(4);
+    }, 120_000);
+
+    it("gives another customer's copy of the id an order of their own, never the first customer's", async () => {
+      const first = await placeOrder(shelf.db, caller, lemonOrder({ requestId }));
+      const other = await placeOrder(shelf.db, { uid: 'karim', token: {} }, lemonOrder({ requestId }));
+      expect(other.orderId).not.toBe(first.orderId);
+      const stored = await orders();
+      expect(stored.map((doc) => doc.get('user_id')).sort()).toEqual(['karim', 'rahima']);
+      expect(await stock()).toBe(3);
+    });
+
+    it('refuses a repeat that comes after the request expired, and changes nothing', async () => {
+      await placeOrder(shelf.db, caller, lemonOrder({ requestId }));
+      const later = () => new Date(Date.now() + ORDER_REQUEST_TTL_MS + 60_000);
+      await expect(placeOrder(shelf.db, caller, lemonOrder({ requestId }), later)).rejects.toMatchObject({
+        code: 'failed-precondition',
+        message: bn.ordering.errors.requestExpired,
+      });
+      expect(await orders()).toHaveLength(1);
+      expect(await stock()).toBe(4);
+    });
   });
 });

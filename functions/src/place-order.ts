@@ -19,6 +19,7 @@ import {
 import { signedInCaller, type Caller } from './caller';
 import { countNewOrder, orderSearchFields } from './customer-summary';
 import { orderStatsFields, recordNewOrder } from './order-stats';
+import { orderIdForRequest, requestExpired } from './order-request';
 import { isAborted, refusal } from './refusal';
 
 // Many customers ordering the last jars at once make transactions collide; each retry re-reads the stock,
@@ -82,15 +83,23 @@ export function readPlaceOrderInput(data: unknown): PlaceOrderInput {
 /**
  * The placeOrder callable: checks the caller and the payload, then in one transaction re-reads the product and
  * the caller's open orders, takes the jars out of stock and writes the order. Any refusal leaves the database
- * untouched.
+ * untouched. A request the dialog sends again with the same request id is answered with the same order.
  */
-export async function placeOrder(db: Firestore, auth: unknown, data: unknown): Promise<PlaceOrderResult> {
+export async function placeOrder(
+  db: Firestore,
+  auth: unknown,
+  data: unknown,
+  clock: () => Date = () => new Date(),
+): Promise<PlaceOrderResult> {
   const caller = signedInCaller(auth);
   if (!caller) throw refusal('unauthenticated', errors.signInRequired);
   const input = readPlaceOrderInput(data);
 
   const productRef = db.collection('products').doc(input.productId);
-  const orderRef = db.collection('orders').doc();
+  // A request id names its order (order-request.ts): a repeated request finds the order it already placed.
+  const orderRef = input.requestId
+    ? db.collection('orders').doc(orderIdForRequest(caller.uid, input.requestId))
+    : db.collection('orders').doc();
   const openOrders = db
     .collection('orders')
     .where('user_id', '==', caller.uid)
@@ -103,6 +112,18 @@ export async function placeOrder(db: Firestore, auth: unknown, data: unknown): P
   try {
     await db.runTransaction(
       async (transaction) => {
+        if (input.requestId) {
+          // Served already (its answer was lost, or the shopper tapped twice): the same order, nothing new, no
+          // more jars taken. Two copies arriving at once both read "not there"; the first to commit wins and
+          // the other's transaction is retried, when it finds the order.
+          const placed = await transaction.get(orderRef);
+          if (placed.exists) {
+            if (requestExpired(placed.createTime?.toDate() ?? null, clock())) {
+              throw refusal('failed-precondition', errors.requestExpired);
+            }
+            return;
+          }
+        }
         const product = await transaction.get(productRef);
         const order = orderForProduct(product.data(), input, caller);
         await transaction.get(customerMarkerRef);
@@ -120,7 +141,7 @@ export async function placeOrder(db: Firestore, auth: unknown, data: unknown): P
         });
         transaction.set(customerMarkerRef, { last_order_at: FieldValue.serverTimestamp() });
         // One instant for the day the roll-ups count the order under (order-stats.ts) and its search fields.
-        const now = new Date();
+        const now = clock();
         const stats = orderStatsFields(now);
         const search = orderSearchFields(orderRef.id, order, now);
         countNewOrder(transaction, db, order, search.customer_key);

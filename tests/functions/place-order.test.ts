@@ -1,8 +1,11 @@
 import { Timestamp } from 'firebase-admin/firestore';
+import { request } from 'node:http';
 import type { Functions } from 'firebase/functions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bn } from '../../src/i18n/bn';
 import type { PlaceOrderInput, PlaceOrderResult } from '../../src/features/ordering/model';
+import { orderIdForRequest } from '../../functions/src/order-request';
+import { PROJECT_ID } from '../support/emulator-processes';
 import {
   callable,
   clientFor,
@@ -13,7 +16,7 @@ import {
 } from '../support/functions-backend';
 
 let backend: Backend;
-let customer: { uid: string | null; functions: Functions };
+let customer: { uid: string | null; functions: Functions; idToken: () => Promise<string> };
 
 const created = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
 
@@ -247,6 +250,60 @@ describe('placeOrder', () => {
       });
       expect(await orderCount()).toBe(0);
       expect(await stockOf('mango')).toBe(10);
+    });
+  });
+
+  describe('a request sent again with the same request id (a lost answer, a second tap)', () => {
+    const requestId = 'Lost1answer2Request3';
+
+    /**
+     * Sends the call as the SDK would and cuts the connection as soon as the request has left: the function
+     * runs, the shopper never hears back.
+     */
+    async function callAndCutTheConnection(): Promise<void> {
+      const body = JSON.stringify({ data: order({ requestId }) });
+      const token = await customer.idToken();
+      await new Promise<void>((resolve, reject) => {
+        const sent = request(
+          {
+            host: backend.functions.host,
+            port: backend.functions.port,
+            path: `/${PROJECT_ID}/us-central1/placeOrder`,
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              'Content-Length': Buffer.byteLength(body),
+              Authorization: `Bearer ${token}`,
+            },
+          },
+          () => reject(new Error('the answer arrived before the connection was cut')),
+        );
+        sent.on('error', () => resolve()); // the cut itself
+        sent.on('finish', () => sent.destroy());
+        sent.end(body);
+      });
+    }
+
+    it('answers with the order placed the first time, after its answer was lost, taking the jars once', async () => {
+      await callAndCutTheConnection();
+      const orderId = orderIdForRequest(customer.uid!, requestId);
+      await expect
+        .poll(async () => (await backend.db.doc(`orders/${orderId}`).get()).exists, { timeout: 60_000 })
+        .toBe(true);
+
+      const again = await placeOrderAs(customer.functions)(order({ requestId }));
+      expect(again).toEqual({ orderId });
+      expect(await orderCount()).toBe(1);
+      expect(await stockOf('mango')).toBe(7);
+    });
+
+    it('places one order when the same request arrives several times at once', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => placeOrderAs(customer.functions)(order({ requestId }))),
+      );
+      expect(new Set(answers.map((answer) => answer.orderId)).size).toBe(1);
+      expect(await orderCount()).toBe(1);
+      expect(await stockOf('mango')).toBe(7);
     });
   });
 });

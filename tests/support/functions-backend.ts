@@ -81,7 +81,7 @@ let clientCount = 0;
 export async function clientFor(
   backend: Backend,
   email: string | null,
-): Promise<{ uid: string | null; functions: Functions }> {
+): Promise<{ uid: string | null; functions: Functions; idToken: () => Promise<string> }> {
   const app = initializeApp(
     { apiKey: 'demo-api-key', projectId: PROJECT_ID },
     `client-${(clientCount += 1)}`,
@@ -89,14 +89,15 @@ export async function clientFor(
   clients.push(app);
   const functions = getFunctions(app, 'us-central1');
   connectFunctionsEmulator(functions, backend.functions.host, backend.functions.port);
-  if (email === null) return { uid: null, functions };
+  const signedOut = () => Promise.reject(new Error('a signed-out client has no ID token'));
+  if (email === null) return { uid: null, functions, idToken: signedOut };
 
   const password = 'secret123';
   const user = await getAdminAuth(backend.admin).createUser({ email, password });
   const auth = getAuth(app);
   connectAuthEmulator(auth, `http://${hostAndPort(backend.auth)}`, { disableWarnings: true });
-  await signInWithEmailAndPassword(auth, email, password);
-  return { uid: user.uid, functions };
+  const { user: signedIn } = await signInWithEmailAndPassword(auth, email, password);
+  return { uid: user.uid, functions, idToken: () => signedIn.getIdToken() };
 }
 
 export function callable<Request, Response>(functions: Functions, name: string, timeoutMs = 70_000) {
