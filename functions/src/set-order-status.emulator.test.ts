@@ -2,6 +2,7 @@
 // when changes race is decided by Firestore's transactions, which no fake could prove.
 import { describe, expect, it, beforeEach } from 'vitest';
 import { bn } from '../../src/i18n/bn';
+import { MAX_PRODUCT_STOCK } from '../../src/features/ordering/model';
 import type { Caller } from './caller';
 import { placeOrder } from './place-order';
 import { setOrderStatus } from './set-order-status';
@@ -68,6 +69,24 @@ describe('the seller changing an order status', () => {
     await expect(setOrderStatus(shelf.db, seller, { orderId, status: 'pending' })).rejects.toMatchObject({
       code: 'failed-precondition',
       message: t.productGone,
+    });
+  });
+
+  it('keeps the stock at its limit when a cancel would push it above, and tells the seller', async () => {
+    const orderId = await orderLemons(3);
+    await shelf.db.doc('products/lemon').update({ stock_quantity: MAX_PRODUCT_STOCK - 1 });
+
+    const result = await setOrderStatus(shelf.db, seller, { orderId, status: 'cancelled' });
+
+    expect(await statusOf(orderId)).toBe('cancelled');
+    expect(await stock()).toBe(MAX_PRODUCT_STOCK);
+    expect(result).toEqual({ status: 'cancelled', notice: t.stockCapped('২', '১০০০০০') });
+  });
+
+  it('says nothing more when every returned jar fits', async () => {
+    const orderId = await orderLemons(3);
+    expect(await setOrderStatus(shelf.db, seller, { orderId, status: 'cancelled' })).toEqual({
+      status: 'cancelled',
     });
   });
 

@@ -4,6 +4,7 @@ import { bn } from '../../src/i18n/bn';
 import {
   customerMayCancel,
   isOrderStatus,
+  MAX_PRODUCT_STOCK,
   parseSetOrderStatusInput,
   stockChangeForStatus,
   toBengaliDigits,
@@ -22,6 +23,8 @@ const MAX_TRANSACTION_ATTEMPTS = 30;
 
 export interface SetOrderStatusResult {
   status: OrderStatus;
+  /** Bengali, for the seller: the change went through, but not every returned jar fit under the stock limit. */
+  notice?: string;
 }
 
 /**
@@ -42,9 +45,11 @@ export async function setOrderStatus(
   const callerIsAdmin = await isAdmin(db, caller.uid);
 
   const orderRef = db.collection('orders').doc(input.orderId);
+  let notice: string | undefined;
   try {
     await db.runTransaction(
       async (transaction) => {
+        notice = undefined; // each attempt decides afresh
         const order = await transaction.get(orderRef);
         if (!order.exists) throw refusal('not-found', errors.orderNotFound);
         const current: unknown = order.get('status');
@@ -76,8 +81,18 @@ export async function setOrderStatus(
             if (stock + change < 0) {
               throw refusal('failed-precondition', errors.notEnoughStock(toBengaliDigits(stock)));
             }
+            // A stock above its limit could no longer be edited by the seller nor sold (product-limits.ts):
+            // returned jars beyond it are not added, and the seller is told.
+            const returned = stock + change;
+            const next = returned > MAX_PRODUCT_STOCK ? Math.max(stock, MAX_PRODUCT_STOCK) : returned;
+            if (next < returned) {
+              notice = errors.stockCapped(
+                toBengaliDigits(returned - next),
+                toBengaliDigits(MAX_PRODUCT_STOCK),
+              );
+            }
             transaction.update(productRef, {
-              stock_quantity: stock + change,
+              stock_quantity: next,
               updated_at: FieldValue.serverTimestamp(),
             });
           }
@@ -93,5 +108,5 @@ export async function setOrderStatus(
     if (isAborted(error)) throw refusal('aborted', bn.ordering.errors.tooBusy);
     throw error;
   }
-  return { status: input.status };
+  return notice === undefined ? { status: input.status } : { status: input.status, notice };
 }

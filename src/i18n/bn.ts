@@ -204,6 +204,7 @@ export const bn = {
       productInactive: 'পণ্যটি এখন বিক্রি হচ্ছে না।',
       notEnoughStock: 'স্টকে পর্যাপ্ত পণ্য নেই।',
       tooBusy: 'এই মুহূর্তে অনেকে একসাথে অর্ডার করছেন — একটু পরে আবার চেষ্টা করুন।',
+      requestExpired: 'এই অর্ডারের অনুরোধটি অনেক পুরনো — দয়া করে আবার অর্ডার করুন।',
       productUnsellable: 'পণ্যটির দাম বা স্টক সঠিকভাবে দেওয়া নেই, তাই এখন অর্ডার নেওয়া যাচ্ছে না।',
       tooManyOpenOrders: (limitInBengaliDigits: string) =>
         `আপনার ${limitInBengaliDigits}টি অর্ডার এখনো চলমান — সেগুলো পৌঁছানো বা বাতিল হওয়ার পর নতুন অর্ডার করুন।`,
@@ -218,6 +219,8 @@ export const bn = {
       productGone: 'পণ্যটি আর দোকানে নেই, তাই বাতিল অর্ডারটি আবার চালু করা যাবে না।',
       notEnoughStock: (stockInBengaliDigits: string) =>
         `বাতিল অর্ডারটি আবার চালু করতে যথেষ্ট স্টক নেই (স্টকে আছে ${stockInBengaliDigits}টি)।`,
+      stockCapped: (droppedInBengaliDigits: string, maxInBengaliDigits: string) =>
+        `স্টকে সর্বোচ্চ ${maxInBengaliDigits}টি জার রাখা যায়, তাই ফেরত আসা ${droppedInBengaliDigits}টি জার স্টকে যোগ হয়নি — পণ্যের স্টক মিলিয়ে দেখুন।`,
     },
   },
   admin: {
@@ -279,6 +282,7 @@ export const bn = {
       retry: 'আবার চেষ্টা করুন',
       updateSuccessTitle: 'সফল!',
       updateSuccess: 'অর্ডার স্ট্যাটাস আপডেট হয়েছে।',
+      stockCappedTitle: 'স্ট্যাটাস আপডেট হয়েছে, স্টক পুরো ফেরত যায়নি',
       updateError: 'স্ট্যাটাস আপডেট করতে সমস্যা হয়েছে।',
       openOrdersOfCustomer: (count: string) => `এই গ্রাহকের ${count}টি চলমান অর্ডার`,
     },

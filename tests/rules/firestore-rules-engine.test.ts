@@ -155,6 +155,8 @@ describe('shop rules: roles', () => {
       }),
       data,
     );
-    expect(write).toEqual(denied('create', 'roles/cust1', lineOf('allow write: if false;')));
+    expect(write).toEqual(
+      denied('create', 'roles/cust1', lineOf('allow write: if false;', 'match /roles/{uid}')),
+    );
   });
 });

@@ -206,6 +206,18 @@ describe('products', () => {
     await assertFails(updateDoc(doc(db, 'products/mango'), { created_at: serverTimestamp() }));
   });
 
+  it('an admin can still edit a product stored above the stock limit, and bring its stock down, but not up', async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(context.firestore(), 'products/overfull'), { ...mango, stock_quantity: 100_002 });
+    });
+    const db = admin();
+    await assertSucceeds(updateDoc(doc(db, 'products/overfull'), { is_active: false }));
+    await assertFails(updateDoc(doc(db, 'products/overfull'), { stock_quantity: 100_003 }));
+    await assertSucceeds(updateDoc(doc(db, 'products/overfull'), { stock_quantity: 100_000 }));
+    await assertFails(updateDoc(doc(db, 'products/overfull'), { stock_quantity: 100_001 }));
+    await assertFails(setDoc(doc(db, 'products/new-overfull'), { ...mango, stock_quantity: 100_001 }));
+  });
+
   it('an admin cannot store a price that can never be sold: infinite, finer than a poisha, or too high', async () => {
     const db = admin();
     // Each refused change is made to a product that is there, and it stays as it was.

@@ -7,14 +7,16 @@ import type { Ruleset } from '../../emulators/src/rules/types.js';
 export function repoRules(fileName: 'firestore.rules' | 'storage.rules'): {
   rules: Ruleset;
   /** The 1-based line of the first line containing `text`, for asserting which allow decided. */
-  lineOf(text: string): number;
+  /** The line holding `text`; with `within`, the first such line after the one holding `within`. */
+  lineOf(text: string, within?: string): number;
 } {
   const source = readFileSync(new URL(`../../${fileName}`, import.meta.url), 'utf8');
   const lines = source.split('\n');
   return {
     rules: compileRules(source, fileName),
-    lineOf(text) {
-      const index = lines.findIndex((line) => line.includes(text));
+    lineOf(text, within) {
+      const from = within === undefined ? 0 : lines.findIndex((line) => line.includes(within));
+      const index = from < 0 ? -1 : lines.findIndex((line, at) => at >= from && line.includes(text));
       if (index < 0) throw new Error(`${fileName} has no line containing ${text}`);
       return index + 1;
     },

@@ -26,6 +26,11 @@ export function notifySuccess(title: string, description?: string) {
   toaster.create({ type: 'success', title, description, closable: true });
 }
 
+/** Something went through, but not quite as asked: kept on screen until read (the seller must act on it). */
+export function notifyWarning(title: string, description: string) {
+  toaster.create({ type: 'warning', title, description, closable: true, duration: Infinity });
+}
+
 /**
  * The toasts' region, mounted once the first toast is created: mounting Chakra's toast group is one of the
  * costliest parts of starting the app on a slow phone, and most visits never show a toast.

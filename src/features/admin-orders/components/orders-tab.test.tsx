@@ -27,7 +27,7 @@ vi.mock('../hooks/new-order-chime', () => ({
 
 const api = vi.hoisted(() => ({ updateOrderStatus: vi.fn() }));
 vi.mock('../api/orders', () => api);
-const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
+const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyWarning: vi.fn() }));
 vi.mock('@/components/ui/toaster', async (original) => ({
   ...(await original<typeof import('@/components/ui/toaster')>()),
   ...toasts,
@@ -130,7 +130,9 @@ describe('order card', () => {
 
   it('disables the status dropdown while its update runs, then confirms with a toast', async () => {
     let finish: () => void = () => {};
-    api.updateOrderStatus.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
+    api.updateOrderStatus.mockReturnValue(
+      new Promise<{ status: string }>((resolve) => (finish = () => resolve({ status: 'confirmed' }))),
+    );
     renderTab([order({})]);
     const select = screen.getByLabelText('স্ট্যাটাস পরিবর্তন');
 
@@ -141,6 +143,19 @@ describe('order card', () => {
     finish();
     await waitFor(() => expect(select).toBeEnabled());
     expect(toasts.notifySuccess).toHaveBeenCalledWith('সফল!', 'অর্ডার স্ট্যাটাস আপডেট হয়েছে।');
+  });
+
+  it('keeps a warning on screen when the returned jars did not all fit under the stock limit', async () => {
+    const notice =
+      'স্টকে সর্বোচ্চ ১০০০০০টি জার রাখা যায়, তাই ফেরত আসা ২টি জার স্টকে যোগ হয়নি — পণ্যের স্টক মিলিয়ে দেখুন।';
+    api.updateOrderStatus.mockResolvedValue({ status: 'cancelled', notice });
+    renderTab([order({})]);
+
+    await userEvent.selectOptions(screen.getByLabelText('স্ট্যাটাস পরিবর্তন'), 'cancelled');
+    await waitFor(() =>
+      expect(toasts.notifyWarning).toHaveBeenCalledWith('স্ট্যাটাস আপডেট হয়েছে, স্টক পুরো ফেরত যায়নি', notice),
+    );
+    expect(toasts.notifySuccess).not.toHaveBeenCalled();
   });
 
   it('reports a failed status update and lets the seller try again', async () => {

@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { notifyError, notifySuccess, notifyWarning } from '@/components/ui/toaster';
 import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
 import { bn } from '@/i18n/bn';
 import { formatNumberBn } from '@/lib/format';
@@ -49,8 +49,9 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
   async function changeStatus(order: AdminOrder, next: OrderStatus) {
     setUpdatingIds((ids) => new Set(ids).add(order.id));
     try {
-      await updateOrderStatus(order.id, next);
-      notifySuccess(t.updateSuccessTitle, t.updateSuccess);
+      const { notice } = await updateOrderStatus(order.id, next);
+      if (notice) notifyWarning(t.stockCappedTitle, notice);
+      else notifySuccess(t.updateSuccessTitle, t.updateSuccess);
     } catch (error) {
       notifyError(t.updateError, refusalReason(error), error);
     } finally {
