@@ -215,7 +215,9 @@ async function emulatorFromFolder(dataDir: string): Promise<{ startMs: number; r
     fs.readFile(`/proc/${child.pid}/status`, 'utf8'),
   );
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL'); // no export on the way out: the folder is thrown away
+  await exited; // its ports are free again for the next size's shop
   return { startMs, rssMb: rssKb / 1024 };
 }
 
