@@ -50,6 +50,9 @@ describe('the deploy configuration', () => {
     ];
     for (const file of files) expect(existsSync(join(root, file)), file).toBe(true);
     expect(firebaseJson.hosting.public).toBe('dist');
+    // `firebase deploy` builds what it publishes: dist/ is never deployed stale or missing.
+    expect(firebaseJson.hosting.predeploy).toEqual(['npm run build']);
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.build).toBe('vite build');
   });
 
   it('deploys the functions on a Node.js runtime Google accepts, and bundles them for it', () => {
