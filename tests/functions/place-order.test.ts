@@ -1,7 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Functions } from 'firebase/functions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bn } from '../../src/i18n/bn';
+import { orderMessages } from '../../src/features/ordering/model/texts';
 import type { PlaceOrderInput, PlaceOrderResult } from '../../src/features/ordering/model';
 import {
   callable,
@@ -143,8 +143,8 @@ describe('placeOrder', () => {
   });
 
   describe('refuses, writing nothing,', () => {
-    const v = bn.ordering.validation;
-    const e = bn.ordering.errors;
+    const v = orderMessages.validation;
+    const e = orderMessages.errors;
 
     it.each([
       ['quantity 0', order({ quantity: 0 }), 'functions/invalid-argument', v.quantityMin],
@@ -185,7 +185,7 @@ describe('placeOrder', () => {
         'a bad phone number',
         order({ customerPhone: '12345' }),
         'functions/invalid-argument',
-        bn.ordering.phone.mustStartWith01,
+        orderMessages.phone.mustStartWith01,
       ],
       [
         'an unknown payment method',
