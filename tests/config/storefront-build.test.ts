@@ -20,7 +20,9 @@ import {
 import { emulatorTraceIn } from '../../scripts/build/firebase-web-config.js';
 import { run } from '../../scripts/stack/builds.js';
 import { PRERENDERED_STYLES } from '../../src/app/prerendered-styles.js';
-import { bn } from '../../src/i18n/bn.js';
+import { layoutTexts } from '../../src/app/layout/texts.js';
+import { catalogTexts } from '../../src/features/catalog/texts.js';
+import { myOrdersTexts } from '../../src/features/my-orders/texts.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -73,12 +75,12 @@ describe('the production build of the storefront', () => {
     const html = await page('index.html');
     expect(html).toContain('data-prerendered="/"');
     const text = visibleText(html);
-    expect(text).toContain(bn.storefront.hero.headline);
-    expect(text).toContain(bn.storefront.products.title);
-    expect(text).toContain(bn.storefront.why.title);
+    expect(text).toContain(catalogTexts.hero.headline);
+    expect(text).toContain(catalogTexts.products.title);
+    expect(text).toContain(catalogTexts.why.title);
     // Drawn by the prerender, taken over as they are by hydration (components/ui/prerendered-markup.tsx).
-    expect(text).toContain(bn.storefront.why.natural.title);
-    expect(text).toContain(bn.storefront.footer.aboutText);
+    expect(text).toContain(catalogTexts.why.natural.title);
+    expect(text).toContain(layoutTexts.footer.aboutText);
     // The styles of that markup come with it, in <head> (src/app/prerendered-styles.ts), so the first paint is
     // styled and hydration has no <style> to move.
     const [head, body] = html.split('</head>');
@@ -147,8 +149,8 @@ describe('the production build of the storefront', () => {
       expect(root.attributes).toEqual({ 'data-session': 'none' });
     }
     const orders = visibleText(await page('orders.html'));
-    expect(orders).toContain(bn.storefront.myOrders.title);
-    expect(orders).toContain(bn.storefront.myOrders.loginRequired);
+    expect(orders).toContain(myOrdersTexts.title);
+    expect(orders).toContain(myOrdersTexts.loginRequired);
   });
 
   it("holds the product grid's fallback in / for the entry to fill: spinner, empty grid, two template cards", async () => {
