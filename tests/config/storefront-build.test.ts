@@ -23,6 +23,7 @@ import { PRERENDERED_STYLES } from '../../src/app/prerendered-styles.js';
 import { layoutTexts } from '../../src/app/layout/texts.js';
 import { catalogTexts } from '../../src/features/catalog/texts.js';
 import { myOrdersTexts } from '../../src/features/my-orders/texts.js';
+import { foreignTextsIn, unescapeUnicode } from '../support/bundled-texts.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -179,6 +180,32 @@ describe('the production build of the storefront', () => {
     expect(firstPaint.reduce((sum, f) => sum + f.bytes, 0) / 1024).toBeLessThanOrEqual(
       FIRST_PAINT_JS_BUDGET_KB,
     );
+  });
+
+  it("keeps the admin dashboard's, the login page's and the order dialog's texts out of /'s first JavaScript", async () => {
+    // Each part's texts live beside it, so they load with it: these three are loaded on demand.
+    const { initial } = javascriptOf(dist);
+    const code = (await Promise.all(initial.map((f) => page(f.file)))).join('\n');
+    expect(unescapeUnicode(code)).toContain(catalogTexts.products.title);
+    const lazy = [
+      'adminTexts',
+      'adminOrdersTexts',
+      'adminProductsTexts',
+      'adminCustomersTexts',
+      'adminStatsTexts',
+      'authTexts',
+      'orderingTexts',
+    ] as const;
+    const loaded = [
+      'sharedTexts',
+      'uiTexts',
+      'layoutTexts',
+      'routesTexts',
+      'catalogTexts',
+      'myOrdersTexts',
+      'orderMessages',
+    ] as const;
+    expect(foreignTextsIn(code, lazy, loaded)).toEqual([]);
   });
 
   it('prerenders /auth and /orders, and keeps an empty shell for every other path', async () => {
