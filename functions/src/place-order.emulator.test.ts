@@ -2,7 +2,7 @@
 // decided by Firestore's transaction semantics, which no fake could prove.
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { bn } from '../../src/i18n/bn';
+import { orderMessages } from '../../src/features/ordering/model';
 import { ORDER_REQUEST_TTL_MS } from './order-request';
 import { placeOrder } from './place-order';
 import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
@@ -24,7 +24,7 @@ describe('placeOrder against the Firestore emulator', () => {
   it('writes nothing when the stock is too low', async () => {
     await expect(placeOrder(shelf.db, caller, lemonOrder({ quantity: 6 }))).rejects.toMatchObject({
       code: 'failed-precondition',
-      message: bn.ordering.errors.notEnoughStock,
+      message: orderMessages.errors.notEnoughStock,
     });
     expect((await shelf.db.collection('orders').get()).size).toBe(0);
     expect(await stock()).toBe(5);
@@ -57,7 +57,7 @@ describe('placeOrder against the Firestore emulator', () => {
     for (let index = 0; index < 3; index += 1) placed.push(await placeOrder(shelf.db, caller, lemonOrder()));
     await expect(placeOrder(shelf.db, caller, lemonOrder())).rejects.toMatchObject({
       code: 'resource-exhausted',
-      message: bn.ordering.errors.tooManyOpenOrders('৩'),
+      message: orderMessages.errors.tooManyOpenOrders('৩'),
     });
     expect((await shelf.db.collection('orders').get()).size).toBe(3);
     expect(await stock()).toBe(2);
@@ -103,7 +103,7 @@ describe('placeOrder against the Firestore emulator', () => {
     await shelf.db.doc('products/lemon').update({ price: 12.345 });
     await expect(placeOrder(shelf.db, caller, lemonOrder())).rejects.toMatchObject({
       code: 'failed-precondition',
-      message: bn.ordering.errors.productUnsellable,
+      message: orderMessages.errors.productUnsellable,
     });
     expect((await shelf.db.collection('orders').get()).size).toBe(0);
     expect(await stock()).toBe(5);
@@ -144,7 +144,7 @@ describe('placeOrder against the Firestore emulator', () => {
       const later = () => new Date(Date.now() + ORDER_REQUEST_TTL_MS + 60_000);
       await expect(placeOrder(shelf.db, caller, lemonOrder({ requestId }), later)).rejects.toMatchObject({
         code: 'failed-precondition',
-        message: bn.ordering.errors.requestExpired,
+        message: orderMessages.errors.requestExpired,
       });
       expect(await orders()).toHaveLength(1);
       expect(await stock()).toBe(4);

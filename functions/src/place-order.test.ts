@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { bn } from '../../src/i18n/bn';
+import { orderMessages } from '../../src/features/ordering/model';
 import type { PlaceOrderInput } from '../../src/features/ordering/model';
 import { orderForProduct, placeOrder, readPlaceOrderInput } from './place-order';
 
@@ -54,24 +54,24 @@ describe('orderForProduct', () => {
   });
 
   it.each([
-    ['a missing product', undefined, 'not-found', bn.ordering.errors.productNotFound],
+    ['a missing product', undefined, 'not-found', orderMessages.errors.productNotFound],
     [
       'an inactive product',
       { ...mango, is_active: false },
       'failed-precondition',
-      bn.ordering.errors.productInactive,
+      orderMessages.errors.productInactive,
     ],
     [
       'too little stock',
       { ...mango, stock_quantity: 2 },
       'failed-precondition',
-      bn.ordering.errors.notEnoughStock,
+      orderMessages.errors.notEnoughStock,
     ],
     [
       'no stock at all',
       { ...mango, stock_quantity: 0 },
       'failed-precondition',
-      bn.ordering.errors.notEnoughStock,
+      orderMessages.errors.notEnoughStock,
     ],
   ])('refuses %s', (_case, product, code, message) => {
     expect(refusal(() => orderForProduct(product, input, caller))).toEqual({ code, message });
@@ -91,7 +91,7 @@ describe('a product document that cannot be sold', () => {
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
     expect(refusal(() => orderForProduct(product, input, caller))).toEqual({
       code: 'failed-precondition',
-      message: bn.ordering.errors.productUnsellable,
+      message: orderMessages.errors.productUnsellable,
     });
     expect(logged).toHaveBeenCalledWith('placeOrder: product document cannot be sold', expect.anything());
     logged.mockRestore();
@@ -102,10 +102,10 @@ describe('readPlaceOrderInput', () => {
   it('refuses bad input as invalid-argument with the Bengali reason, also in details for the browser', () => {
     expect(refusal(() => readPlaceOrderInput({ ...input, quantity: 0 }))).toEqual({
       code: 'invalid-argument',
-      message: bn.ordering.validation.quantityMin,
+      message: orderMessages.validation.quantityMin,
     });
     expect(() => readPlaceOrderInput({ ...input, customerName: '' })).toThrow(
-      expect.objectContaining({ details: { message: bn.ordering.validation.nameRequired } }),
+      expect.objectContaining({ details: { message: orderMessages.validation.nameRequired } }),
     );
   });
 });
@@ -121,7 +121,7 @@ describe('placeOrder', () => {
   it('refuses a signed-out caller before reading anything', async () => {
     await expect(placeOrder(untouchable, undefined, input)).rejects.toMatchObject({
       code: 'unauthenticated',
-      message: bn.ordering.errors.signInRequired,
+      message: orderMessages.errors.signInRequired,
     });
   });
 
@@ -132,7 +132,7 @@ describe('placeOrder', () => {
   ])('refuses a token %s as signed out, before reading anything', async (_case, auth) => {
     await expect(placeOrder(untouchable, auth, input)).rejects.toMatchObject({
       code: 'unauthenticated',
-      message: bn.ordering.errors.signInRequired,
+      message: orderMessages.errors.signInRequired,
     });
   });
 
@@ -149,14 +149,14 @@ describe('placeOrder', () => {
   it('refuses more jars than one order may hold, before reading anything', async () => {
     await expect(placeOrder(untouchable, caller, { ...input, quantity: 11 })).rejects.toMatchObject({
       code: 'invalid-argument',
-      message: bn.ordering.validation.quantityAboveLimit('১০'),
+      message: orderMessages.validation.quantityAboveLimit('১০'),
     });
   });
 
   it('refuses invalid input before reading anything', async () => {
     await expect(placeOrder(untouchable, caller, { ...input, customerAddress: '' })).rejects.toMatchObject({
       code: 'invalid-argument',
-      message: bn.ordering.validation.addressRequired,
+      message: orderMessages.validation.addressRequired,
     });
   });
 });

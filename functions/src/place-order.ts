@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { bn } from '../../src/i18n/bn';
+import { orderMessages } from '../../src/features/ordering/model';
 import {
   INITIAL_ORDER_STATUS,
   InvalidOrderInputError,
@@ -29,7 +29,7 @@ const MAX_TRANSACTION_ATTEMPTS = 30;
 /** The order document's fields except its timestamps, which the server stamps. */
 export type NewOrder = OrderFields & { status: typeof INITIAL_ORDER_STATUS };
 
-const errors = bn.ordering.errors;
+const errors = orderMessages.errors;
 
 /**
  * Decides, from the product as stored right now, whether the order can be taken and what it costs.

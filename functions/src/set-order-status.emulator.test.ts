@@ -1,8 +1,7 @@
 // setOrderStatus against the repo's Firestore emulator, in-process: whether jars are returned exactly once
 // when changes race is decided by Firestore's transactions, which no fake could prove.
 import { describe, expect, it, beforeEach } from 'vitest';
-import { bn } from '../../src/i18n/bn';
-import { MAX_PRODUCT_STOCK } from '../../src/features/ordering/model';
+import { MAX_PRODUCT_STOCK, orderMessages } from '../../src/features/ordering/model';
 import type { Caller } from './caller';
 import { placeOrder } from './place-order';
 import { setOrderStatus } from './set-order-status';
@@ -14,7 +13,7 @@ const stock = () => shelf.stock();
 const customer = { uid: 'rahima', token: { email: 'rahima@example.com' } };
 const seller = { uid: 'seller', token: { email: 'seller@example.com' } };
 const stranger = { uid: 'karim', token: {} };
-const t = bn.ordering.statusChange;
+const t = orderMessages.statusChange;
 
 async function statusOf(orderId: string) {
   return (await shelf.db.doc(`orders/${orderId}`).get()).get('status') as string;

@@ -1,6 +1,6 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { bn } from '../../src/i18n/bn';
+import { orderMessages } from '../../src/features/ordering/model';
 import {
   customerMayCancel,
   isOrderStatus,
@@ -16,7 +16,7 @@ import { prepareSpentChange } from './customer-summary';
 import { recordStatusChange } from './order-stats';
 import { isAborted, refusal } from './refusal';
 
-const errors = bn.ordering.statusChange;
+const errors = orderMessages.statusChange;
 
 // Status changes of popular products collide with orders for the same jars; each retry re-reads both.
 const MAX_TRANSACTION_ATTEMPTS = 30;
@@ -105,7 +105,7 @@ export async function setOrderStatus(
     );
   } catch (error) {
     if (error instanceof HttpsError) throw error;
-    if (isAborted(error)) throw refusal('aborted', bn.ordering.errors.tooBusy);
+    if (isAborted(error)) throw refusal('aborted', orderMessages.errors.tooBusy);
     throw error;
   }
   return notice === undefined ? { status: input.status } : { status: input.status, notice };

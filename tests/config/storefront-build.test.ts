@@ -20,7 +20,10 @@ import {
 import { emulatorTraceIn } from '../../scripts/build/firebase-web-config.js';
 import { run } from '../../scripts/stack/builds.js';
 import { PRERENDERED_STYLES } from '../../src/app/prerendered-styles.js';
-import { bn } from '../../src/i18n/bn.js';
+import { layoutTexts } from '../../src/app/layout/texts.js';
+import { catalogTexts } from '../../src/features/catalog/texts.js';
+import { myOrdersTexts } from '../../src/features/my-orders/texts.js';
+import { foreignTextsIn, unescapeUnicode } from '../support/bundled-texts.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -73,12 +76,12 @@ describe('the production build of the storefront', () => {
     const html = await page('index.html');
     expect(html).toContain('data-prerendered="/"');
     const text = visibleText(html);
-    expect(text).toContain(bn.storefront.hero.headline);
-    expect(text).toContain(bn.storefront.products.title);
-    expect(text).toContain(bn.storefront.why.title);
+    expect(text).toContain(catalogTexts.hero.headline);
+    expect(text).toContain(catalogTexts.products.title);
+    expect(text).toContain(catalogTexts.why.title);
     // Drawn by the prerender, taken over as they are by hydration (components/ui/prerendered-markup.tsx).
-    expect(text).toContain(bn.storefront.why.natural.title);
-    expect(text).toContain(bn.storefront.footer.aboutText);
+    expect(text).toContain(catalogTexts.why.natural.title);
+    expect(text).toContain(layoutTexts.footer.aboutText);
     // The styles of that markup come with it, in <head> (src/app/prerendered-styles.ts), so the first paint is
     // styled and hydration has no <style> to move.
     const [head, body] = html.split('</head>');
@@ -147,8 +150,8 @@ describe('the production build of the storefront', () => {
       expect(root.attributes).toEqual({ 'data-session': 'none' });
     }
     const orders = visibleText(await page('orders.html'));
-    expect(orders).toContain(bn.storefront.myOrders.title);
-    expect(orders).toContain(bn.storefront.myOrders.loginRequired);
+    expect(orders).toContain(myOrdersTexts.title);
+    expect(orders).toContain(myOrdersTexts.loginRequired);
   });
 
   it("holds the product grid's fallback in / for the entry to fill: spinner, empty grid, two template cards", async () => {
@@ -177,6 +180,32 @@ describe('the production build of the storefront', () => {
     expect(firstPaint.reduce((sum, f) => sum + f.bytes, 0) / 1024).toBeLessThanOrEqual(
       FIRST_PAINT_JS_BUDGET_KB,
     );
+  });
+
+  it("keeps the admin dashboard's, the login page's and the order dialog's texts out of /'s first JavaScript", async () => {
+    // Each part's texts live beside it, so they load with it: these three are loaded on demand.
+    const { initial } = javascriptOf(dist);
+    const code = (await Promise.all(initial.map((f) => page(f.file)))).join('\n');
+    expect(unescapeUnicode(code)).toContain(catalogTexts.products.title);
+    const lazy = [
+      'adminTexts',
+      'adminOrdersTexts',
+      'adminProductsTexts',
+      'adminCustomersTexts',
+      'adminStatsTexts',
+      'authTexts',
+      'orderingTexts',
+    ] as const;
+    const loaded = [
+      'sharedTexts',
+      'uiTexts',
+      'layoutTexts',
+      'routesTexts',
+      'catalogTexts',
+      'myOrdersTexts',
+      'orderMessages',
+    ] as const;
+    expect(foreignTextsIn(code, lazy, loaded)).toEqual([]);
   });
 
   it('prerenders /auth and /orders, and keeps an empty shell for every other path', async () => {

@@ -2,7 +2,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { request } from 'node:http';
 import type { Functions } from 'firebase/functions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bn } from '../../src/i18n/bn';
+import { orderMessages } from '../../src/features/ordering/model/texts';
 import type { PlaceOrderInput, PlaceOrderResult } from '../../src/features/ordering/model';
 import { orderIdForRequest } from '../../functions/src/order-request';
 import { PROJECT_ID } from '../support/emulator-processes';
@@ -146,8 +146,8 @@ describe('placeOrder', () => {
   });
 
   describe('refuses, writing nothing,', () => {
-    const v = bn.ordering.validation;
-    const e = bn.ordering.errors;
+    const v = orderMessages.validation;
+    const e = orderMessages.errors;
 
     it.each([
       ['quantity 0', order({ quantity: 0 }), 'functions/invalid-argument', v.quantityMin],
@@ -188,7 +188,7 @@ describe('placeOrder', () => {
         'a bad phone number',
         order({ customerPhone: '12345' }),
         'functions/invalid-argument',
-        bn.ordering.phone.mustStartWith01,
+        orderMessages.phone.mustStartWith01,
       ],
       [
         'an unknown payment method',

@@ -1,9 +1,9 @@
 import { Box, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { shop } from '@/config/shop';
-import { bn } from '@/i18n/bn';
+import { layoutTexts } from './texts';
 
-const t = bn.storefront;
+const t = layoutTexts;
 
 function FooterHeading({ children }: { children: React.ReactNode }) {
   return (

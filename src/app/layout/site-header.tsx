@@ -19,10 +19,11 @@ import { notifyError } from '@/components/ui/toaster';
 import { shop } from '@/config/shop';
 import { useAuth, useIsAdmin } from '@/features/auth';
 import { countInProgress, useMyOrders } from '@/features/my-orders';
-import { bn } from '@/i18n/bn';
+import { sharedTexts } from '@/i18n/texts';
+import { layoutTexts } from './texts';
 import { formatNumberBn } from '@/lib/format';
 
-const t = bn.storefront;
+const t = layoutTexts;
 
 interface SiteHeaderProps {
   searchTerm: string;
@@ -58,7 +59,7 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
   };
 
   const handleSignOut = () => {
-    signOut().catch((error: unknown) => notifyError(bn.common.error, bn.auth.toast.signOutError, error));
+    signOut().catch((error: unknown) => notifyError(t.error, t.signOutError, error));
   };
 
   return (
@@ -178,7 +179,7 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
               </HStack>
             ) : (
               <Button asChild size={{ base: 'xs', sm: 'sm' }} colorPalette="brand" ml="1">
-                <RouterLink to="/auth">{t.header.login}</RouterLink>
+                <RouterLink to="/auth">{sharedTexts.login}</RouterLink>
               </Button>
             )}
           </HStack>

@@ -1,8 +1,8 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { bn } from '@/i18n/bn';
+import { routesTexts } from './texts';
 
-const t = bn.common;
+const t = routesTexts;
 
 export function NotFoundRoute() {
   return (

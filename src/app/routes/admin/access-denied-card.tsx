@@ -1,9 +1,9 @@
 import { Button, Card, Center, HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { bn } from '@/i18n/bn';
+import { adminTexts } from './texts';
 import { LockIcon } from '@/components/ui/admin-icons';
 
-const t = bn.admin.access;
+const t = adminTexts.access;
 
 /** What a signed-in customer (or a visitor, who is also offered the login page) sees on /admin. */
 export function AccessDeniedCard({ signedIn }: { signedIn: boolean }) {

@@ -5,11 +5,11 @@ import { CustomersTab } from '@/features/admin-customers';
 import { OrdersTab, useLiveOrders, useNewOrderSound, useOrderFilter } from '@/features/admin-orders';
 import { ProductsTab } from '@/features/admin-products';
 import { StatsTab, useOrderCounts } from '@/features/admin-stats';
-import { bn } from '@/i18n/bn';
+import { adminTexts } from './texts';
 import { formatNumberBn } from '@/lib/format';
 import { ComingSoon } from './coming-soon';
 
-const t = bn.admin.dashboard;
+const t = adminTexts.dashboard;
 
 export const ADMIN_TABS = ['orders', 'products', 'stats', 'customers', 'settings'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];

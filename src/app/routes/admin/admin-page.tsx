@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { useAuth, useIsAdmin } from '@/features/auth';
-import { bn } from '@/i18n/bn';
+import { adminTexts } from './texts';
 import { AccessDeniedCard } from './access-denied-card';
 import { AdminDashboard } from './admin-dashboard';
 
@@ -13,7 +13,7 @@ export default function AdminPage() {
 
   useEffect(() => {
     if (access.error)
-      notifyError(bn.admin.access.checkErrorTitle, bn.admin.access.checkErrorText, access.error);
+      notifyError(adminTexts.access.checkErrorTitle, adminTexts.access.checkErrorText, access.error);
   }, [access.error]);
 
   if (access.status === 'loading') return <PageSpinner minHeight="60vh" />;

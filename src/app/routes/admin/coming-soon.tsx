@@ -1,7 +1,7 @@
 import { EmptyNote } from '@/components/ui/empty-note';
-import { bn } from '@/i18n/bn';
+import { adminTexts } from './texts';
 import { ToolsIcon } from '@/components/ui/admin-icons';
 
 export function ComingSoon({ text }: { text: string }) {
-  return <EmptyNote icon={<ToolsIcon />} title={bn.admin.dashboard.comingSoon} description={text} />;
+  return <EmptyNote icon={<ToolsIcon />} title={adminTexts.dashboard.comingSoon} description={text} />;
 }

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Grid, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { bn } from '@/i18n/bn';
+import { adminCustomersTexts } from '../texts';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import { useCustomers } from '../api/use-customers';
 import type { Customer } from '../model/customers';
 
-const t = bn.admin.customers;
+const t = adminCustomersTexts;
 
 function CustomerCard({ customer }: { customer: Customer }) {
   return (

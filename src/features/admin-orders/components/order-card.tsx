@@ -19,12 +19,12 @@ import {
   shortOrderId,
   type OrderStatus,
 } from '@/features/ordering/model';
-import { bn } from '@/i18n/bn';
+import { adminOrdersTexts } from '../texts';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import type { AdminOrder } from '../model/admin-order';
 import { OrderStatusBadge } from './order-status-badge';
 
-const t = bn.admin.orders;
+const t = adminOrdersTexts;
 
 export interface OrderCardProps {
   order: AdminOrder;

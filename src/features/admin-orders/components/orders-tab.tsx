@@ -15,7 +15,7 @@ import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError, notifySuccess, notifyWarning } from '@/components/ui/toaster';
 import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
-import { bn } from '@/i18n/bn';
+import { adminOrdersTexts } from '../texts';
 import { formatNumberBn } from '@/lib/format';
 import { refusalReason } from '@/lib/refusal-reason';
 import { updateOrderStatus } from '../api/orders';
@@ -28,7 +28,7 @@ import { openOrdersByCustomer } from '../model/open-orders';
 import { OrderCard } from './order-card';
 import { BellIcon, BellOffIcon, JarIcon, SearchIcon } from '@/components/ui/admin-icons';
 
-const t = bn.admin.orders;
+const t = adminOrdersTexts;
 
 export interface OrdersTabProps {
   live: LiveOrders;

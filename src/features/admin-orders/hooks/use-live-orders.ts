@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '@/components/ui/toaster';
-import { bn } from '@/i18n/bn';
+import { adminOrdersTexts } from '../texts';
 import { useLiveList } from '@/lib/live-query';
 import { newestOrdersQuery, type OrdersFilter } from '../api/order-queries';
 import { useOrderPages } from '../api/use-order-pages';
@@ -104,7 +104,7 @@ export function useLiveOrders({
   }, [pending, announce]);
 
   useEffect(() => {
-    if (error) notifyError(bn.admin.orders.loadErrorTitle, bn.admin.orders.loadError, error);
+    if (error) notifyError(adminOrdersTexts.loadErrorTitle, adminOrdersTexts.loadError, error);
   }, [error]);
 
   return {

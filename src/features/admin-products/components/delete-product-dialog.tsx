@@ -1,11 +1,11 @@
 import { Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
-import { bn } from '@/i18n/bn';
+import { adminProductsTexts } from '../texts';
 import { deleteProduct } from '../api/products';
 import type { Product } from '../model/admin-product';
 
-const t = bn.admin.products.deleteDialog;
+const t = adminProductsTexts.deleteDialog;
 
 export interface DeleteProductDialogProps {
   /** The product to delete; the dialog is open while one is given. */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Switch, VisuallyHidden } from '@chakra-ui/react';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
-import { bn } from '@/i18n/bn';
+import { adminProductsTexts } from '../texts';
 import { setProductActive } from '../api/products';
 import type { Product } from '../model/admin-product';
 
-const t = bn.admin.products;
+const t = adminProductsTexts;
 
 /** Shows a product in the shop or hides it; the live list reflects the change as soon as it is written. */
 export function ProductActiveSwitch({ product }: { product: Product }) {

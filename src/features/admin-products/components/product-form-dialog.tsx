@@ -3,13 +3,13 @@ import { Button, Dialog, Input, Portal, SimpleGrid, Switch, Textarea, chakra } f
 import { useFormik } from 'formik';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
-import { bn } from '@/i18n/bn';
+import { adminProductsTexts } from '../texts';
 import { saveProduct } from '../api/save-product';
 import type { Product } from '../model/admin-product';
 import { productFormSchema, productFormValues, type ProductFormValues } from '../model/product-form';
 import { ProductImageField } from './product-image-field';
 
-const t = bn.admin.products.form;
+const t = adminProductsTexts.form;
 const FORM_ID = 'admin-product-form';
 const CATEGORY_LIST_ID = 'admin-product-categories';
 // A price in taka: paisa allowed, never negative, the phone's decimal keypad.

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Field, HStack, Image, Progress, Text, VisuallyHidden } from '@chakra-ui/react';
-import { bn } from '@/i18n/bn';
+import { adminProductsTexts } from '../texts';
 import { PRODUCT_IMAGE_TYPES } from '../model/product-image';
 import { formatNumberBn } from '@/lib/format';
 import { JarIcon } from '@/components/ui/admin-icons';
 
-const t = bn.admin.products.form;
+const t = adminProductsTexts.form;
 
 export interface ProductImageFieldProps {
   /** The image the product has now, if any and not removed. */

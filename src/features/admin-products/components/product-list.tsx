@@ -10,14 +10,14 @@ import {
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
-import { bn } from '@/i18n/bn';
+import { adminProductsTexts } from '../texts';
 import { formatTaka } from '@/lib/format';
 import type { Product } from '../model/admin-product';
 import { ProductActiveSwitch } from './product-active-switch';
 import { StockBadge } from './stock-badge';
 import { JarIcon, PencilIcon, TrashIcon } from '@/components/ui/admin-icons';
 
-const t = bn.admin.products;
+const t = adminProductsTexts;
 
 export interface ProductListProps {
   products: readonly Product[];

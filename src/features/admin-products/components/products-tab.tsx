@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
-import { bn } from '@/i18n/bn';
+import { adminProductsTexts } from '../texts';
 import { useProducts } from '../api/use-products';
 import type { Product } from '../model/admin-product';
 import { DeleteProductDialog } from './delete-product-dialog';
@@ -11,7 +11,7 @@ import { ProductFormDialog } from './product-form-dialog';
 import { ProductList } from './product-list';
 import { PlusIcon } from '@/components/ui/admin-icons';
 
-const t = bn.admin.products;
+const t = adminProductsTexts;
 
 type Editing = { product: Product | null } | null;
 

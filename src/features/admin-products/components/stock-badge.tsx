@@ -1,9 +1,9 @@
 import { Badge } from '@chakra-ui/react';
-import { bn } from '@/i18n/bn';
+import { adminProductsTexts } from '../texts';
 import { formatNumberBn } from '@/lib/format';
 import { stockLevel } from '../model/admin-product';
 
-const t = bn.admin.products.stock;
+const t = adminProductsTexts.stock;
 
 export function StockBadge({ quantity }: { quantity: number }) {
   const level = stockLevel(quantity);

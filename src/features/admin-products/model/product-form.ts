@@ -7,11 +7,11 @@ import {
   type ProductFields,
 } from '@/features/ordering/model';
 import { formatNumberBn, formatTaka } from '@/lib/format';
-import { bn } from '@/i18n/bn';
+import { adminProductsTexts } from '../texts';
 import type { Product } from './admin-product';
 import { productImageProblem } from './product-image';
 
-const t = bn.admin.products.validation;
+const t = adminProductsTexts.validation;
 
 /** The product dialog's fields as Formik holds them: number inputs are '' while empty. */
 export interface ProductFormValues {

@@ -1,10 +1,10 @@
 import { Box, Flex, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { bn } from '@/i18n/bn';
+import { adminStatsTexts } from '../texts';
 import { dayjs } from '@/lib/dayjs';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import type { DailyOrders } from '../model/dashboard-stats';
 
-const t = bn.admin.stats;
+const t = adminStatsTexts;
 const BAR_AREA_PX = 140;
 
 function barHeight(value: number, max: number): string {

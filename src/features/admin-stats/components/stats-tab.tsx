@@ -15,13 +15,13 @@ import {
 } from '@chakra-ui/react';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { ORDER_STATUS_PALETTE, orderStatusLabel } from '@/features/ordering/model';
-import { bn } from '@/i18n/bn';
+import { adminStatsTexts } from '../texts';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import { useOrderStats } from '../api/order-stats';
 import type { DashboardStats, RecommendationKind } from '../model/dashboard-stats';
 import { DailyChart } from './daily-chart';
 
-const t = bn.admin.stats;
+const t = adminStatsTexts;
 
 const recommendationStatus: Record<RecommendationKind, 'warning' | 'success' | 'error' | 'info'> = {
   warning: 'warning',

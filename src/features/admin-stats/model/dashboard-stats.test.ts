@@ -1,4 +1,4 @@
-import { bn } from '../../../i18n/bn';
+import { adminStatsTexts } from '../texts';
 import { computeDashboardStats, dhakaDateKey, weeklyGrowth, type StatsOrder } from './dashboard-stats';
 
 // 21 Nov 2026, 12:00 in Dhaka.
@@ -14,7 +14,7 @@ function ordersOf(count: number, daysAgo: number, status = 'pending', total = 10
   return Array.from({ length: count }, () => order(daysAgo, status, total));
 }
 
-const texts = bn.admin.stats.recommendations;
+const texts = adminStatsTexts.recommendations;
 
 describe('weeklyGrowth', () => {
   it('is the percentage change from the week before', () => {

@@ -1,4 +1,4 @@
-import { bn } from '../../../i18n/bn';
+import { adminStatsTexts } from '../texts';
 import { fromPoisha, ORDER_STATUSES, type OrderStatus } from '../../ordering/model';
 
 /** What the statistics need of an order; timestamps already turned into Dates by whoever read them. */
@@ -107,7 +107,7 @@ export function lastDhakaDays(now: Date, days: number = DAILY_SERIES_DAYS): stri
 }
 
 function recommendationsFor(totalOrders: number, pendingOrders: number, growth: number): Recommendation[] {
-  const texts = bn.admin.stats.recommendations;
+  const texts = adminStatsTexts.recommendations;
   if (totalOrders === 0) return [{ id: 'first-order', kind: 'info', message: texts.firstOrder }];
   const found: Recommendation[] = [];
   if (pendingOrders > PENDING_WARNING_THRESHOLD) {

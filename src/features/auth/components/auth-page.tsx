@@ -1,7 +1,7 @@
 import { Card, Container, Heading, Tabs, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
-import { bn } from '@/i18n/bn';
+import { authTexts } from '../texts';
 import { useHydrated } from '@/lib/use-hydrated';
 import { signIn, signUp } from '../api/auth-actions';
 import { useAuth } from '../api/use-auth';
@@ -9,7 +9,7 @@ import { authErrorMessage } from '../model/auth-error-message';
 import { signInSchema, signUpSchema, type Credentials } from '../model/credentials-schema';
 import { CredentialsForm } from './credentials-form';
 
-const t = bn.auth;
+const t = authTexts;
 
 /** /auth: sign in (default tab) or sign up; a signed-in shopper is sent home. */
 export default function AuthPage() {

@@ -2,7 +2,7 @@ import { Button, Input, Stack } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import type { ObjectSchema } from 'yup';
 import { errorOf, FormField } from '@/components/ui/form-field';
-import { bn } from '@/i18n/bn';
+import { authTexts } from '../texts';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { Credentials } from '../model/credentials-schema';
 
@@ -35,7 +35,7 @@ export function CredentialsForm({ id, schema, submitLabel, onSubmit }: Credentia
       <Stack gap="4">
         <FormField
           id={`${id}-email`}
-          label={bn.auth.email}
+          label={authTexts.email}
           required
           disabled={!hydrated}
           error={errorOf(formik, 'email')}
@@ -44,13 +44,13 @@ export function CredentialsForm({ id, schema, submitLabel, onSubmit }: Credentia
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder={bn.auth.emailPlaceholder}
+            placeholder={authTexts.emailPlaceholder}
             {...formik.getFieldProps('email')}
           />
         </FormField>
         <FormField
           id={`${id}-password`}
-          label={bn.auth.password}
+          label={authTexts.password}
           required
           disabled={!hydrated}
           error={errorOf(formik, 'password')}

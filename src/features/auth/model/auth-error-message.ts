@@ -1,6 +1,6 @@
-import { bn } from '@/i18n/bn';
+import { authTexts } from '../texts';
 
-const messages = bn.auth.errors;
+const messages = authTexts.errors;
 
 // Firebase Auth error codes the e-mail/password flows produce, in the shopper's words. Since e-mail
 // enumeration protection, a wrong password and an unknown e-mail both arrive as invalid-credential.

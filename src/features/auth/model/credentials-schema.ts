@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { bn } from '@/i18n/bn';
+import { authTexts } from '../texts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -8,7 +8,7 @@ export interface Credentials {
   password: string;
 }
 
-const v = bn.auth.validation;
+const v = authTexts.validation;
 
 const email = yup.string().trim().required(v.emailRequired).email(v.emailInvalid);
 

@@ -1,8 +1,8 @@
 import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
-import { bn } from '@/i18n/bn';
+import { catalogTexts } from '../texts';
 
-const t = bn.storefront.hero;
+const t = catalogTexts.hero;
 
 /** The banner: headline and two buttons that both take the shopper to the products. */
 export function HeroSection({ onShopNow }: { onShopNow: () => void }) {

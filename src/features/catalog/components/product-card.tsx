@@ -1,12 +1,12 @@
 import { Badge, Box, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { TruckIcon } from '@/components/ui/icons';
-import { bn } from '@/i18n/bn';
+import { catalogTexts } from '../texts';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import { discountPercent, hasDiscount, type Product } from '../model/product';
 import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
 
-const t = bn.storefront.card;
+const t = catalogTexts.card;
 
 // Marketing values the seller shows on every jar (rating, reviews, weight, delivery); they are not product data.
 export const CARD_RATING = 4.5;

@@ -1,5 +1,5 @@
 import { Box, Center, Image, Text } from '@chakra-ui/react';
-import { bn } from '@/i18n/bn';
+import { catalogTexts } from '../texts';
 
 // Cards show images at 4:3; width/height let the browser reserve the box before the image arrives.
 export const CARD_IMAGE_WIDTH = 480;
@@ -38,7 +38,7 @@ export function ProductImage({ src, alt, priority = false }: ProductImageProps) 
       >
         <JarIllustration />
         <Text textStyle="xs" color="brand.fg">
-          {bn.storefront.card.noImage}
+          {catalogTexts.card.noImage}
         </Text>
       </Center>
     );

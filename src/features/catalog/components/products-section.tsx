@@ -4,7 +4,7 @@ import { ClientOnly } from '@/components/ui/client-only';
 import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
-import { bn } from '@/i18n/bn';
+import { catalogTexts } from '../texts';
 import { useActiveProducts } from '../api/use-active-products';
 import { filterProductsByName, type Product } from '../model/product';
 import { EAGER_IMAGES, earlyCardsOnPage, forgetEarlyCards } from './early-cards';
@@ -12,7 +12,7 @@ import { EarlyProductGrid } from './early-product-grid';
 import { ProductCard } from './product-card';
 import { PRODUCT_GRID_COLUMNS, PRODUCT_GRID_GAP } from './product-grid';
 
-const t = bn.storefront.products;
+const t = catalogTexts.products;
 
 interface ProductsSectionProps {
   /** What the shopper typed in the header's search box; empty shows everything. */

@@ -1,8 +1,8 @@
 import { Box, Circle, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { HeartIcon, LeafIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
-import { bn } from '@/i18n/bn';
+import { catalogTexts } from '../texts';
 
-const t = bn.storefront.why;
+const t = catalogTexts.why;
 
 const features = [
   { key: 'natural', Icon: LeafIcon, ...t.natural },

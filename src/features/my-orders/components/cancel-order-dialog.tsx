@@ -2,12 +2,12 @@ import { Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { shortOrderId } from '@/features/ordering/model/order-record';
-import { bn } from '@/i18n/bn';
+import { myOrdersTexts } from '../texts';
 import { refusalReason } from '@/lib/refusal-reason';
 import { cancelMyOrder } from '../api/cancel-order';
 import type { MyOrder } from '../model/my-order';
 
-const t = bn.storefront.myOrders;
+const t = myOrdersTexts;
 
 export interface CancelOrderDialogProps {
   /** The order to cancel; the dialog is open while one is given. */

@@ -6,7 +6,8 @@ import { notifyError } from '@/components/ui/toaster';
 import { ORDER_STATUS_PALETTE, orderStatusLabel } from '@/features/ordering/model/order-status';
 import { shortOrderId } from '@/features/ordering/model/order-record';
 import { customerMayCancel } from '@/features/ordering/model/status-change';
-import { bn } from '@/i18n/bn';
+import { sharedTexts } from '@/i18n/texts';
+import { myOrdersTexts } from '../texts';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import { ONLY_WITH_SESSION, ONLY_WITHOUT_SESSION } from '@/lib/session-hint';
 import { useMyOrders } from '../api/use-my-orders';
@@ -18,7 +19,7 @@ const CancelOrderDialog = lazy(() =>
   import('./cancel-order-dialog').then((module) => ({ default: module.CancelOrderDialog })),
 );
 
-const t = bn.storefront.myOrders;
+const t = myOrdersTexts;
 
 function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOrder) => void }) {
   return (
@@ -68,7 +69,7 @@ function LoginInvitation() {
     <Center flexDirection="column" gap="4" py="10">
       <Text>{t.loginRequired}</Text>
       <Button asChild colorPalette="brand">
-        <RouterLink to="/auth">{bn.storefront.header.login}</RouterLink>
+        <RouterLink to="/auth">{sharedTexts.login}</RouterLink>
       </Button>
     </Center>
   );

@@ -16,7 +16,7 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
-import { bn } from '@/i18n/bn';
+import { orderingTexts } from '../texts';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import { orderErrorMessage } from '../api/order-error-message';
 import { placeOrder } from '../api/place-order';
@@ -26,8 +26,8 @@ import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from '.
 import { MAX_JARS_PER_ORDER, MAX_OPEN_ORDERS_PER_CUSTOMER } from '../model/order-limits';
 import { PAYMENT_METHODS, paymentMethodLabel } from '../model/payment-method';
 
-const t = bn.ordering.dialog;
-const toastText = bn.ordering.toast;
+const t = orderingTexts.dialog;
+const toastText = orderingTexts.toast;
 
 /** What the dialog needs to know about the jar being ordered. */
 export interface OrderableProduct {
@@ -226,7 +226,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
               </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild disabled={formik.isSubmitting}>
-              <CloseButton size="sm" aria-label={bn.common.close} />
+              <CloseButton size="sm" aria-label={orderingTexts.close} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -14,3 +14,4 @@ export * from './place-order-input';
 export * from './product-limits';
 export * from './product-record';
 export * from './status-change';
+export * from './texts';

@@ -1,5 +1,5 @@
 import { ValidationError } from 'yup';
-import { bn } from '../../../i18n/bn';
+import { orderMessages } from './texts';
 import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from './order-form';
 
 const valid: OrderFormValues = {
@@ -20,7 +20,7 @@ function firstError(stock: number, values: Record<string, unknown>): string {
   throw new Error('expected the form to be refused');
 }
 
-const m = bn.ordering.validation;
+const m = orderMessages.validation;
 
 describe('orderFormSchema', () => {
   it('accepts a complete order and normalizes the phone', () => {
@@ -56,8 +56,8 @@ describe('orderFormSchema', () => {
     [{ quantity: 11 }, 'স্টকে মাত্র ১০টি আছে।'],
     [{ customerName: '   ' }, m.nameRequired],
     [{ customerName: 'ক'.repeat(101) }, m.nameTooLong],
-    [{ customerPhone: '' }, bn.ordering.phone.required],
-    [{ customerPhone: '12345' }, bn.ordering.phone.mustStartWith01],
+    [{ customerPhone: '' }, orderMessages.phone.required],
+    [{ customerPhone: '12345' }, orderMessages.phone.mustStartWith01],
     [{ customerAddress: '' }, m.addressRequired],
     [{ paymentMethod: 'rocket' }, m.paymentMethodInvalid],
   ])('refuses %j', (change, message) => {

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { bn } from '../../../i18n/bn';
+import { orderMessages } from './texts';
 import { toBengaliDigits } from './digits';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from './payment-method';
 import { MAX_JARS_PER_ORDER } from './order-limits';
@@ -27,7 +27,7 @@ export const initialOrderFormValues: OrderFormValues = {
   paymentMethod: DEFAULT_PAYMENT_METHOD,
 };
 
-const m = bn.ordering.validation;
+const m = orderMessages.validation;
 
 /** Forms may hand over "3" or "" from an input; both are read as a number or as missing. */
 export const quantitySchema = yup
@@ -58,11 +58,11 @@ export const customerPhoneSchema = yup
     const result = normalizeBangladeshPhone(value);
     return result.ok ? result.phone : value;
   })
-  .test('bangladesh-mobile', bn.ordering.phone.required, function checkPhone(value) {
+  .test('bangladesh-mobile', orderMessages.phone.required, function checkPhone(value) {
     const result = normalizeBangladeshPhone(value);
     return result.ok || this.createError({ message: result.error });
   })
-  .required(bn.ordering.phone.required);
+  .required(orderMessages.phone.required);
 
 export const paymentMethodSchema = yup
   .string()

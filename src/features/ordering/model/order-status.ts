@@ -1,4 +1,4 @@
-import { bn } from '../../../i18n/bn';
+import { sharedTexts } from '../../../i18n/texts';
 
 /** Every status an order can have, in the order the shop moves through them. New orders start as pending. */
 export const ORDER_STATUSES = [
@@ -19,7 +19,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 }
 
 export function orderStatusLabel(status: OrderStatus): string {
-  return bn.ordering.status[status];
+  return sharedTexts.orderStatus[status];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { bn } from '../../../i18n/bn';
+import { sharedTexts } from '../../../i18n/texts';
 
 export const PAYMENT_METHODS = ['cash_on_delivery', 'bkash', 'nagad'] as const;
 
@@ -11,5 +11,5 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
 }
 
 export function paymentMethodLabel(method: PaymentMethod): string {
-  return bn.ordering.paymentMethod[method];
+  return sharedTexts.paymentMethod[method];
 }

@@ -1,4 +1,4 @@
-import { bn } from '../../../i18n/bn';
+import { orderMessages } from './texts';
 import { normalizeBangladeshPhone } from './phone';
 
 describe('normalizeBangladeshPhone', () => {
@@ -20,22 +20,22 @@ describe('normalizeBangladeshPhone', () => {
   });
 
   it.each([
-    ['', bn.ordering.phone.required],
-    ['   ', bn.ordering.phone.required],
-    [null, bn.ordering.phone.required],
-    [undefined, bn.ordering.phone.required],
-    ['0171234567a', bn.ordering.phone.invalidCharacters],
-    ['(017) 12345678', bn.ordering.phone.invalidCharacters],
-    ['01712+345678', bn.ordering.phone.invalidCharacters],
-    ['+1 202 555 0100', bn.ordering.phone.mustStartWith01],
-    ['1712345678', bn.ordering.phone.mustStartWith01],
-    ['02 9123456', bn.ordering.phone.mustStartWith01],
-    ['0171234567', bn.ordering.phone.wrongLength],
-    ['017123456789', bn.ordering.phone.wrongLength],
-    ['+88017123456789', bn.ordering.phone.wrongLength],
-    ['01212345678', bn.ordering.phone.invalidOperator],
-    ['01012345678', bn.ordering.phone.invalidOperator],
-    ['+8801212345678', bn.ordering.phone.invalidOperator],
+    ['', orderMessages.phone.required],
+    ['   ', orderMessages.phone.required],
+    [null, orderMessages.phone.required],
+    [undefined, orderMessages.phone.required],
+    ['0171234567a', orderMessages.phone.invalidCharacters],
+    ['(017) 12345678', orderMessages.phone.invalidCharacters],
+    ['01712+345678', orderMessages.phone.invalidCharacters],
+    ['+1 202 555 0100', orderMessages.phone.mustStartWith01],
+    ['1712345678', orderMessages.phone.mustStartWith01],
+    ['02 9123456', orderMessages.phone.mustStartWith01],
+    ['0171234567', orderMessages.phone.wrongLength],
+    ['017123456789', orderMessages.phone.wrongLength],
+    ['+88017123456789', orderMessages.phone.wrongLength],
+    ['01212345678', orderMessages.phone.invalidOperator],
+    ['01012345678', orderMessages.phone.invalidOperator],
+    ['+8801212345678', orderMessages.phone.invalidOperator],
   ])('refuses %j with a Bengali reason', (input, error) => {
     expect(normalizeBangladeshPhone(input)).toEqual({ ok: false, error });
   });

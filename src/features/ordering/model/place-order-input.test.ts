@@ -1,4 +1,4 @@
-import { bn } from '../../../i18n/bn';
+import { orderMessages } from './texts';
 import { InvalidOrderInputError, parsePlaceOrderInput } from './place-order-input';
 
 const valid = {
@@ -20,7 +20,7 @@ function refusal(data: unknown): string {
   throw new Error('expected the input to be refused');
 }
 
-const m = bn.ordering.validation;
+const m = orderMessages.validation;
 
 describe('parsePlaceOrderInput', () => {
   it('returns the known fields trimmed, with the phone normalized', () => {
@@ -85,8 +85,8 @@ describe('parsePlaceOrderInput', () => {
       'একটি অর্ডারে সর্বোচ্চ ১০টি বয়াম নেওয়া যায়।',
     ],
     ['a missing name', { ...valid, customerName: undefined }, m.nameRequired],
-    ['a missing phone', { ...valid, customerPhone: undefined }, bn.ordering.phone.required],
-    ['a bad phone', { ...valid, customerPhone: '01212345678' }, bn.ordering.phone.invalidOperator],
+    ['a missing phone', { ...valid, customerPhone: undefined }, orderMessages.phone.required],
+    ['a bad phone', { ...valid, customerPhone: '01212345678' }, orderMessages.phone.invalidOperator],
     ['a missing address', { ...valid, customerAddress: ' ' }, m.addressRequired],
     ['a missing payment method', { ...valid, paymentMethod: undefined }, m.paymentMethodInvalid],
     ['an unknown payment method', { ...valid, paymentMethod: 'card' }, m.paymentMethodInvalid],

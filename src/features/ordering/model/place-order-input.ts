@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { bn } from '../../../i18n/bn';
+import { orderMessages } from './texts';
 import {
   customerAddressSchema,
   customerNameSchema,
@@ -32,7 +32,7 @@ export interface PlaceOrderResult {
   orderId: string;
 }
 
-const m = bn.ordering.validation;
+const m = orderMessages.validation;
 const jarLimit = toBengaliDigits(MAX_JARS_PER_ORDER);
 
 export const placeOrderInputSchema = yup

@@ -1,0 +1,25 @@
+// The admin customers tab's texts.
+export const adminCustomersTexts = {
+  title: 'গ্রাহক তালিকা',
+  search: 'গ্রাহক খুঁজুন',
+  searchPlaceholder: 'নামের শুরু বা ফোন নম্বর…',
+  count: (count: string) => `মোট ${count} জন গ্রাহক`,
+  shownCount: (count: string) => `সাম্প্রতিক ${count} জন গ্রাহক দেখানো হচ্ছে`,
+  more: 'আরও দেখুন',
+  retry: 'আবার চেষ্টা করুন',
+  loadMoreError: 'আরও গ্রাহক লোড করা যায়নি।',
+  columns: {
+    name: 'নাম',
+    phone: 'ফোন',
+    email: 'ই-মেইল',
+    orders: 'অর্ডার',
+    spent: 'মোট কেনা',
+    lastOrder: 'শেষ অর্ডার',
+  },
+  ordersCount: (count: string) => `${count}টি অর্ডার`,
+  empty: 'এখনো কোনো গ্রাহক নেই — প্রথম অর্ডার এলে এখানে দেখা যাবে।',
+  noMatch: 'এই খোঁজে কোনো গ্রাহক পাওয়া যায়নি।',
+  spentHint: 'বাতিল অর্ডার বাদে',
+  loadError: 'গ্রাহক তালিকা লোড করা যায়নি।',
+  loadErrorHint: 'ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
+} as const;

@@ -1,0 +1,20 @@
+// The texts of a shopper's /orders page.
+export const myOrdersTexts = {
+  title: 'আমার অর্ডার',
+  empty: 'আপনি এখনো কোনো অর্ডার করেননি।',
+  shop: 'আচার দেখুন',
+  loadErrorTitle: 'ত্রুটি',
+  loadError: 'অর্ডার লোড করতে সমস্যা হয়েছে।',
+  loginRequired: 'আপনার অর্ডার দেখতে লগইন করুন।',
+  orderId: 'অর্ডার',
+  quantity: 'পরিমাণ',
+  total: 'মোট',
+  cancel: 'অর্ডার বাতিল করুন',
+  cancelTitle: 'অর্ডার বাতিল করবেন?',
+  cancelConfirmText: 'অর্ডারটি বাতিল হবে এবং আর ফেরানো যাবে না। আপনি কি নিশ্চিত?',
+  cancelKeep: 'না, রেখে দিন',
+  cancelSubmit: 'হ্যাঁ, বাতিল করুন',
+  cancelling: 'বাতিল হচ্ছে…',
+  cancelSuccess: 'অর্ডার বাতিল হয়েছে।',
+  cancelError: 'অর্ডার বাতিল করতে সমস্যা হয়েছে।',
+} as const;

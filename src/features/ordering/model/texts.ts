@@ -1,0 +1,54 @@
+/**
+ * The refusals of an order, in the browser's form and in the Cloud Functions alike: phone and order validation,
+ * placeOrder's errors and setOrderStatus's. Kept in the model so the functions bundle carries only these.
+ */
+export const orderMessages = {
+  phone: {
+    required: 'ফোন নম্বর দিন।',
+    invalidCharacters: 'ফোন নম্বরে শুধু সংখ্যা, স্পেস, ড্যাশ এবং শুরুতে + থাকতে পারে।',
+    mustStartWith01: 'ফোন নম্বর ০১ দিয়ে শুরু হতে হবে (যেমন ০১৭১২৩৪৫৬৭৮)।',
+    wrongLength: 'ফোন নম্বরে ১১টি সংখ্যা থাকতে হবে (যেমন ০১৭১২৩৪৫৬৭৮)।',
+    invalidOperator: 'ফোন নম্বরের তৃতীয় সংখ্যা ৩ থেকে ৯-এর মধ্যে হতে হবে।',
+  },
+  validation: {
+    quantityRequired: 'পরিমাণ দিন।',
+    quantityNotNumber: 'পরিমাণ একটি সংখ্যা হতে হবে।',
+    quantityNotInteger: 'পরিমাণ পূর্ণসংখ্যা হতে হবে।',
+    quantityMin: 'কমপক্ষে ১টি অর্ডার করতে হবে।',
+    quantityAboveStock: (stockInBengaliDigits: string) => `স্টকে মাত্র ${stockInBengaliDigits}টি আছে।`,
+    quantityAboveLimit: (limitInBengaliDigits: string) =>
+      `একটি অর্ডারে সর্বোচ্চ ${limitInBengaliDigits}টি বয়াম নেওয়া যায়।`,
+    outOfStock: 'পণ্যটি এখন স্টকে নেই।',
+    nameRequired: 'আপনার নাম দিন।',
+    nameTooLong: 'নাম ১০০ অক্ষরের বেশি হতে পারবে না।',
+    addressRequired: 'ডেলিভারির ঠিকানা দিন।',
+    addressTooLong: 'ঠিকানা ৫০০ অক্ষরের বেশি হতে পারবে না।',
+    paymentMethodInvalid: 'পেমেন্ট পদ্ধতি ক্যাশ অন ডেলিভারি, বিকাশ অথবা নগদ হতে হবে।',
+    productRequired: 'কোন পণ্য অর্ডার করছেন তা জানা যায়নি।',
+    invalidRequest: 'অর্ডারের তথ্য সঠিক নয়।',
+  },
+  errors: {
+    signInRequired: 'অর্ডার করতে প্রথমে লগইন করুন।',
+    productNotFound: 'পণ্যটি খুঁজে পাওয়া যায়নি।',
+    productInactive: 'পণ্যটি এখন বিক্রি হচ্ছে না।',
+    notEnoughStock: 'স্টকে পর্যাপ্ত পণ্য নেই।',
+    tooBusy: 'এই মুহূর্তে অনেকে একসাথে অর্ডার করছেন — একটু পরে আবার চেষ্টা করুন।',
+    requestExpired: 'এই অর্ডারের অনুরোধটি অনেক পুরনো — দয়া করে আবার অর্ডার করুন।',
+    productUnsellable: 'পণ্যটির দাম বা স্টক সঠিকভাবে দেওয়া নেই, তাই এখন অর্ডার নেওয়া যাচ্ছে না।',
+    tooManyOpenOrders: (limitInBengaliDigits: string) =>
+      `আপনার ${limitInBengaliDigits}টি অর্ডার এখনো চলমান — সেগুলো পৌঁছানো বা বাতিল হওয়ার পর নতুন অর্ডার করুন।`,
+  },
+  statusChange: {
+    invalidRequest: 'অর্ডার বা স্ট্যাটাস সঠিক নয়।',
+    signInRequired: 'অর্ডারের স্ট্যাটাস বদলাতে প্রথমে লগইন করুন।',
+    orderNotFound: 'অর্ডারটি খুঁজে পাওয়া যায়নি।',
+    notAllowed: 'এই অর্ডারের স্ট্যাটাস বদলানোর অনুমতি আপনার নেই।',
+    customerCanOnlyCancelPending:
+      'শুধু অমীমাংসিত অর্ডার বাতিল করা যায় — বিক্রেতা নিশ্চিত করার পর বাতিল করতে দোকানে যোগাযোগ করুন।',
+    productGone: 'পণ্যটি আর দোকানে নেই, তাই বাতিল অর্ডারটি আবার চালু করা যাবে না।',
+    notEnoughStock: (stockInBengaliDigits: string) =>
+      `বাতিল অর্ডারটি আবার চালু করতে যথেষ্ট স্টক নেই (স্টকে আছে ${stockInBengaliDigits}টি)।`,
+    stockCapped: (droppedInBengaliDigits: string, maxInBengaliDigits: string) =>
+      `স্টকে সর্বোচ্চ ${maxInBengaliDigits}টি জার রাখা যায়, তাই ফেরত আসা ${droppedInBengaliDigits}টি জার স্টকে যোগ হয়নি — পণ্যের স্টক মিলিয়ে দেখুন।`,
+  },
+} as const;
