@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-// One runner, four suites: each names where its tests live and what they need around them.
+// One runner, six projects: each names where its tests live and what they need around them.
 export default defineConfig({
   resolve: { alias },
   test: {
