@@ -130,6 +130,26 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     expect((await jar.get()).get('by')).toBe('outside');
   });
 
+  it('locks what a query in the transaction returned: a write to one of those documents waits for the commit', async () => {
+    await db.doc('shelves/a').set({ row: 1, jars: 1 });
+    await db.doc('shelves/b').set({ row: 2, jars: 1 });
+    let outside: Promise<unknown> | undefined;
+    let whileLocked: unknown;
+    let unlocked: unknown;
+    await db.runTransaction(async (t) => {
+      const rows = await t.get(db.collection('shelves').where('row', '==', 1));
+      expect(rows.docs.map((d) => d.id)).toEqual(['a']);
+      outside ??= db.doc('shelves/a').update({ jars: 5 });
+      whileLocked = await stateAfter(outside, 150);
+      // A document the query did not return is not locked.
+      unlocked = await stateAfter(db.doc('shelves/b').update({ jars: 7 }), 1000);
+      t.update(db.doc('shelves/a'), { jars: 2 });
+    });
+    await outside;
+    expect({ whileLocked, unlocked }).toEqual({ whileLocked: 'pending', unlocked: 'done' });
+    expect((await db.doc('shelves/a').get()).get('jars')).toBe(5);
+  });
+
   it('releases the locks of a transaction that never commits once it expires, and the waiting writer proceeds', async () => {
     const database = `projects/${expiring}/databases/(default)`;
     const name = `${database}/documents/jars/olive`;
