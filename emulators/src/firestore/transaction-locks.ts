@@ -194,8 +194,9 @@ function write<R>(
 ): R | Promise<R> {
   const registry = engine.transactions;
   let keys: string[];
+  let db: DatabaseId;
   try {
-    const db = databaseOf(resource);
+    db = databaseOf(resource);
     keys = writes.flatMap((w) => {
       const name = w.update?.name ?? w.delete ?? w.verify ?? w.transform?.document;
       return name ? [lockKey(db, name)] : [];
@@ -205,6 +206,8 @@ function write<R>(
   }
   if (keys.length === 0) return run();
   const txn = transaction ? registry.get(transaction) : undefined;
+  // An unknown, ended or foreign transaction: the commit is refused without waiting for anything.
+  if (transaction && (!txn || txn.dbKey !== dbKey(db))) return run();
   if (transaction && txn?.lockOwner) {
     if (txn.wounded) return run();
     registry.touch(transaction);
