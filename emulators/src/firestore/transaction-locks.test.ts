@@ -183,6 +183,32 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     });
   });
 
+  it('answers a write that waits past the lock wait with ABORTED, and leaves the document as it was', async () => {
+    const impatient = await startFirestoreEmulator({ port: 0, transactionTimeouts: { lockWaitMs: 300 } });
+    try {
+      const database = `projects/${project}/databases/(default)`;
+      const name = `${database}/documents/jars/amla`;
+      const call = (verb: string, body: unknown) =>
+        rawRequest(impatient.port, 'POST', `/v1/${database}/documents:${verb}`, body, OWNER);
+      const stock = (n: number) => ({ update: { name, fields: { stock: { integerValue: String(n) } } } });
+      expect((await call('commit', { writes: [stock(1)] })).status).toBe(200);
+      const held = await call('batchGet', { documents: [name], newTransaction: { readWrite: {} } });
+      const transaction = (held.body as { transaction?: string }[])[0].transaction;
+      const started = Date.now();
+      const refused = await call('commit', { writes: [stock(2)] });
+      expect(refused.body).toMatchObject({
+        error: { status: 'ABORTED', message: expect.stringMatching(/lock timeout.*\/jars\/amla/) },
+      });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      // The holder is untouched by the writer's timeout: it still commits.
+      expect((await call('commit', { transaction, writes: [stock(3)] })).status).toBe(200);
+      const read = await call('batchGet', { documents: [name] });
+      expect(read.body).toMatchObject([{ found: { fields: { stock: { integerValue: '3' } } } }]);
+    } finally {
+      await impatient.stop();
+    }
+  });
+
   it('keeps a web SDK caller’s transaction optimistic: it locks nothing and its commit is aborted instead', async () => {
     const database = `projects/${project}/databases/(default)`;
     await db.doc('jars/pepper').set({ stock: 4 });
