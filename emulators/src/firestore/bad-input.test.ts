@@ -221,17 +221,25 @@ describe('bad REST input', () => {
 });
 
 describe('wire-level semantics', () => {
-  it('aborts a transaction whose read was overwritten by a concurrent commit (409 ABORTED)', async () => {
-    const begun = await post(`${DOCS}:beginTransaction`, {});
+  // A web SDK caller's transaction (no owner token) is optimistic; the owner's would lock mango instead, and
+  // the concurrent commit would wait for it (transaction-locks.test.ts).
+  it('aborts a web caller’s transaction whose read was overwritten by a concurrent commit (409 ABORTED)', async () => {
+    const web = {};
+    const begun = await post(`${DOCS}:beginTransaction`, {}, web);
     expect(begun.status).toBe(200);
     const { transaction } = begun.body as { transaction: string };
-    const read = await post(`${DOCS}:batchGet`, { documents: [`${DB}/documents/jars/mango`], transaction });
+    const read = await post(
+      `${DOCS}:batchGet`,
+      { documents: [`${DB}/documents/jars/mango`], transaction },
+      web,
+    );
     expect(read.body).toMatchObject([{ found: { fields: { stock: { integerValue: '5' } } } }]);
     expect((await commit([update('jars/mango', { stock: { integerValue: '4' } })])).status).toBe(200);
-    const conflicted = await post(`${DOCS}:commit`, {
-      transaction,
-      writes: [update('jars/mango', { stock: { integerValue: '6' } })],
-    });
+    const conflicted = await post(
+      `${DOCS}:commit`,
+      { transaction, writes: [update('jars/mango', { stock: { integerValue: '6' } })] },
+      web,
+    );
     expectError(conflicted, 409, 'ABORTED', /Transaction aborted/);
     const after = await rawRequest(emulator.port, 'GET', `${DOCS}/jars/mango`, undefined, OWNER);
     expect(after.body).toMatchObject({ fields: { stock: { integerValue: '4' } } });

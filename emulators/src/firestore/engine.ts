@@ -21,7 +21,8 @@ import { checkQuery, checkRead } from './read-authorization.js';
 import type { StoredDocument } from './state.js';
 import { DatabaseState } from './state.js';
 import { CommitClock } from './timestamps.js';
-import { TransactionRegistry } from './transactions.js';
+import type { TransactionTimeouts } from './transactions.js';
+import { PRODUCTION_TIMEOUTS, TransactionRegistry } from './transactions.js';
 
 export { MAX_DOCUMENT_BYTES, MAX_WRITES_PER_COMMIT } from './commit.js';
 export { MAX_AGGREGATIONS } from './queries.js';
@@ -33,11 +34,15 @@ export interface EngineOptions {
   onListenerError?: (error: unknown) => void;
   /** Composite-index requirements (firestore.indexes.json); none: every query is served, as before. */
   indexes?: IndexRequirements;
+  /** Transaction expiry and lock wait; production's unless a test shortens them. */
+  transactionTimeouts?: Partial<TransactionTimeouts>;
+  /** false: the owner's read-write transactions are optimistic too (no locks), as before. Default true. */
+  serverTransactionLocks?: boolean;
 }
 
 export class FirestoreEngine implements ListenHost {
   private readonly databases = new Map<string, DatabaseState>();
-  readonly transactions = new TransactionRegistry();
+  readonly transactions: TransactionRegistry;
   readonly listeners: ListenFanOut;
   readonly clock = new CommitClock();
   private currentRules: RulesProvider;
@@ -47,6 +52,10 @@ export class FirestoreEngine implements ListenHost {
     this.currentRules = options.rules ?? (() => null);
     this.listeners = new ListenFanOut(options.onListenerError ?? (() => {}));
     this.indexes = options.indexes;
+    this.transactions = new TransactionRegistry(
+      { ...PRODUCTION_TIMEOUTS, ...options.transactionTimeouts },
+      options.serverTransactionLocks ?? true,
+    );
   }
 
   /** The security rules every non-owner request meets. */

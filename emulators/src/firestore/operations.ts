@@ -12,6 +12,8 @@ import { parseDatabaseName } from './paths.js';
 import { runAggregationQuery, runQuery } from './queries.js';
 import { batchGet, getDocument, listCollectionIds, listDocuments } from './reads.js';
 import { commit } from './commit.js';
+import type { LockingRequest } from './transaction-locks.js';
+import { withLocks } from './transaction-locks.js';
 import type { v1 } from './types.js';
 import { WriteStreamSession } from './write-stream.js';
 
@@ -51,16 +53,22 @@ export type Access = 'rules' | 'owner';
 /** The proto message a method's request is decoded into (REST and WebChannel bodies, gRPC bytes). */
 const requestTypeOf = (method: ServedMethod) => `google.firestore.v1.${method}Request`;
 
+/**
+ * An answer, or the promise of one when the request first waits for a lock another transaction holds
+ * (./transaction-locks.ts); a request whose locks are free is answered synchronously.
+ */
+export type Answer<T> = T | Promise<T>;
+
 export interface UnaryOperation<M extends keyof Methods> {
   access: Access;
   requestType: string;
-  run(engine: FirestoreEngine, request: RequestOf<M>, caller: Caller): ResponseOf<M>;
+  run(engine: FirestoreEngine, request: RequestOf<M>, caller: Caller): Answer<ResponseOf<M>>;
 }
 
 export interface ServerStreamingOperation<M extends keyof Methods> {
   access: Access;
   requestType: string;
-  run(engine: FirestoreEngine, request: RequestOf<M>, caller: Caller): ResponseOf<M>[];
+  run(engine: FirestoreEngine, request: RequestOf<M>, caller: Caller): Answer<ResponseOf<M>[]>;
 }
 
 /** An open bidirectional stream: each request is handled in order, answers go to the `send` it was opened with. */
@@ -109,9 +117,33 @@ function unary<M extends UnaryMethod, K extends keyof RequestOf<M> & string>(
     requestType: requestTypeOf(method),
     run(engine, request, caller) {
       requireFields(request, requires);
-      return run(engine, request, caller);
+      return lockedRun(engine, method, request, caller, () => run(engine, request, caller));
     },
   };
+}
+
+/** The methods that take locks (./transaction-locks.ts); the others run as they are. */
+const LOCKING_METHODS: ReadonlySet<ServedMethod> = new Set<LockingRequest['method']>([
+  'BatchGetDocuments',
+  'GetDocument',
+  'RunQuery',
+  'RunAggregationQuery',
+  'Commit',
+  'BatchWrite',
+  'CreateDocument',
+  'UpdateDocument',
+  'DeleteDocument',
+]);
+
+function lockedRun<R>(
+  engine: FirestoreEngine,
+  method: ServedMethod,
+  request: object,
+  caller: Caller,
+  run: () => R,
+): Answer<R> {
+  if (!LOCKING_METHODS.has(method)) return run();
+  return withLocks(engine, { method, request } as LockingRequest, caller, run);
 }
 
 function serverStreaming<M extends ServerStreamingMethod, K extends keyof RequestOf<M> & string>(
@@ -124,7 +156,7 @@ function serverStreaming<M extends ServerStreamingMethod, K extends keyof Reques
     requestType: requestTypeOf(method),
     run(engine, request, caller) {
       requireFields(request, requires);
-      return run(engine, request, caller);
+      return lockedRun(engine, method, request, caller, () => run(engine, request, caller));
     },
   };
 }
@@ -140,8 +172,8 @@ export const operations: {
     CreateDocument: unary('CreateDocument', ['parent', 'collectionId'], createDocument),
     UpdateDocument: unary('UpdateDocument', ['document'], updateDocument),
     DeleteDocument: unary('DeleteDocument', ['name'], deleteDocument),
-    BeginTransaction: unary('BeginTransaction', ['database'], (engine, request) => ({
-      transaction: engine.transactions.begin(parseDatabaseName(request.database), request.options),
+    BeginTransaction: unary('BeginTransaction', ['database'], (engine, request, caller) => ({
+      transaction: engine.transactions.begin(parseDatabaseName(request.database), request.options, caller),
     })),
     Commit: unary('Commit', ['database'], commit),
     Rollback: unary('Rollback', ['database'], (engine, request) => {
@@ -196,7 +228,7 @@ export function callUnary<M extends UnaryMethod>(
   caller: Caller,
   decode: (requestType: string) => RequestOf<M>,
   calledAs: string = method,
-): ResponseOf<M> {
+): Answer<ResponseOf<M>> {
   const operation: UnaryOperation<M> = operations.unary[method];
   checkAccess(operation, caller, calledAs);
   return operation.run(engine, decode(operation.requestType), caller);
@@ -209,7 +241,7 @@ export function callServerStreaming<M extends ServerStreamingMethod>(
   caller: Caller,
   decode: (requestType: string) => RequestOf<M>,
   calledAs: string = method,
-): ResponseOf<M>[] {
+): Answer<ResponseOf<M>[]> {
   const operation: ServerStreamingOperation<M> = operations.serverStreaming[method];
   checkAccess(operation, caller, calledAs);
   return operation.run(engine, decode(operation.requestType), caller);

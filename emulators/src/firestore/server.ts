@@ -12,6 +12,7 @@ import { RequestError } from '../shared/http/request.js';
 import { serviceRules, type EmulatorService, type EmulatorServiceOptions } from '../shared/service.js';
 import { FirestoreEngine } from './engine.js';
 import { IndexRequirements, type IndexMode } from './indexes.js';
+import type { TransactionTimeouts } from './transactions.js';
 import { asFirestoreError, invalidArgument } from './errors.js';
 import { exportFirestore, importFirestore } from './persistence.js';
 import { handleUsage } from './usage.js';
@@ -27,6 +28,10 @@ export interface FirestoreEmulatorOptions extends EmulatorServiceOptions {
    * about for others), `mode: 'warn'` to only log. Without it no index is ever required.
    */
   indexes?: { file: string; projectId: string; mode?: IndexMode };
+  /** Transaction expiry and lock wait (./transactions.ts); tests shorten them. */
+  transactionTimeouts?: Partial<TransactionTimeouts>;
+  /** false: the server SDKs' transactions stay optimistic, without locks (see emulators/README.md). */
+  serverTransactionLocks?: boolean;
 }
 
 export interface FirestoreEmulator extends EmulatorService {
@@ -61,6 +66,8 @@ export async function startFirestoreEmulator(
   const engine = new FirestoreEngine({
     rules: rules.enforced,
     indexes,
+    transactionTimeouts: options.transactionTimeouts,
+    serverTransactionLocks: options.serverTransactionLocks,
     onListenerError: (error) => log(`firestore: a listener failed and was ended: ${String(error)}`),
   });
   if (options.dataDir) {

@@ -91,28 +91,29 @@ export function createGrpcServer(engine: FirestoreEngine): grpc.Server {
 
   const serveUnary = <M extends UnaryMethod>(method: M) => {
     const handler: grpc.handleUnaryCall<RequestOf<M>, ResponseOf<M>> = (call, callback) => {
-      try {
+      // A request waiting for a lock answers later; one whose locks are free answers now, as before.
+      new Promise<ResponseOf<M>>((resolve) => {
         const request = wellFormed(call.request);
-        callback(
-          null,
-          callUnary(engine, method, callerOf(call.metadata), () => request),
-        );
-      } catch (error) {
-        callback(toServiceError(error));
-      }
+        resolve(callUnary(engine, method, callerOf(call.metadata), () => request));
+      }).then(
+        (response) => callback(null, response),
+        (error: unknown) => callback(toServiceError(error)),
+      );
     };
     implementation[method] = handler;
   };
   const serveServerStreaming = <M extends ServerStreamingMethod>(method: M) => {
     const handler: grpc.handleServerStreamingCall<RequestOf<M>, ResponseOf<M>> = (call) => {
-      try {
+      new Promise<ResponseOf<M>[]>((resolve) => {
         const request = wellFormed(call.request);
-        for (const response of callServerStreaming(engine, method, callerOf(call.metadata), () => request))
-          call.write(response);
-        call.end();
-      } catch (error) {
-        failCall(call, error);
-      }
+        resolve(callServerStreaming(engine, method, callerOf(call.metadata), () => request));
+      }).then(
+        (responses) => {
+          for (const response of responses) call.write(response);
+          call.end();
+        },
+        (error: unknown) => failCall(call, error),
+      );
     };
     implementation[method] = handler;
   };

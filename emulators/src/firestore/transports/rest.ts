@@ -77,7 +77,7 @@ export async function handleRest(
       const answer = route.streaming
         ? callServerStreaming(engine, route.method, caller, decode, verb)
         : callUnary(engine, route.method, caller, decode, verb);
-      return reply(res, answer);
+      return reply(res, await answer);
     }
 
     const isDocument = rest.length > 0 && rest.length % 2 === 0;
@@ -92,7 +92,7 @@ export async function handleRest(
         if (isDocument) {
           return reply(
             res,
-            callUnary(engine, 'GetDocument', caller, () => ({
+            await callUnary(engine, 'GetDocument', caller, () => ({
               name,
               mask: maskOption,
               transaction: url.searchParams.get('transaction') ?? undefined,
@@ -102,7 +102,7 @@ export async function handleRest(
         if (rest.length === 0) throw invalidArgument('GET needs a document or collection path');
         return reply(
           res,
-          callUnary(engine, 'ListDocuments', caller, () => ({
+          await callUnary(engine, 'ListDocuments', caller, () => ({
             ...collectionRoute(),
             pageSize: numberParam(url, 'pageSize'),
             pageToken: url.searchParams.get('pageToken') ?? undefined,
@@ -120,7 +120,7 @@ export async function handleRest(
         );
         return reply(
           res,
-          callUnary(engine, 'CreateDocument', caller, () => ({
+          await callUnary(engine, 'CreateDocument', caller, () => ({
             ...collectionRoute(),
             documentId: url.searchParams.get('documentId') ?? undefined,
             document,
@@ -136,7 +136,7 @@ export async function handleRest(
         const updateMask = url.searchParams.getAll('updateMask.fieldPaths');
         return reply(
           res,
-          callUnary(engine, 'UpdateDocument', caller, () => ({
+          await callUnary(engine, 'UpdateDocument', caller, () => ({
             document: { ...document, name },
             updateMask: updateMask.length > 0 ? { fieldPaths: updateMask } : undefined,
             currentDocument: preconditionOf(url),
@@ -147,7 +147,10 @@ export async function handleRest(
         if (!isDocument) throw invalidArgument('DELETE needs a document path');
         return reply(
           res,
-          callUnary(engine, 'DeleteDocument', caller, () => ({ name, currentDocument: preconditionOf(url) })),
+          await callUnary(engine, 'DeleteDocument', caller, () => ({
+            name,
+            currentDocument: preconditionOf(url),
+          })),
         );
       default:
         throw notFound(`${req.method} is not supported on ${path}`);
