@@ -77,6 +77,11 @@ export class IndexRequirements {
     this.config = options.config ?? (options.file ? readIndexesFile(options.file) : {});
   }
 
+  /** The declared composite indexes, as last read. */
+  get declared(): IndexesFileJson {
+    return this.config;
+  }
+
   /** Re-reads the file (the emulator watches it, as it watches the rules). */
   reload(config?: IndexesFileJson): void {
     this.config = config ?? (this.options.file ? readIndexesFile(this.options.file) : {});

@@ -14,6 +14,7 @@ import { FirestoreEngine } from './engine.js';
 import { IndexRequirements, type IndexMode } from './indexes.js';
 import type { TransactionTimeouts } from './transactions.js';
 import { asFirestoreError, invalidArgument } from './errors.js';
+import { warmDeclaredIndexes } from './index-warmup.js';
 import { exportFirestore, importFirestore } from './persistence.js';
 import { handleUsage } from './usage.js';
 import { createGrpcServer } from './transports/grpc.js';
@@ -157,6 +158,11 @@ export async function startFirestoreEmulator(
     throw error;
   }
 
+  const warmup =
+    indexes && options.indexes
+      ? warmDeclaredIndexes(engine, indexes.declared, options.indexes.projectId)
+      : undefined;
+
   return {
     host,
     port,
@@ -166,6 +172,7 @@ export async function startFirestoreEmulator(
     webChannel,
     exportTo,
     async stop() {
+      warmup?.stop();
       unwatch();
       webChannel.closeAll();
       for (const socket of sockets) socket.destroy();
