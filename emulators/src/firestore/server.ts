@@ -14,6 +14,7 @@ import { FirestoreEngine } from './engine.js';
 import { IndexRequirements, type IndexMode } from './indexes.js';
 import { asFirestoreError, invalidArgument } from './errors.js';
 import { exportFirestore, importFirestore } from './persistence.js';
+import { FirestoreJournal } from './journal.js';
 import { handleUsage } from './usage.js';
 import { createGrpcServer } from './transports/grpc.js';
 import { FIRESTORE_CORS, sendError } from './transports/http-util.js';
@@ -63,22 +64,37 @@ export async function startFirestoreEmulator(
     indexes,
     onListenerError: (error) => log(`firestore: a listener failed and was ended: ${String(error)}`),
   });
+  let recovered = false;
   if (options.dataDir) {
     const imported = await importFirestore(engine, options.dataDir).catch((error: unknown) => {
       unwatch();
       throw error;
     });
     if (imported > 0) log(`firestore: imported ${imported} documents from ${options.dataDir}`);
+    const { journal, replayed } = FirestoreJournal.open(engine, options.dataDir);
+    engine.journal = journal;
+    recovered = replayed.records > 0 || replayed.dropped !== undefined;
+    if (replayed.dropped) log(`firestore: dropped an unfinished journal record (${replayed.dropped})`);
+    if (replayed.records > 0)
+      log(
+        `firestore: recovered after a crash: replayed ${replayed.records} commits (${replayed.documents} document writes) from the journal`,
+      );
   }
   const webChannel = new WebChannelTransport(engine, { idleTimeoutMs: options.webChannelIdleTimeoutMs });
   const exportTo = async (dir?: string): Promise<string> => {
     const target = dir ?? options.dataDir;
     // A caller's mistake (no folder in the request), answered as 400 rather than a server fault.
     if (!target) throw invalidArgument('No export folder given and no data folder configured');
+    // Exporting to the data folder compacts the journal: a new journal file starts as the export takes its
+    // snapshot (same tick), and the older files go once the export is on disk.
+    const rotated = target === options.dataDir ? engine.journal?.rotate() : undefined;
     const count = await exportFirestore(engine, target);
+    if (rotated !== undefined) engine.journal?.prune(rotated);
     log(`firestore: exported ${count} documents to ${target}`);
     return target;
   };
+  // What the journal replayed goes into the export now, so the journal starts empty again.
+  if (recovered && options.dataDir) await exportTo(options.dataDir);
 
   const httpServer = createHttpServer({
     cors: FIRESTORE_CORS,
@@ -167,6 +183,8 @@ export async function startFirestoreEmulator(
       await new Promise<void>((resolve) => grpcServer.tryShutdown(() => resolve()));
       grpcServer.forceShutdown();
       if (options.dataDir) await exportTo(options.dataDir);
+      engine.journal?.close();
+      engine.journal = undefined;
     },
   };
 }
