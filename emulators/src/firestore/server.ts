@@ -81,7 +81,15 @@ export async function startFirestoreEmulator(
       );
   }
   const webChannel = new WebChannelTransport(engine, { idleTimeoutMs: options.webChannelIdleTimeoutMs });
-  const exportTo = async (dir?: string): Promise<string> => {
+  // One export at a time: two at once would race for the same files, and an older snapshot renamed in last
+  // would replace a newer one whose journal was already removed.
+  let exporting: Promise<unknown> = Promise.resolve();
+  const exportTo = (dir?: string): Promise<string> => {
+    const run = exporting.then(() => exportOnce(dir));
+    exporting = run.catch(() => {});
+    return run;
+  };
+  const exportOnce = async (dir?: string): Promise<string> => {
     const target = dir ?? options.dataDir;
     // A caller's mistake (no folder in the request), answered as 400 rather than a server fault.
     if (!target) throw invalidArgument('No export folder given and no data folder configured');

@@ -74,7 +74,15 @@ export async function startStorageEmulator(options: StorageEmulatorOptions): Pro
     rules.source.close();
     throw error;
   }
-  const exportTo = async (dir?: string): Promise<string> => {
+  // One export at a time: two at once would race for the same files, and an older snapshot renamed in last
+  // would replace a newer one whose journal was already removed.
+  let exporting: Promise<unknown> = Promise.resolve();
+  const exportTo = (dir?: string): Promise<string> => {
+    const run = exporting.then(() => exportOnce(dir));
+    exporting = run.catch(() => {});
+    return run;
+  };
+  const exportOnce = async (dir?: string): Promise<string> => {
     const target = dir ?? options.dataDir;
     if (!target) throw new Error('No export folder given and no data folder configured');
     // Exporting to the data folder compacts the log: later writes go to a new folder, older ones go after.
