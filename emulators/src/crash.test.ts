@@ -165,6 +165,7 @@ describe('the emulators after kill -9', () => {
     await adminFirestore(PROJECT, running.ports.firestore).doc('counters/batches').set({ created: true });
     for (let round = 1; round <= ROUNDS; round++) {
       const db = adminFirestore(PROJECT, running.ports.firestore);
+      const before = acknowledged.docs.size + acknowledged.batches.size;
       const stop = { now: false };
       const work = load(db, running.ports.storage, round, random, stop);
       await new Promise((r) => setTimeout(r, 150 + random() * 450));
@@ -173,7 +174,8 @@ describe('the emulators after kill -9', () => {
       await Promise.race([work, new Promise((r) => setTimeout(r, 2000))]);
 
       running = await startChild();
-      if (acknowledged.docs.size + acknowledged.batches.size > 0)
+      // The start before compacted what came earlier: this one replays what this round's commits journaled.
+      if (acknowledged.docs.size + acknowledged.batches.size > before)
         expect(running.output.join('\n')).toMatch(/firestore: recovered after a crash: replayed \d+ commits/);
       await expectEverythingAcknowledged(
         adminFirestore(PROJECT, running.ports.firestore),
