@@ -180,6 +180,8 @@ describe('Auth account snapshots', () => {
     } finally {
       await kill(child);
       rmSync(folder, { recursive: true, force: true });
+      // The hub's locator file, which a killed firebase-tools leaves behind.
+      rmSync(join(tmpdir(), `hub-${project}.json`), { force: true });
     }
   }, 60_000);
 });
