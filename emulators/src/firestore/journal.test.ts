@@ -19,6 +19,7 @@ import type { Caller } from '../shared/auth-token.js';
 import { FirestoreEngine } from './engine.js';
 import type { Fields } from './types.js';
 import { decodeRecords, encodeRecord, FirestoreJournal } from './journal.js';
+import { startFirestoreEmulator } from './server.js';
 
 const OWNER: Caller = { kind: 'owner' };
 const DB = 'projects/demo-journal/databases/(default)';
@@ -176,5 +177,25 @@ describe('the Firestore journal', () => {
     });
     expect(decodeRecords('not a record\n').dropped).toMatch(/checksum/);
     expect(decodeRecords('').records).toEqual([]);
+  });
+
+  it('is kept only with a data folder, and a clean stop compacts it into the export', async () => {
+    const inMemory = await startFirestoreEmulator({ port: 0 });
+    expect(inMemory.engine.journal).toBeUndefined();
+    await inMemory.stop();
+
+    const emulator = await startFirestoreEmulator({ port: 0, dataDir: dir });
+    emulator.engine.commit({ database: DB, writes: [set('jars/a', { n: { integerValue: '7' } })] }, OWNER);
+    expect(readFileSync(journalFile(), 'utf8')).toMatch(/jars\/a/);
+    await emulator.stop();
+    // The export holds the commit; what is left of the journal is empty.
+    expect(readFileSync(join(dir, 'firestore', 'data.json'), 'utf8')).toMatch(/jars\/a/);
+    expect(readFileSync(journalFile(), 'utf8')).toBe('');
+
+    const again = await startFirestoreEmulator({ port: 0, dataDir: dir });
+    expect(snapshot(again.engine).map((d) => [d.key, d.fields])).toEqual([
+      ['jars/a', { n: { integerValue: '7' } }],
+    ]);
+    await again.stop();
   });
 });
