@@ -15,6 +15,7 @@ import { startConsole } from '../../emulators/src/console-server/server.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed-demo-data.js';
 import { shopConsoleExtensions } from './console-extensions.js';
 import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.js';
+import { firebaseToolsVersion, snapshotAuthAccounts } from './auth-snapshots.js';
 import { startFirebaseTools } from './firebase-tools.js';
 import { serveLikeHosting } from './hosting.js';
 import { takenPorts, type NamedPort } from './ports.js';
@@ -117,13 +118,19 @@ export class LocalShop {
       await Promise.all([buildFunctionsIfStale(options.root, log), buildWebIfStale(options.root, log)]);
       if (this.stopping) throw new StartAbortedError();
 
+      const recovered: string[] = [];
       const emulators = await startOfflineEmulators({
         config,
         dataDir,
-        log: (line) => /error/i.test(line) && log(line),
+        log: (line) => {
+          const replayed = RECOVERED.exec(line);
+          if (replayed) recovered.push(`${replayed[1]} ${replayed[2]}`);
+          else if (/error|dropped|skipped/i.test(line)) log(line);
+        },
       });
       await this.started(() => emulators.stop());
       log('› offline Firestore and Storage emulators ready');
+      if (recovered.length > 0) log(`› recovered after a crash, replayed: ${recovered.join('; ')}`);
 
       const firestoreHost = `${config.firestore.host}:${config.firestore.port}`;
       const storageHost = `${config.storage.host}:${config.storage.port}`;
@@ -138,6 +145,17 @@ export class LocalShop {
       // Registered before it is ready, so a Ctrl-C while it boots still stops its whole process group.
       await this.started(() => tools.stop());
       await tools.ready;
+      if (dataDir) {
+        // Accounts are saved within ~2 s of a change, so a crash does not lose them (tools exports only on exit).
+        const snapshots = snapshotAuthAccounts({
+          authUrl: `http://${config.auth.host}:${config.auth.port}`,
+          projectId: config.projectId,
+          dir: join(dataDir, 'auth'),
+          toolsVersion: firebaseToolsVersion(options.root),
+          log,
+        });
+        await this.started(() => snapshots.stop());
+      }
 
       const report = await withEmulatorEnv(
         { firestore: firestoreHost, storage: storageHost, auth: `${config.auth.host}:${config.auth.port}` },
@@ -184,6 +202,9 @@ export class LocalShop {
     }
   }
 }
+
+/** The line an emulator logs when its journal or log replayed writes a crash left out of the export. */
+const RECOVERED = /^(\w+): recovered after a crash: replayed (.*)$/;
 
 const EMULATOR_ENV = [
   'FIRESTORE_EMULATOR_HOST',

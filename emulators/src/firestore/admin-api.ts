@@ -2,12 +2,15 @@
 import type { DocumentJson } from './types.js';
 import type { FirestoreEngine } from './engine.js';
 import type { DocumentChangeEvent } from './listen.js';
+import type { DatabaseId } from './paths.js';
+import type { StoredDocument } from './state.js';
 import { databaseName, parseDatabaseName, parseDocumentName } from './paths.js';
 import { toDocumentJson } from './state.js';
 import { normalizeFields } from './values.js';
 
 /** Deletes every document of a project's databases (or of all projects); open listeners see the deletions. */
 export function reset(engine: FirestoreEngine, projectId?: string): void {
+  engine.journal?.recordReset(projectId);
   for (const state of engine.databasesInUse()) {
     if (projectId && state.id.projectId !== projectId) continue;
     const changes: DocumentChangeEvent[] = [...state.all()].map((doc) => ({
@@ -40,21 +43,26 @@ export function importDocuments(
   let count = 0;
   // One version for the whole import: transactions only compare a document's version with itself.
   const { micros: version } = engine.clock.next();
+  const stored: { db: DatabaseId; doc: StoredDocument }[] = [];
   for (const { database, documents } of data) {
-    const state = engine.state(parseDatabaseName(database));
+    const db = parseDatabaseName(database);
+    const state = engine.state(db);
     for (const doc of documents) {
       const { segments } = parseDocumentName(doc.name);
       const updateTime = doc.updateTime ?? engine.clock.now();
+      const key = segments.join('/');
       state.put({
-        key: segments.join('/'),
+        key,
         segments,
         fields: normalizeFields(doc.fields ?? {}, 0, state.interner),
         createTime: doc.createTime ?? updateTime,
         updateTime,
         version,
       });
+      if (engine.journal) stored.push({ db, doc: state.get(key)! });
       count++;
     }
   }
+  engine.journal?.recordImport(stored);
   return count;
 }

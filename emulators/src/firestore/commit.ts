@@ -62,6 +62,8 @@ export function commit(
   const writeResults = writes.map((write) => stageWrite(batch, write));
   // Rules see the whole batch (getAfter), so they run once every write is staged; any denial rejects the batch.
   for (const check of batch.checks) check();
+  // Durable before it is applied or answered (a data folder's journal); a failed append applies nothing.
+  engine.journal?.recordCommit(db, state, staged);
   const changes = applyStaged(state, staged);
   if (changes.length > 0) engine.listeners.notify(db, changes, commitTime);
   return { writeResults, commitTime };

@@ -11,6 +11,7 @@ import { dbKey } from './databases.js';
 import { commit } from './commit.js';
 import * as adminApi from './admin-api.js';
 import type { IndexRequirements } from './indexes.js';
+import type { FirestoreJournal } from './journal.js';
 import type { ListenHost } from './listen.js';
 import { ListenStream } from './listen.js';
 import { ListenFanOut } from './listen-fan-out.js';
@@ -47,6 +48,8 @@ export class FirestoreEngine implements ListenHost {
   readonly clock = new CommitClock();
   private currentRules: RulesProvider;
   indexes: IndexRequirements | undefined;
+  /** Where accepted commits are made durable before they are applied (a data folder); none in memory. */
+  journal: FirestoreJournal | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.currentRules = options.rules ?? (() => null);

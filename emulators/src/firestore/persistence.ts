@@ -52,6 +52,8 @@ export async function exportFirestore(engine: FirestoreEngine, dir: string): Pro
       await file.write(d < databases.length - 1 ? ']},\n' : ']}\n');
     }
     await file.write(']}\n');
+    // On the disk before it replaces the old export: the journal it holds is removed after it.
+    await file.sync();
   } finally {
     await file.close();
   }

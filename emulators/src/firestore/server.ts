@@ -16,6 +16,7 @@ import type { TransactionTimeouts } from './transactions.js';
 import { asFirestoreError, invalidArgument } from './errors.js';
 import { warmDeclaredIndexes } from './index-warmup.js';
 import { exportFirestore, importFirestore } from './persistence.js';
+import { FirestoreJournal } from './journal.js';
 import { handleUsage } from './usage.js';
 import { createGrpcServer } from './transports/grpc.js';
 import { FIRESTORE_CORS, sendError } from './transports/http-util.js';
@@ -71,22 +72,45 @@ export async function startFirestoreEmulator(
     serverTransactionLocks: options.serverTransactionLocks,
     onListenerError: (error) => log(`firestore: a listener failed and was ended: ${String(error)}`),
   });
+  let recovered = false;
   if (options.dataDir) {
     const imported = await importFirestore(engine, options.dataDir).catch((error: unknown) => {
       unwatch();
       throw error;
     });
     if (imported > 0) log(`firestore: imported ${imported} documents from ${options.dataDir}`);
+    const { journal, replayed } = FirestoreJournal.open(engine, options.dataDir);
+    engine.journal = journal;
+    recovered = replayed.records > 0 || replayed.dropped !== undefined;
+    if (replayed.dropped) log(`firestore: dropped an unfinished journal record (${replayed.dropped})`);
+    if (replayed.records > 0)
+      log(
+        `firestore: recovered after a crash: replayed ${replayed.records} commits (${replayed.documents} document writes) from the journal`,
+      );
   }
   const webChannel = new WebChannelTransport(engine, { idleTimeoutMs: options.webChannelIdleTimeoutMs });
-  const exportTo = async (dir?: string): Promise<string> => {
+  // One export at a time: two at once would race for the same files, and an older snapshot renamed in last
+  // would replace a newer one whose journal was already removed.
+  let exporting: Promise<unknown> = Promise.resolve();
+  const exportTo = (dir?: string): Promise<string> => {
+    const run = exporting.then(() => exportOnce(dir));
+    exporting = run.catch(() => {});
+    return run;
+  };
+  const exportOnce = async (dir?: string): Promise<string> => {
     const target = dir ?? options.dataDir;
     // A caller's mistake (no folder in the request), answered as 400 rather than a server fault.
     if (!target) throw invalidArgument('No export folder given and no data folder configured');
+    // Exporting to the data folder compacts the journal: a new journal file starts as the export takes its
+    // snapshot (same tick), and the older files go once the export is on disk.
+    const rotated = target === options.dataDir ? engine.journal?.rotate() : undefined;
     const count = await exportFirestore(engine, target);
+    if (rotated !== undefined) engine.journal?.prune(rotated);
     log(`firestore: exported ${count} documents to ${target}`);
     return target;
   };
+  // What the journal replayed goes into the export now, so the journal starts empty again.
+  if (recovered && options.dataDir) await exportTo(options.dataDir);
 
   const httpServer = createHttpServer({
     cors: FIRESTORE_CORS,
@@ -181,6 +205,8 @@ export async function startFirestoreEmulator(
       await new Promise<void>((resolve) => grpcServer.tryShutdown(() => resolve()));
       grpcServer.forceShutdown();
       if (options.dataDir) await exportTo(options.dataDir);
+      engine.journal?.close();
+      engine.journal = undefined;
     },
   };
 }

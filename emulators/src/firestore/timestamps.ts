@@ -66,6 +66,11 @@ export class CommitClock {
     return { micros: this.last, timestamp: formatTimestamp(microsToInstant(this.last)) };
   }
 
+  /** Moves past a version already given out (a replayed journal), so later commits come after it. */
+  observe(micros: bigint): void {
+    if (micros > this.last) this.last = micros;
+  }
+
   now(): string {
     return formatTimestamp(microsToInstant(this.last > 0n ? this.last : BigInt(Date.now()) * 1000n));
   }

@@ -4,7 +4,8 @@
  * - rules: the rules file, followed on disk (or, in tests, a ruleset in code); rules uploaded through the
  *   emulator API replace them until the file changes again; the console's request log wraps them when given;
  * - data: `dataDir` is imported at start when it holds an export, and written on `stop()`; `exportTo(dir)`
- *   writes it any time.
+ *   writes it any time. Each acknowledged write reaches the data folder before its answer (Firestore's journal,
+ *   Storage's object log), and a start replays what a crash left out of the export.
  */
 import type { RequestLog, RequestService } from '../console-server/request-log.js';
 import type { RulesProvider, Ruleset } from '../rules/types.js';
@@ -19,7 +20,7 @@ export interface EmulatorServiceOptions {
   rulesFile?: string;
   /** Rules in code instead of a file (tests); consulted on every request. */
   rules?: () => Ruleset | null;
-  /** Folder imported at start (when it holds an export) and written on stop. */
+  /** Folder imported at start (when it holds an export), kept up to date write by write, and written on stop. */
   dataDir?: string;
   /** Records every rules decision (and admin-SDK bypass) for the console. */
   requests?: RequestLog;

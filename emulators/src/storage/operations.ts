@@ -149,6 +149,7 @@ export class StorageOperations {
     const existing = this.state.bucket(request.bucket).objects.get(request.name) ?? null;
     const candidate = this.newObject(request);
     this.authorize(caller, existing ? 'update' : 'create', request.bucket, request.name, existing, candidate);
+    this.state.log?.put(candidate);
     this.state.bucket(request.bucket).put(candidate);
     return candidate;
   }
@@ -192,6 +193,7 @@ export class StorageOperations {
     }
     this.authorize(caller, 'update', bucket, name, existing, candidate);
     if (!candidate) throw objectNotFound(bucket, name);
+    this.state.log?.put(candidate);
     this.state.bucket(bucket).put(candidate);
     return candidate;
   }
@@ -202,6 +204,7 @@ export class StorageOperations {
     const existing = this.state.bucket(bucket).objects.get(name) ?? null;
     this.authorize(caller, 'delete', bucket, name, existing, null);
     if (!existing) throw objectNotFound(bucket, name);
+    this.state.log?.remove(bucket, name);
     this.state.bucket(bucket).remove(name);
   }
 
@@ -304,6 +307,7 @@ export class StorageOperations {
   }
 
   reset(): void {
+    this.state.log?.reset();
     this.state.reset();
   }
 

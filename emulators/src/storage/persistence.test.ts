@@ -1,8 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { md5Base64 } from './checksums.js';
+import { exportStorage, hasStorageExport, importStorage } from './persistence.js';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
+import { StorageState } from './state.js';
 
 const PROJECT = 'demo-achar-shop';
 const BUCKET = `${PROJECT}.appspot.com`;
@@ -135,5 +138,30 @@ describe('storage export and import', () => {
     await expect(source.importFrom(dir)).rejects.toThrow(/is not a version 1 Storage export/);
     await expect(source.importFrom(join(dir, 'nowhere'))).rejects.toThrow(/Cannot read the Storage export/);
     expect(await (await fetch(objectUrl(source, 'x.png'))).json()).toEqual(stored);
+  });
+
+  it('finds the old export a crash left set aside between the two renames of a new one', async () => {
+    const state = new StorageState();
+    state.bucket(BUCKET).put({
+      bucket: BUCKET,
+      name: 'kept.txt',
+      bytes: Buffer.from('kept'),
+      contentType: 'text/plain',
+      customMetadata: {},
+      downloadTokens: [],
+      md5Hash: md5Base64(Buffer.from('kept')),
+      crc32c: '',
+      etag: 'e',
+      generation: '1',
+      metageneration: 1,
+      timeCreated: '2026-01-01T00:00:00.000Z',
+      updated: '2026-01-01T00:00:00.000Z',
+    });
+    await exportStorage(state, dir);
+    await rename(join(dir, 'storage'), join(dir, 'storage.old-crashed'));
+    expect(await hasStorageExport(dir)).toBe(true);
+    const loaded = new StorageState();
+    await importStorage(loaded, dir);
+    expect(loaded.bucket(BUCKET).objects.get('kept.txt')?.bytes.toString()).toBe('kept');
   });
 });

@@ -5,7 +5,7 @@
  * cannot be file names themselves). An export is written aside and swapped in, so a crash never leaves half.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { md5Base64 } from './checksums.js';
 import type { StorageState, StoredObject } from './state.js';
@@ -34,21 +34,55 @@ export async function exportStorage(state: StorageState, dir: string): Promise<v
       for (const name of bucket.sortedNames()) {
         const { bytes, ...metadata } = bucket.objects.get(name) as StoredObject;
         const file = join(bucketDir, createHash('sha256').update(name).digest('hex'));
-        await writeFile(join(staging, file), bytes);
+        await writeDurably(join(staging, file), bytes);
         objects.push({ ...metadata, file, size: bytes.length });
       }
       manifest.buckets.push({ name: bucket.name, objects });
     }
-    await writeFile(join(staging, METADATA_FILE), JSON.stringify(manifest, null, 2));
-    await rm(target, { recursive: true, force: true });
+    await writeDurably(join(staging, METADATA_FILE), JSON.stringify(manifest, null, 2));
+    // The old export is moved aside, not removed, until the new one is in place: a crash between the two
+    // renames leaves the old one to find (recoverSetAside), never no export at all.
+    const aside = join(dir, `${STORAGE_EXPORT_FOLDER}.old-${randomUUID()}`);
+    const hadOne = await rename(target, aside).then(
+      () => true,
+      () => false,
+    );
     await rename(staging, target);
+    if (hadOne) await rm(aside, { recursive: true, force: true });
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
 }
 
+/** Flushed to the disk before the export replaces the old one: the data folder's logs are pruned after it. */
+async function writeDurably(path: string, data: Buffer | string): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    await file.writeFile(data);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+}
+
+/** An export set aside by a crash between exportStorage's two renames is put back. */
+async function recoverSetAside(dir: string): Promise<void> {
+  const target = join(dir, STORAGE_EXPORT_FOLDER);
+  if (
+    await stat(target).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  const aside = entries.find((name) => name.startsWith(`${STORAGE_EXPORT_FOLDER}.old-`));
+  if (aside) await rename(join(dir, aside), target);
+}
+
 export async function hasStorageExport(dir: string): Promise<boolean> {
+  await recoverSetAside(dir);
   return stat(join(dir, STORAGE_EXPORT_FOLDER, METADATA_FILE)).then(
     () => true,
     () => false,

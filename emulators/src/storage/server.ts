@@ -22,6 +22,7 @@ import { handleFirebaseRequest } from './firebase-api.js';
 import { handleGcsRequest, isGcsPath } from './gcs-api.js';
 import { parseJsonBody, requestFailure, sendEmpty, sendError, sendJson, STORAGE_CORS } from './http.js';
 import { StorageOperations } from './operations.js';
+import { StorageObjectLog } from './object-log.js';
 import { exportStorage, hasStorageExport, importStorage } from './persistence.js';
 import { StorageState } from './state.js';
 
@@ -53,22 +54,46 @@ export async function startStorageEmulator(options: StorageEmulatorOptions): Pro
     firestoreData: options.firestoreData,
     maxUploadBytes: options.maxUploadBytes,
   });
+  let recovered = false;
   try {
     if (options.dataDir && (await hasStorageExport(options.dataDir))) {
       await importStorage(state, options.dataDir);
       log(`storage: imported data from ${options.dataDir}`);
     }
+    if (options.dataDir) {
+      const opened = StorageObjectLog.open(state, options.dataDir);
+      state.log = opened.log;
+      for (const file of opened.replayed.skipped) log(`storage: skipped an unreadable log file ${file}`);
+      if (opened.replayed.objects > 0)
+        log(
+          `storage: recovered after a crash: replayed ${opened.replayed.objects} object writes from the log`,
+        );
+      recovered = opened.replayed.objects > 0;
+    }
   } catch (error) {
     rules.source.close();
     throw error;
   }
-  const exportTo = async (dir?: string): Promise<string> => {
+  // One export at a time: two at once would race for the same files, and an older snapshot renamed in last
+  // would replace a newer one whose journal was already removed.
+  let exporting: Promise<unknown> = Promise.resolve();
+  const exportTo = (dir?: string): Promise<string> => {
+    const run = exporting.then(() => exportOnce(dir));
+    exporting = run.catch(() => {});
+    return run;
+  };
+  const exportOnce = async (dir?: string): Promise<string> => {
     const target = dir ?? options.dataDir;
     if (!target) throw new Error('No export folder given and no data folder configured');
+    // Exporting to the data folder compacts the log: later writes go to a new folder, older ones go after.
+    const rotated = target === options.dataDir ? state.log?.rotate() : undefined;
     await exportStorage(state, target);
+    if (rotated !== undefined) state.log?.prune(rotated);
     log(`storage: exported data to ${target}`);
     return target;
   };
+  // What the log replayed goes into the export now, so the log starts empty again.
+  if (recovered && options.dataDir) await exportTo(options.dataDir);
 
   const server = createHttpServer({
     cors: STORAGE_CORS,
@@ -145,7 +170,13 @@ export async function startStorageEmulator(options: StorageEmulatorOptions): Pro
       if (options.dataDir) await exportTo(options.dataDir);
     },
     reset: () => operations.reset(),
-    importFrom: (dir) => importStorage(state, dir),
+    importFrom: async (dir) => {
+      await importStorage(state, dir);
+      // The import replaced everything: the log says so, then holds each imported object.
+      state.log?.reset();
+      for (const bucket of state.buckets.values())
+        for (const object of bucket.objects.values()) state.log?.put(object);
+    },
   };
 }
 

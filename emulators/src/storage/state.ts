@@ -4,6 +4,7 @@
  */
 import type { Caller } from '../shared/auth-token.js';
 import type { MetadataPatch } from './metadata.js';
+import type { StorageObjectLog } from './object-log.js';
 
 export interface StoredObject {
   bucket: string;
@@ -77,6 +78,8 @@ export function compareNames(a: string, b: string): number {
 export class StorageState {
   readonly buckets = new Map<string, Bucket>();
   readonly uploads = new Map<string, ResumableUpload>();
+  /** Where acknowledged objects are made durable before the answer (a data folder); none in memory. */
+  log: StorageObjectLog | undefined;
   private lastGeneration = 0n;
 
   /** Buckets spring into existence on first use, as in the official emulator. */
