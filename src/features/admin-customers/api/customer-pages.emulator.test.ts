@@ -4,31 +4,15 @@
  * and firestore.indexes.json, asked as the admin: all customers most recent first, page after page, and the
  * phone and name-prefix searches, each served by its index.
  */
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  connectFirestoreEmulator,
-  getDocs,
-  getFirestore,
-  terminate,
-  type Firestore,
-  type QuerySnapshot,
-} from 'firebase/firestore';
+import { getDocs, type QuerySnapshot } from 'firebase/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readProjectConfig,
-  startOfflineEmulators,
-  type OfflineEmulators,
-} from '../../../../emulators/src/index';
-import { adminFirestore } from '../../../../emulators/src/testing/admin';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { firestoreAsAdminForSuite } from '@/testing/firestore-as-admin';
 import { orderSearchQuery, prefixTerms } from '@/features/ordering/model';
 import type { Customer } from '../model/customers';
 import { CUSTOMERS_PAGE_SIZE, customersPageQuery, type CustomersCursor } from './customer-pages';
 
-const PROJECT_ID = 'demo-achar-shop';
-let emulators: OfflineEmulators;
-let app: FirebaseApp;
-let db: Firestore;
+const firestore = firestoreAsAdminForSuite('customer-pages-emulator-test');
 
 const start = Date.parse('2026-11-20T06:00:00Z');
 // 70 customers, one hour apart: customer-000 ordered last.
@@ -49,35 +33,17 @@ const customers = Array.from({ length: 70 }, (_, index) => {
 });
 
 beforeAll(async () => {
-  process.env.METADATA_SERVER_DETECTION = 'none';
-  emulators = await startOfflineEmulators({
-    config: readProjectConfig(new URL('../../../..', import.meta.url).pathname),
-    ports: { firestore: 0, storage: 0 },
-  });
-  const admin = adminFirestore(PROJECT_ID, emulators.firestore.port);
-  await admin.doc('roles/admin').set({ user_id: 'admin', role: 'admin' });
-  const batch = admin.batch();
-  for (const { id, ...fields } of customers) batch.set(admin.doc(`customers/${id}`), fields);
+  const batch = firestore.admin.batch();
+  for (const { id, ...fields } of customers) batch.set(firestore.admin.doc(`customers/${id}`), fields);
   await batch.commit();
-  app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, 'customer-pages-emulator-test');
-  db = getFirestore(app);
-  connectFirestoreEmulator(db, '127.0.0.1', emulators.firestore.port, {
-    mockUserToken: { sub: 'admin', user_id: 'admin' },
-  });
-}, 60_000);
-
-afterAll(async () => {
-  if (db) await terminate(db);
-  if (app) await deleteApp(app);
-  await emulators?.stop();
-});
+}, 120_000);
 
 async function everyPage(text: string): Promise<string[]> {
   const seen: string[] = [];
   let after: CustomersCursor | null = null;
   for (;;) {
     const page: QuerySnapshot<Customer> = await getDocs(
-      customersPageQuery(orderSearchQuery(text), after, db),
+      customersPageQuery(orderSearchQuery(text), after, firestore.db),
     );
     seen.push(...page.docs.map((doc) => doc.id));
     if (page.size < CUSTOMERS_PAGE_SIZE) return seen;

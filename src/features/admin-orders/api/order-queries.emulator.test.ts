@@ -5,23 +5,10 @@
  * FAILED_PRECONDITION, as production does), asked as the admin: each is allowed, served, and answers what the
  * filter says, newest first, page after page with nothing twice or skipped.
  */
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  connectFirestoreEmulator,
-  getDocs,
-  getFirestore,
-  terminate,
-  type Firestore,
-  type QuerySnapshot,
-} from 'firebase/firestore';
-import { Timestamp, type Firestore as AdminFirestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readProjectConfig,
-  startOfflineEmulators,
-  type OfflineEmulators,
-} from '../../../../emulators/src/index';
-import { adminFirestore } from '../../../../emulators/src/testing/admin';
+import { getDocs, type QuerySnapshot } from 'firebase/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { firestoreAsAdminForSuite } from '@/testing/firestore-as-admin';
 import { ORDER_STATUSES, orderSearchQuery, orderSearchTerms, searchPhone } from '@/features/ordering/model';
 import type { AdminOrder } from '../model/admin-order';
 import type { PageCursor } from '../model/order-pages';
@@ -33,11 +20,7 @@ import {
   type OrdersFilter,
 } from './order-queries';
 
-const PROJECT_ID = 'demo-achar-shop';
-let emulators: OfflineEmulators;
-let app: FirebaseApp;
-let admin: AdminFirestore;
-let db: Firestore;
+const firestore = firestoreAsAdminForSuite('order-queries-emulator-test');
 
 const NAMES = ['রহিমা বেগম', 'Karim Uddin', 'সালমা খাতুন'];
 const PHONES = ['01712345678', '01812345678', '01912345678'];
@@ -67,28 +50,10 @@ const stored = Array.from({ length: 130 }, (_, index) => {
 });
 
 beforeAll(async () => {
-  process.env.METADATA_SERVER_DETECTION = 'none';
-  emulators = await startOfflineEmulators({
-    config: readProjectConfig(new URL('../../../..', import.meta.url).pathname),
-    ports: { firestore: 0, storage: 0 },
-  });
-  admin = adminFirestore(PROJECT_ID, emulators.firestore.port);
-  await admin.doc('roles/admin').set({ user_id: 'admin', role: 'admin' });
-  const batch = admin.batch();
-  for (const { id, ...fields } of stored) batch.set(admin.doc(`orders/${id}`), fields);
+  const batch = firestore.admin.batch();
+  for (const { id, ...fields } of stored) batch.set(firestore.admin.doc(`orders/${id}`), fields);
   await batch.commit();
-  app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, 'order-queries-emulator-test');
-  db = getFirestore(app);
-  connectFirestoreEmulator(db, '127.0.0.1', emulators.firestore.port, {
-    mockUserToken: { sub: 'admin', user_id: 'admin' },
-  });
-}, 60_000);
-
-afterAll(async () => {
-  if (db) await terminate(db);
-  if (app) await deleteApp(app);
-  await emulators?.stop();
-});
+}, 120_000);
 
 /** Reads every page the way the hook chains them: each after the last order of the one before. */
 async function everyPage(filter: OrdersFilter): Promise<string[]> {
@@ -96,7 +61,7 @@ async function everyPage(filter: OrdersFilter): Promise<string[]> {
   let after: PageCursor | null = null;
   for (;;) {
     const page: QuerySnapshot<AdminOrder> = await getDocs(
-      ordersPageQuery(filter, { after, through: null }, db),
+      ordersPageQuery(filter, { after, through: null }, firestore.db),
     );
     seen.push(...page.docs.map((doc) => doc.id));
     if (page.size < ORDERS_PAGE_SIZE) return seen;
@@ -145,18 +110,22 @@ describe("the orders tab's queries against the emulator", () => {
 
   it('serves a bounded page and the newest orders the dashboard watches for new ones', async () => {
     const first = await getDocs(
-      ordersPageQuery({ status: 'all', search: { kind: 'none' } }, { after: null, through: null }, db),
+      ordersPageQuery(
+        { status: 'all', search: { kind: 'none' } },
+        { after: null, through: null },
+        firestore.db,
+      ),
     );
     const last = first.docs[first.docs.length - 1];
     const bounded = await getDocs(
       ordersPageQuery(
         { status: 'all', search: { kind: 'none' } },
         { after: null, through: { at: last.get('created_at') as unknown, id: last.id } },
-        db,
+        firestore.db,
       ),
     );
     expect(bounded.docs.map((doc) => doc.id)).toEqual(first.docs.map((doc) => doc.id));
-    const newest = await getDocs(newestOrdersQuery(db));
+    const newest = await getDocs(newestOrdersQuery(firestore.db));
     expect(newest.docs.map((doc) => doc.id)).toEqual(
       first.docs.slice(0, NEWEST_ORDERS_WATCHED).map((doc) => doc.id),
     );
