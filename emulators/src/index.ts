@@ -35,12 +35,22 @@ export interface StartOptions {
   indexMode?: IndexMode;
   /** Override ports (0 = any free port), e.g. for tests running beside a started shop. */
   ports?: { firestore?: number; storage?: number };
+  /**
+   * host:port of firebase-tools' Functions emulator, which registers its Firestore triggers with our Firestore
+   * and receives Storage's events; default firebase.json's `emulators.functions`.
+   */
+  functionsHost?: string | null;
 }
 
 export async function startOfflineEmulators(options: StartOptions): Promise<OfflineEmulators> {
   const { config, dataDir } = options;
   const log = options.log ?? (() => {});
   const requests = new RequestLog();
+  // null: no Functions emulator (triggers cannot be registered, Storage sends no events).
+  const functionsHost =
+    options.functionsHost === null
+      ? undefined
+      : (options.functionsHost ?? `${config.functions.host}:${config.functions.port}`);
   const firestore = await startFirestoreEmulator({
     requests,
     host: config.firestore.host,
@@ -55,6 +65,7 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
       : undefined,
     dataDir,
     log,
+    functionsEmulatorHost: functionsHost,
   });
   let storage: StorageEmulator;
   try {
@@ -69,6 +80,7 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
       ),
       dataDir,
       log,
+      functionsEmulatorHost: functionsHost,
     });
   } catch (error) {
     await firestore.stop();

@@ -8,7 +8,8 @@ import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promis
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { EXTERNAL_FIRESTORE_PRELOAD } from '../../scripts/stack/firebase-tools.js';
 import { readProjectConfig, startOfflineEmulators } from '../../emulators/src/index';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,11 +31,17 @@ export interface AcharEmulators {
   stop(): Promise<void>;
 }
 
-/** The offline Firestore and Storage emulators of `emulators/`, in memory, with the project's rules files. */
-export async function startAcharEmulators(): Promise<AcharEmulators> {
+/**
+ * The offline Firestore and Storage emulators of `emulators/`, in memory, with the project's rules files;
+ * `functionsPort`: where the Functions emulator will listen, which their triggers' events go to.
+ */
+export async function startAcharEmulators({
+  functionsPort,
+}: { functionsPort?: number } = {}): Promise<AcharEmulators> {
   const emulators = await startOfflineEmulators({
     config: readProjectConfig(REPO_ROOT),
     ports: { firestore: 0, storage: 0 },
+    functionsHost: functionsPort === undefined ? null : `${HOST}:${functionsPort}`,
   });
   return {
     firestore: { host: HOST, port: emulators.firestore.port },
@@ -125,16 +132,27 @@ export interface AuthAndFunctionsEmulators {
  */
 export async function startAuthAndFunctionsEmulators(
   backing: { firestore: EmulatorAddress; storage: EmulatorAddress },
-  { functions = true }: { functions?: boolean } = {},
+  {
+    functions = true,
+    functionsPort: chosenFunctionsPort,
+    functionsSource,
+  }: {
+    functions?: boolean;
+    /** The port the backing emulators were told (startAcharEmulators' functionsPort). */
+    functionsPort?: number;
+    /** A folder with its own package.json and lib/index.js to serve instead of the shop's functions. */
+    functionsSource?: string;
+  } = {},
 ): Promise<AuthAndFunctionsEmulators> {
   const [authPort, functionsPort, hubPort, loggingPort] = [
     await freePort(),
-    await freePort(),
+    chosenFunctionsPort ?? (await freePort()),
     await freePort(),
     await freePort(),
   ];
   const configDir = await mkdtemp(join(tmpdir(), 'achar-functions-emulators-'));
-  if (functions) await privateFunctionsPackage(join(configDir, 'functions'));
+  if (functions && functionsSource) await symlink(functionsSource, join(configDir, 'functions'), 'dir');
+  else if (functions) await privateFunctionsPackage(join(configDir, 'functions'));
   await writeFile(
     join(configDir, 'firebase.json'),
     JSON.stringify({
@@ -154,6 +172,8 @@ export async function startAuthAndFunctionsEmulators(
   const { child, output } = run(
     process.execPath,
     [
+      '--import',
+      pathToFileURL(EXTERNAL_FIRESTORE_PRELOAD).href,
       join(REPO_ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
       'emulators:start',
       '--only',
