@@ -37,20 +37,17 @@ export interface StartOptions {
   ports?: { firestore?: number; storage?: number };
   /**
    * host:port of firebase-tools' Functions emulator, which registers its Firestore triggers with our Firestore
-   * and receives Storage's events; default firebase.json's `emulators.functions`.
+   * and receives Storage's events (`npm start`: firebase.json's `emulators.functions`). None: no trigger can be
+   * registered and Storage sends no events (so a bench or test never feeds a Functions emulator of another run).
    */
-  functionsHost?: string | null;
+  functionsHost?: string;
 }
 
 export async function startOfflineEmulators(options: StartOptions): Promise<OfflineEmulators> {
   const { config, dataDir } = options;
   const log = options.log ?? (() => {});
   const requests = new RequestLog();
-  // null: no Functions emulator (triggers cannot be registered, Storage sends no events).
-  const functionsHost =
-    options.functionsHost === null
-      ? undefined
-      : (options.functionsHost ?? `${config.functions.host}:${config.functions.port}`);
+  const { functionsHost } = options;
   const firestore = await startFirestoreEmulator({
     requests,
     host: config.firestore.host,

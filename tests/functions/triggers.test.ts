@@ -7,7 +7,11 @@
 import { getStorage } from 'firebase-admin/storage';
 import { getFirestore, type DocumentData, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostAndPort, PROJECT_ID } from '../support/emulator-processes';
+import { mkdirSync } from 'node:fs';
+import { readProjectConfig } from '../../emulators/src/index';
+import { startConsole } from '../../emulators/src/console-server/server';
+import { launchChromium } from '../../emulators/src/testing/browser';
+import { freePort, hostAndPort, PROJECT_ID, REPO_ROOT } from '../support/emulator-processes';
 import { startBackend, type Backend } from '../support/functions-backend';
 import { buildFunctionsFixture } from '../support/functions-fixture';
 
@@ -28,6 +32,12 @@ afterAll(async () => {
   await backend?.stop();
   await fixture?.remove();
 });
+
+/**
+ * Each trigger's first event starts a worker for its function (seconds each on the shared 2-core machine), and
+ * a test waits for several: more than the project's 60 s per test.
+ */
+const EVENTS_TIMEOUT_MS = 300_000;
 
 type Entry = DocumentData & { fn: string; logged_at: Timestamp };
 
@@ -57,7 +67,7 @@ async function invocations(fn: string, count: number, where?: (entry: Entry) => 
 
 const forDoc = (id: string) => (entry: Entry) => (entry.params as Record<string, string>)?.docId === id;
 
-describe('2nd gen Firestore triggers', () => {
+describe('2nd gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
   it('give created, updated, deleted and written events with the data, params, id, type and time', async () => {
     const ref = db.doc('v2docs/d1');
     const created = await ref.set({ name: 'আম', n: 1 });
@@ -199,7 +209,7 @@ describe('2nd gen Firestore triggers', () => {
   });
 });
 
-describe('1st gen Firestore triggers', () => {
+describe('1st gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
   it('give create, update, delete and write events with a Change, params, id, type and time', async () => {
     const ref = db.doc('v1docs/d1');
     const created = await ref.set({ name: 'রসুন', n: 1 });
@@ -233,7 +243,7 @@ describe('1st gen Firestore triggers', () => {
   });
 });
 
-describe('Storage triggers', () => {
+describe('Storage triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
   it('fire finalize, metadata update and delete, 1st and 2nd gen, with the object', async () => {
     const bucket = getStorage(backend.admin).bucket(`${PROJECT_ID}.appspot.com`);
     const file = bucket.file('photos/pickle.txt');
@@ -263,5 +273,36 @@ describe('Storage triggers', () => {
     });
     expect(await invocations('v2ObjectDeleted', 1, isPickle)).toHaveLength(1);
     expect(await invocations('v1ObjectDelete', 1, isPickle)).toHaveLength(1);
+  });
+});
+
+describe('the console', { timeout: EVENTS_TIMEOUT_MS }, () => {
+  it('shows each trigger invocation on its Logs page', async () => {
+    await db.doc('v2docs/logged').set({ shown: true });
+    await db.doc('throws/logged').set({ boom: true });
+    await invocations('v2Created', 1, forDoc('logged'));
+    const config = readProjectConfig(REPO_ROOT);
+    const consoleServer = await startConsole({
+      config: { ...config, logging: backend.logging, ui: { ...config.ui, port: await freePort() } },
+      emulators: backend.emulators,
+    });
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${consoleServer.url}/logs`);
+      const invocation = page.locator('[data-testid="logs"] [data-function="us-central1-v2Created"]');
+      await invocation.filter({ hasText: 'Beginning execution of "us-central1-v2Created' }).first().waitFor();
+      await invocation.filter({ hasText: 'Finished "us-central1-v2Created' }).first().waitFor();
+      // The throwing function's error is there too, under its name.
+      await page
+        .locator('[data-testid="logs"] [data-function="us-central1-v2Throws"]', { hasText: 'always fails' })
+        .first()
+        .waitFor();
+      mkdirSync(`${REPO_ROOT}/test-results`, { recursive: true });
+      await page.screenshot({ path: `${REPO_ROOT}/test-results/console-logs-triggers.png` });
+    } finally {
+      await browser.close();
+      await consoleServer.close();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EXTERNAL_FIRESTORE_PRELOAD } from '../../scripts/stack/firebase-tools.js';
-import { readProjectConfig, startOfflineEmulators } from '../../emulators/src/index';
+import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from '../../emulators/src/index';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PROJECT_ID = 'demo-achar-shop';
@@ -28,6 +28,8 @@ export function hostAndPort({ host, port }: EmulatorAddress): string {
 export interface AcharEmulators {
   firestore: EmulatorAddress;
   storage: EmulatorAddress;
+  /** The running emulators themselves (what the console is given). */
+  running: OfflineEmulators;
   stop(): Promise<void>;
 }
 
@@ -41,11 +43,12 @@ export async function startAcharEmulators({
   const emulators = await startOfflineEmulators({
     config: readProjectConfig(REPO_ROOT),
     ports: { firestore: 0, storage: 0 },
-    functionsHost: functionsPort === undefined ? null : `${HOST}:${functionsPort}`,
+    functionsHost: functionsPort === undefined ? undefined : `${HOST}:${functionsPort}`,
   });
   return {
     firestore: { host: HOST, port: emulators.firestore.port },
     storage: { host: HOST, port: emulators.storage.port },
+    running: emulators,
     stop: () => emulators.stop(),
   };
 }
@@ -123,6 +126,8 @@ async function privateFunctionsPackage(folder: string): Promise<void> {
 export interface AuthAndFunctionsEmulators {
   auth: EmulatorAddress;
   functions: EmulatorAddress;
+  /** firebase-tools' logging emulator: every log line over a WebSocket (the console's Logs page). */
+  logging: EmulatorAddress;
   stop(): Promise<void>;
 }
 
@@ -215,5 +220,10 @@ export async function startAuthAndFunctionsEmulators(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { auth: { host: HOST, port: authPort }, functions: { host: HOST, port: functionsPort }, stop };
+  return {
+    auth: { host: HOST, port: authPort },
+    functions: { host: HOST, port: functionsPort },
+    logging: { host: HOST, port: loggingPort },
+    stop,
+  };
 }

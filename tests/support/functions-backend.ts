@@ -19,6 +19,7 @@ import {
   PROJECT_ID,
   startAcharEmulators,
   startAuthAndFunctionsEmulators,
+  type AcharEmulators,
   type EmulatorAddress,
 } from './emulator-processes';
 
@@ -29,6 +30,9 @@ export interface Backend {
   functions: EmulatorAddress;
   firestore: EmulatorAddress;
   storage: EmulatorAddress;
+  logging: EmulatorAddress;
+  /** The offline Firestore and Storage emulators themselves (what the console is given). */
+  emulators: AcharEmulators['running'];
   stop(): Promise<void>;
 }
 
@@ -59,6 +63,8 @@ export async function startBackend(
     functions: firebaseTools.functions,
     firestore: achar.firestore,
     storage: achar.storage,
+    logging: firebaseTools.logging,
+    emulators: achar.running,
     async stop() {
       await Promise.all(clients.splice(0).map((app) => deleteApp(app)));
       await deleteAdminApp(admin);

@@ -233,7 +233,8 @@ async function handleEmulatorApi(
 /**
  * The routes firebase-tools' Functions emulator registers Firestore triggers through, as Google's emulator has
  * them: 1st gen `PUT …/triggers/{key}`, 2nd gen `POST …/eventarcTrigger?eventarcTriggerId={key}`; and
- * `DELETE …/triggers` (all of a project's) and `DELETE …/triggers/{key}`.
+ * `DELETE …/triggers` (all of a project's) and `DELETE …/triggers/{key}`; `GET …/triggers` lists them (ours
+ * only: what a test or the console waits for).
  */
 async function handleTriggerRoutes(
   ctx: RestContext,
@@ -270,6 +271,20 @@ async function handleTriggerRoutes(
   if (single && req.method === 'DELETE') {
     triggers.registry.remove(decodePathSegment(single[2]));
     return reply(res, {});
+  }
+  if (all && req.method === 'GET') {
+    const project = decodePathSegment(all[1]);
+    const list = triggers.registry
+      .list()
+      .filter((t) => t.projectId === project)
+      .map((t) => ({
+        key: t.key,
+        generation: t.generation,
+        eventType: t.eventType,
+        database: t.databaseId,
+        document: t.pattern.text,
+      }));
+    return reply(res, { triggers: list });
   }
   if (all && req.method === 'DELETE') {
     triggers.registry.clear(decodePathSegment(all[1]));

@@ -128,7 +128,25 @@ describe('registering triggers', () => {
       },
     });
     expect(otherProject.status).toBe(400);
-    expect(emulator.engine.triggers!.registry.list().map((t) => t.key)).toEqual(['a-0', 'b-0']);
+    const listed = await rawRequest(emulator.port, 'GET', `/emulator/v1/projects/${P}/triggers`);
+    expect(listed.body).toEqual({
+      triggers: [
+        {
+          key: 'a-0',
+          generation: '2nd',
+          eventType: 'google.cloud.firestore.document.v1.created',
+          database: '(default)',
+          document: 'orders/{id}',
+        },
+        {
+          key: 'b-0',
+          generation: '1st',
+          eventType: 'providers/cloud.firestore/eventTypes/document.write',
+          database: '(default)',
+          document: 'orders/{id}',
+        },
+      ],
+    });
     expect((await rawRequest(emulator.port, 'DELETE', `/emulator/v1/projects/${P}/triggers`)).status).toBe(
       200,
     );
