@@ -204,6 +204,8 @@ describe('2nd gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
     const [slow] = await invocations('v2Slow', 1);
     expect(slow.logged_at.toMillis()).toBeGreaterThan(after.logged_at.toMillis());
     expect(await entries('v2NeverMatches')).toHaveLength(0);
+    // The failing function ran once: a function's failure is not retried.
+    expect(await invocations('v2Throws', 1, (entry) => entry.params?.id === 't1')).toHaveLength(1);
     // The emulator still serves.
     expect((await db.doc('throws/t1').get()).get('boom')).toBe(true);
   });

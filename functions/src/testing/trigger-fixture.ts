@@ -93,7 +93,9 @@ export const v2Ordered = onDocumentWritten('ordered/{id}', async (event) => {
   await record('v2Ordered', { id: event.id, params: event.params, n });
 });
 
-export const v2Throws = onDocumentCreated('throws/{id}', () => {
+/** Records that it ran, then fails: production does not retry it (no `retry: true`), nor do we. */
+export const v2Throws = onDocumentCreated('throws/{id}', async (event) => {
+  await record('v2Throws', { id: event.id, params: event.params });
   throw new Error('this function always fails');
 });
 
