@@ -15,6 +15,9 @@ import { extensionsForPage, type ConsoleExtensions } from './extensions.js';
 import type { RequestService } from './request-log.js';
 import { askRules, parseQuestion, PlaygroundError, type PlaygroundQuestion } from './rules-playground.js';
 
+/** What the console page sends and receives (types only). */
+export type { PlaygroundAnswer, PlaygroundQuestion } from './rules-playground.js';
+
 export interface ConsoleApiOptions {
   config: ProjectConfig;
   emulators: OfflineEmulators;

@@ -41,6 +41,9 @@ export interface LoggedRequest {
   requestResource?: DocumentJson | StorageObjectInfo | null;
 }
 
+/** The coverage shapes the console page draws (types only). */
+export type { AllowCoverage, CoverageCounts, CoverageReport } from '../rules/coverage.js';
+
 /** A service's rule coverage since its rules were loaded or it was last reset, and the text its lines refer to. */
 export interface ServiceCoverage {
   rules: RulesText | null;
