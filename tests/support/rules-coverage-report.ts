@@ -13,8 +13,8 @@ import { coverageHtml } from '../../emulators/src/rules/coverage-html.js';
 import type { OfflineEmulators } from '../../emulators/src/index.js';
 
 const RESULTS = fileURLToPath(new URL('../../test-results', import.meta.url));
-export const COVERAGE_DIR = join(RESULTS, 'rules-coverage');
-export const COVERAGE_HTML = join(RESULTS, 'rules-coverage.html');
+const COVERAGE_DIR = join(RESULTS, 'rules-coverage');
+const COVERAGE_HTML = join(RESULTS, 'rules-coverage.html');
 const SERVICES = ['firestore', 'storage'] as const;
 
 type Saved = Record<string, { file: string; text: string; report: CoverageReport } | null>;
@@ -27,13 +27,21 @@ export function saveRulesCoverage(suitePath: string, emulators: OfflineEmulators
     saved[service] = rules && report ? { file: rules.file, text: rules.text, report } : null;
   }
   mkdirSync(COVERAGE_DIR, { recursive: true });
-  writeFileSync(join(COVERAGE_DIR, `${basename(suitePath).replace(/\.test\.ts$/, '')}.json`), JSON.stringify(saved));
+  writeFileSync(
+    join(COVERAGE_DIR, `${basename(suitePath).replace(/\.test\.ts$/, '')}.json`),
+    JSON.stringify(saved),
+  );
   writeFileSync(COVERAGE_HTML, drawReport());
 }
 
 function drawReport(): string {
-  const files = readdirSync(COVERAGE_DIR).filter((f) => f.endsWith('.json')).sort();
-  const sections = new Map<string, { title: string; text: string; report: CoverageReport; suites: string[] }>();
+  const files = readdirSync(COVERAGE_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const sections = new Map<
+    string,
+    { title: string; text: string; report: CoverageReport; suites: string[] }
+  >();
   for (const file of files) {
     const saved = JSON.parse(readFileSync(join(COVERAGE_DIR, file), 'utf8')) as Saved;
     for (const service of SERVICES) {
@@ -46,7 +54,13 @@ function drawReport(): string {
       if (known) {
         addCoverage(known.report, entry.report);
         known.suites.push(suite);
-      } else sections.set(key, { title: basename(entry.file), text: entry.text, report: entry.report, suites: [suite] });
+      } else
+        sections.set(key, {
+          title: basename(entry.file),
+          text: entry.text,
+          report: entry.report,
+          suites: [suite],
+        });
     }
   }
   return coverageHtml(
