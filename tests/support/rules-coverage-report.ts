@@ -19,13 +19,28 @@ const SERVICES = ['firestore', 'storage'] as const;
 
 type Saved = Record<string, { file: string; text: string; report: CoverageReport } | null>;
 
-/** Saves one suite's coverage (named after its test file) and redraws the report. */
+/** Saves the coverage of a suite's private emulators (named after its test file) and redraws the report. */
 export function saveRulesCoverage(suitePath: string, emulators: OfflineEmulators): void {
   const saved: Saved = {};
   for (const service of SERVICES) {
     const { rules, report } = emulators.requests.coverage(service);
     saved[service] = rules && report ? { file: rules.file, text: rules.text, report } : null;
   }
+  save(suitePath, saved);
+}
+
+/** Saves the coverage of a suite that asks the rules engine itself (repo-rules.ts `countedRepoRules`). */
+export function saveEngineCoverage(
+  suitePath: string,
+  service: (typeof SERVICES)[number],
+  file: string,
+  text: string,
+  report: CoverageReport,
+): void {
+  save(`${suitePath.replace(/\.test\.ts$/, '')}-${service}`, { [service]: { file, text, report } });
+}
+
+function save(suitePath: string, saved: Saved): void {
   mkdirSync(COVERAGE_DIR, { recursive: true });
   writeFileSync(
     join(COVERAGE_DIR, `${basename(suitePath).replace(/\.test\.ts$/, '')}.json`),
