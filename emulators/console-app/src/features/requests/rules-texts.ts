@@ -35,8 +35,8 @@ const TEXTS = {
     method: { bn: 'মেথড', en: 'Method' },
     path: { bn: 'পাথ', en: 'Path' },
     pathHint: {
-      bn: 'Firestore: orders/o1 (list হলে কালেকশন: orders)। Storage: product-images/p1.webp (list হলে ফোল্ডার)।',
-      en: 'Firestore: orders/o1 (a collection for list: orders). Storage: product-images/p1.webp (a folder for list).',
+      bn: 'Firestore: orders/o1 (list হলে কালেকশন: orders; ফিল্টার ছাড়া কোয়েরির মতো বিচার হয়)। Storage: product-images/p1.webp (list হলে ফোল্ডার)।',
+      en: 'Firestore: orders/o1 (a collection for list: orders, judged as a query without filters). Storage: product-images/p1.webp (a folder for list).',
     },
     fields: { bn: 'যে ফিল্ডগুলো লেখা হবে (JSON)', en: 'Fields written (JSON)' },
     fieldsHint: {
