@@ -280,6 +280,10 @@ describe('rule coverage', () => {
     expect(html).toContain(`data-allow-line="${lineOf(FIRESTORE_RULES, 'allow get:')}"`);
     expect(html).toContain('evaluated 4 · true 1 · false 3 · error 0');
     expect(html).toContain('2 of 5 allow statements evaluated at least once.');
+    const json = (await (
+      await fetch(`${emulators.firestore.url}/emulator/v1/projects/${projectId}:ruleCoverage`)
+    ).json()) as Pick<ServiceCoverage, 'report'>;
+    expect(json.report).toEqual(firestore.report);
 
     await fetch(`${apiUrl}/api/coverage/firestore`, { method: 'DELETE' });
     expect((await coverage('firestore')).report!.allows.every((a) => a.evaluated === 0)).toBe(true);
