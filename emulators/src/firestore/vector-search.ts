@@ -114,6 +114,22 @@ export function compileNearest(
   };
 }
 
+/**
+ * A stored vector's numbers, read once: stored values are never changed in place (a write stores new ones), so
+ * the numbers of a value object stay true for as long as it lives, and a search reads typed arrays.
+ */
+const storedVectors = new WeakMap<Value, Float64Array | null>();
+
+function storedVector(value: Value): Float64Array | undefined {
+  let vector = storedVectors.get(value);
+  if (vector === undefined) {
+    const elements = vectorElements(value);
+    vector = elements ? Float64Array.from(elements) : null;
+    storedVectors.set(value, vector);
+  }
+  return vector ?? undefined;
+}
+
 /** The numbers of a vector value, or undefined when the value is not a vector of numbers. */
 export function vectorElements(value: Value): number[] | undefined {
   if (kindOf(value) !== 'vector') return undefined;
@@ -188,7 +204,7 @@ export function findNearest(
     stats.candidates++;
     const value = getField(doc.fields, search.vectorField);
     if (value === undefined) continue;
-    const elements = vectorElements(value);
+    const elements = storedVector(value);
     if (!elements || elements.length !== dimension) continue;
     stats.vectorsCompared++;
     const distance = distanceBetween(search.measure, search.queryVector, elements);
