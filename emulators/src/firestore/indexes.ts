@@ -340,9 +340,9 @@ function serves(index: IndexJson, wanted: IndexJson, scope: Scope, eqCount: numb
 
 /**
  * The vector index a findNearest needs and the declarations lack, or null. Production searches a vector index:
- * the query's filter fields first (equality in any direction, array-contains as CONTAINS, a range field in
- * order), then the vector field with the query vector's dimension; a collection-group query needs a
- * COLLECTION_GROUP index. Single-field indexes never serve one.
+ * the query's filter fields first, in any order (an equality or range field with a direction, array-contains as
+ * CONTAINS), then the vector field with the query vector's dimension; a collection-group query needs a
+ * COLLECTION_GROUP index. Single-field and composite indexes never serve one.
  */
 export function missingVectorIndex(
   query: CompiledQuery,
