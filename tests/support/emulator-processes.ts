@@ -9,8 +9,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { expect } from 'vitest';
 import { EXTERNAL_FIRESTORE_PRELOAD } from '../../scripts/stack/firebase-tools.js';
 import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from '../../emulators/src/index';
+import { saveRulesCoverage } from './rules-coverage-report';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PROJECT_ID = 'demo-achar-shop';
@@ -45,11 +47,16 @@ export async function startAcharEmulators({
     ports: { firestore: 0, storage: 0 },
     functionsHost: functionsPort === undefined ? undefined : `${HOST}:${functionsPort}`,
   });
+  // The suite that started them, for its part of the rule-coverage report.
+  const suite = expect.getState().testPath ?? 'rules';
   return {
     firestore: { host: HOST, port: emulators.firestore.port },
     storage: { host: HOST, port: emulators.storage.port },
     running: emulators,
-    stop: () => emulators.stop(),
+    stop: async () => {
+      saveRulesCoverage(suite, emulators);
+      await emulators.stop();
+    },
   };
 }
 

@@ -132,9 +132,11 @@ export async function startFirestoreEmulator(
     async route(req: IncomingMessage, res: ServerResponse, url: URL) {
       if (await webChannel.handle(req, res, url)) return;
       if (handleUsage({ usage: (db) => engine.state(db).usage }, req, res, url)) return;
+      const { requests } = options;
+      const ruleCoverage = requests && (() => requests.coverage('firestore'));
       if (
         await handleRest(
-          { engine, rules: rules.source, exportData: exportTo, triggers: engine.triggers },
+          { engine, rules: rules.source, exportData: exportTo, ruleCoverage, triggers: engine.triggers },
           req,
           res,
           url,
