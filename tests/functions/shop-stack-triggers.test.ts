@@ -4,7 +4,9 @@
  * Functions emulator registers Firestore triggers with it), and our Firestore takes registrations from it.
  * What the triggers then deliver is tests/functions/triggers.test.ts.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/index';
@@ -25,6 +27,26 @@ describe('the local shop and Cloud Functions triggers', () => {
     >;
     expect(running.firestore).toMatchObject({ host: config.firestore.host, port: config.firestore.port });
     expect(running.functions).toMatchObject({ port: config.functions.port });
+  });
+
+  it("keeps Firestore out of firebase-tools' export (our emulator writes its own data folder)", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'achar-hub-export-'));
+    try {
+      const answer = await fetch(`http://${hub.host}:${hub.port}/_admin/export`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ path: folder, initiatedBy: 'test' }),
+      });
+      expect(answer.status).toBe(200);
+      const metadata = JSON.parse(
+        readFileSync(join(folder, 'firebase-export-metadata.json'), 'utf8'),
+      ) as Record<string, unknown>;
+      expect(metadata.auth).toBeDefined();
+      expect(metadata.firestore).toBeUndefined();
+      expect(existsSync(join(folder, 'firestore_export'))).toBe(false);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('has our Firestore emulator take trigger registrations', async () => {
