@@ -9,7 +9,8 @@ import { compileQuery, project } from './query.js';
 import type { StoredDocument } from './state.js';
 import { toDocumentJson } from './state.js';
 import type { ReadOptions } from './transactions.js';
-import { assertUnchangedSince, requestedReadTime } from './transactions.js';
+import { requestedReadTime } from './transactions.js';
+import { answeredReadTime, pastRead, queryAt } from './document-history.js';
 import { doubleOf, getField, isNumber } from './values.js';
 
 export const MAX_AGGREGATIONS = 5;
@@ -24,7 +25,10 @@ export function runQuery(
   const txnId = engine.transactions.forRead(query.db, request);
   const docs = readQuery(engine, query, caller, txnId, request);
   engine.state(query.db).usage.query(docs.length);
-  const readTime = engine.clock.now();
+  const readTime = answeredReadTime(
+    requestedReadTime(request, engine.transactions.get(txnId)),
+    engine.clock.now(),
+  );
   const results: v1.RunQueryResponse[] = docs.map((doc) => ({
     document: { ...toDocumentJson(query.db, doc), fields: project(doc.fields, query.select) },
     readTime,
@@ -52,7 +56,7 @@ export function runAggregationQuery(
   }
   const query = compileQuery(request.parent, aggregation.structuredQuery);
   const txnId = engine.transactions.forRead(query.db, request);
-  const docs = readQuery(engine, query, caller, txnId, request);
+  const docs = withAggregatedFields(readQuery(engine, query, caller, txnId, request), aggregations);
   engine.state(query.db).usage.aggregation(docs.length);
   const aggregateFields: Record<string, Value> = {};
   aggregations.forEach((agg, index) => {
@@ -60,7 +64,10 @@ export function runAggregationQuery(
   });
   const response: v1.RunAggregationQueryResponse = {
     result: { aggregateFields },
-    readTime: engine.clock.now(),
+    readTime: answeredReadTime(
+      requestedReadTime(request, engine.transactions.get(txnId)),
+      engine.clock.now(),
+    ),
   };
   if (request.newTransaction && txnId) response.transaction = txnId;
   return [response];
@@ -76,14 +83,30 @@ export function readQuery(
 ): StoredDocument[] {
   engine.requireIndexes(query);
   const state = engine.state(query.db);
-  const asOf = requestedReadTime(options, engine.transactions.get(txnId));
-  // Every document of the queried collections counts: one that changed may have matched back then.
-  if (asOf) assertUnchangedSince(asOf, query.run(state, { scopeOnly: true }));
+  const past = pastRead(
+    state,
+    requestedReadTime(options, engine.transactions.get(txnId)),
+    engine.clock.now(),
+  );
   engine.checkQuery(caller, query);
+  if (past) return queryAt(state, query, past.micros);
   const docs = query.run(state);
   const txn = engine.transactions.get(txnId);
   if (txn) for (const doc of docs) txn.reads.set(doc.key, doc.version);
   return docs;
+}
+
+/**
+ * Production aggregates only the documents that have every field a sum or avg names: with `count()` and
+ * `sum('a')` in one query, a document without `a` is not counted either (as though the query filtered on it).
+ */
+function withAggregatedFields(docs: StoredDocument[], aggregations: AggregationJson[]): StoredDocument[] {
+  const paths = aggregations
+    .map((agg) => agg.sum?.field?.fieldPath ?? agg.avg?.field?.fieldPath)
+    .filter((path): path is string => path !== undefined)
+    .map(parseFieldPath);
+  if (paths.length === 0) return docs;
+  return docs.filter((doc) => paths.every((path) => getField(doc.fields, path) !== undefined));
 }
 
 function aggregate(agg: AggregationJson, docs: StoredDocument[]): Value {
