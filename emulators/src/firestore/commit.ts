@@ -182,7 +182,7 @@ function applyStaged(
     const before = state.get(key) ?? null;
     if (after === before) continue;
     // Reads at an earlier readTime still see the version this commit replaces (./document-history.ts).
-    if (before) state.history.record(before, micros);
+    if (before) state.history.record(before, after, micros);
     if (after) state.put(after);
     else if (before) state.delete(key);
     else continue;

@@ -18,7 +18,8 @@ const version = (key: string, micros: bigint, jars: number): StoredDocument => (
   key,
   segments: key.split('/'),
   fields: { jars: { integerValue: String(jars) } },
-  createTime: formatTimestamp(microsToInstant(micros)),
+  // Versions of one life share their creation.
+  createTime: '2026-01-01T00:00:00Z',
   updateTime: formatTimestamp(microsToInstant(micros)),
   version: micros,
 });
@@ -30,25 +31,45 @@ describe('the kept versions', () => {
 
   it('answers each moment with the version current then, and missing before and after a life', () => {
     const history = new DocumentHistory(undefined, now - 100n);
-    const v1 = version('jars/a', now - 90n, 1);
+    const v1 = {
+      ...version('jars/a', now - 90n, 1),
+      fields: { jars: { integerValue: '1' }, lid: { stringValue: 'tin' } },
+    };
     const v2 = version('jars/a', now - 60n, 2);
-    history.record(v1, now - 60n);
-    history.record(v2, now - 30n); // deleted at now - 30
+    history.record(v1, v2, now - 60n);
+    history.record(v2, null, now - 30n); // deleted at now - 30
     const v3 = version('jars/a', now - 10n, 3); // created again
-    expect(history.versionAt('jars/a', v3, now - 95n)).toBeNull();
-    expect(history.versionAt('jars/a', v3, now - 90n)).toBe(v1);
-    expect(history.versionAt('jars/a', v3, now - 61n)).toBe(v1);
-    expect(history.versionAt('jars/a', v3, now - 60n)).toBe(v2);
-    expect(history.versionAt('jars/a', v3, now - 30n)).toBeNull();
+    const fieldsAt = (micros: bigint) => history.versionAt('jars/a', v3, micros)?.fields ?? null;
+    expect(fieldsAt(now - 95n)).toBeNull();
+    expect(history.versionAt('jars/a', v3, now - 90n)).toEqual(v1);
+    expect(fieldsAt(now - 61n)).toEqual(v1.fields);
+    expect(history.versionAt('jars/a', v3, now - 60n)).toEqual(v2);
+    expect(fieldsAt(now - 30n)).toBeNull();
     expect(history.versionAt('jars/a', v3, now - 10n)).toBe(v3);
     expect(history.versionAt('jars/b', undefined, now - 50n)).toBeNull();
+  });
+
+  it('keeps of a replaced version only what the next one changed, and rebuilds it whole', () => {
+    const history = new DocumentHistory(undefined, now - 100n);
+    const lid = { stringValue: 'tin' };
+    const v1 = { ...version('jars/a', now - 90n, 1), fields: { jars: { integerValue: '1' }, lid } };
+    const v2 = {
+      ...version('jars/a', now - 60n, 2),
+      fields: { jars: { integerValue: '2' }, lid, label: lid },
+    };
+    const v3 = { ...version('jars/a', now - 30n, 3), fields: { jars: { integerValue: '3' } } };
+    history.record(v1, v2, now - 60n);
+    history.record(v2, v3, now - 30n);
+    expect(history.versionAt('jars/a', v3, now - 70n)).toEqual(v1);
+    expect(history.versionAt('jars/a', v3, now - 40n)).toEqual(v2);
+    expect(history.versionAt('jars/a', v3, now - 20n)).toBe(v3);
   });
 
   it('drops versions older than the window, and refuses reads before what is kept as production does', () => {
     const minute = 60_000_000n;
     const history = new DocumentHistory({ windowMicros: 10n * minute, maxVersions: 100 }, now - 30n * minute);
-    history.record(version('jars/a', now - 25n * minute, 1), now - 20n * minute);
-    history.record(version('jars/a', now - 20n * minute, 2), now - 5n * minute);
+    history.record(version('jars/a', now - 25n * minute, 1), null, now - 20n * minute);
+    history.record(version('jars/a', now - 20n * minute, 2), null, now - 5n * minute);
     history.prune(now);
     expect(history.size).toBe(1);
     expect(() => history.readableAt(at(now - 15n * minute), at(now))).toThrow(TOO_OLD);
@@ -62,7 +83,7 @@ describe('the kept versions', () => {
   it('keeps at most its cap, the oldest leaving first, and reads before the last one to leave are too old', () => {
     const history = new DocumentHistory({ windowMicros: 3_600_000_000n, maxVersions: 2 }, now - 1_000n);
     for (let i = 0; i < 5; i++)
-      history.record(version(`jars/${i}`, now - 900n + BigInt(i), i), now - 100n + BigInt(i));
+      history.record(version(`jars/${i}`, now - 900n + BigInt(i), i), null, now - 100n + BigInt(i));
     expect(history.size).toBe(2);
     expect(history.versionAt('jars/0', undefined, now - 500n)).toBeNull();
     expect(history.versionAt('jars/4', undefined, now - 500n)?.fields.jars).toEqual({ integerValue: '4' });

@@ -9,33 +9,46 @@
  * in the order they were replaced, when they are an hour old or when the database holds more than its cap;
  * a read before what is left answers production's "too old".
  */
+import { isDeepStrictEqual } from 'node:util';
 import { failedPrecondition, invalidArgument } from './errors.js';
 import type { CompiledQuery } from './query.js';
+import type { Fields, Value } from './types.js';
 import type { DatabaseState, StoredDocument } from './state.js';
 import { formatTimestamp, instantToMicros, microsToInstant, parseTimestamp } from './timestamps.js';
 
 /** Production answers reads of the last hour (without point-in-time recovery). */
-export const HISTORY_WINDOW_MICROS = 3_600_000_000n;
+const HISTORY_WINDOW_MICROS = 3_600_000_000n;
 /**
  * The most replaced versions one database keeps (about 60 MB of the shop's orders, see `npm run bench`); the
  * oldest leave first, and reads before the last one to leave are refused as too old.
  */
-export const MAX_KEPT_VERSIONS = 200_000;
+const MAX_KEPT_VERSIONS = 200_000;
 
 /** Production's words for a read before the versions it keeps (FAILED_PRECONDITION). */
 export const TOO_OLD = 'The requested snapshot version is too old.';
 
-/** A version of a document and the commit (in microseconds) that replaced or deleted it. */
-interface PastVersion {
-  readonly doc: StoredDocument;
-  readonly until: bigint;
+/**
+ * A version of a document that a commit (`until`, in microseconds) replaced or deleted. A replaced version keeps
+ * only what differs from the version after it (`changed`: a field's value then, null where it had none), a
+ * deleted one keeps its whole fields: a status change of an order costs two values, not a copy of the order.
+ */
+class PastVersion {
+  constructor(
+    readonly key: string,
+    readonly until: bigint,
+    readonly version: bigint,
+    readonly updateTime: string,
+    /** Set on a deleted version: its fields and creation, as there is no later version to start from. */
+    readonly whole: { fields: Fields; createTime: string } | undefined,
+    readonly changed: Readonly<Record<string, Value | null>> | undefined,
+  ) {}
 }
 
 export class DocumentHistory {
   /** key → the document's replaced versions, oldest first. */
   private readonly byKey = new Map<string, PastVersion[]>();
   /** Every kept version in the order it was replaced, so the oldest leave first; `head` is the first kept. */
-  private queue: { key: string; version: PastVersion }[] = [];
+  private queue: PastVersion[] = [];
   private head = 0;
   /** Reads before this moment (microseconds) cannot be answered: what was current then is gone. */
   private horizon: bigint;
@@ -56,16 +69,22 @@ export class DocumentHistory {
     return this.queue.length - this.head;
   }
 
-  /** `replaced` stopped being current at `until` (a commit changed or deleted it). */
-  record(replaced: StoredDocument, until: bigint): void {
-    const version: PastVersion = { doc: replaced, until };
-    let versions = this.byKey.get(replaced.key);
-    if (!versions) {
-      versions = [];
-      this.byKey.set(replaced.key, versions);
-    }
-    versions.push(version);
-    this.queue.push({ key: replaced.key, version });
+  /** `replaced` stopped being current at `until`, when a commit changed it into `next` or deleted it (null). */
+  record(replaced: StoredDocument, next: StoredDocument | null, until: bigint): void {
+    // One shape for every version (a class, not spread literals), so V8 keeps them small.
+    const version = new PastVersion(
+      replaced.key,
+      until,
+      replaced.version,
+      replaced.updateTime,
+      next ? undefined : { fields: replaced.fields, createTime: replaced.createTime },
+      next ? differences(replaced.fields, next.fields) : undefined,
+    );
+    const versions = this.byKey.get(replaced.key);
+    // Most documents have one kept version: an array literal holds just it (push would reserve 17 slots).
+    if (versions) versions.push(version);
+    else this.byKey.set(replaced.key, [version]);
+    this.queue.push(version);
     this.prune(until);
   }
 
@@ -81,13 +100,14 @@ export class DocumentHistory {
   prune(nowMicros: bigint): void {
     const oldest = nowMicros - this.limits.windowMicros;
     while (this.head < this.queue.length) {
-      const { key, version } = this.queue[this.head];
+      const version = this.queue[this.head];
       if (version.until > oldest && this.size <= this.limits.maxVersions) break;
       this.queue[this.head] = undefined as never;
       this.head++;
-      const versions = this.byKey.get(key)!;
+      // The oldest leaves first, and a version only needs the ones after it: the rest still read whole.
+      const versions = this.byKey.get(version.key)!;
       versions.shift();
-      if (versions.length === 0) this.byKey.delete(key);
+      if (versions.length === 0) this.byKey.delete(version.key);
       if (version.until > this.horizon) this.horizon = version.until;
     }
     // The queue's front is cut off now and then, not at every shift (which would copy it each time).
@@ -117,9 +137,9 @@ export class DocumentHistory {
     const versions = this.byKey.get(key);
     if (!versions) return null;
     for (let i = versions.length - 1; i >= 0; i--) {
-      const { doc, until } = versions[i];
+      const { until, version } = versions[i];
       if (until <= at) break;
-      if (doc.version <= at) return doc;
+      if (version <= at) return rebuild(versions, i, current);
     }
     return null;
   }
@@ -130,8 +150,53 @@ export class DocumentHistory {
   }
 }
 
+/** What `before` holds that `after` does not: each changed or removed field's value, null for an added one. */
+function differences(before: Fields, after: Fields): Record<string, Value | null> {
+  const changed: Record<string, Value | null> = {};
+  // A write may hand on an unchanged value as an equal copy rather than the same object: compared whole,
+  // exactly (an integer 1 is not a double 1.0 here).
+  for (const [name, value] of Object.entries(before)) {
+    const now = after[name];
+    if (now !== value && !isDeepStrictEqual(now, value)) changed[name] = value;
+  }
+  for (const name of Object.keys(after)) if (!(name in before)) changed[name] = null;
+  return changed;
+}
+
+/**
+ * Version `index` whole: from the first later version kept whole (or the current document), each later
+ * version's differences undone back to it. Every version between belongs to the same life of the document.
+ */
+function rebuild(
+  versions: readonly PastVersion[],
+  index: number,
+  current: StoredDocument | undefined,
+): StoredDocument | null {
+  let start = index;
+  while (start < versions.length && !versions[start].whole) start++;
+  const base = start < versions.length ? versions[start].whole! : current;
+  if (!base) return null;
+  let fields = base.fields;
+  for (let i = start - 1; i >= index; i--) {
+    fields = { ...fields };
+    for (const [name, value] of Object.entries(versions[i].changed ?? {})) {
+      if (value === null) delete fields[name];
+      else fields[name] = value;
+    }
+  }
+  const { key, version, updateTime } = versions[index];
+  return {
+    key,
+    segments: current?.segments ?? key.split('/'),
+    fields,
+    createTime: base.createTime,
+    updateTime,
+    version,
+  };
+}
+
 /** A read's point in time: its microseconds (to read at) and its timestamp (to answer with). */
-export interface PastRead {
+interface PastRead {
   micros: bigint;
   readTime: string;
 }
