@@ -192,6 +192,31 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
     expect(await idsAt(created)).toEqual([]);
   });
 
+  it('partitions the collection group as it was', async () => {
+    const pointsAt = async (readTime: Timestamp) => {
+      const answer = await rawRequest(
+        emulator.port,
+        'POST',
+        `/v1/${documents}:partitionQuery`,
+        {
+          structuredQuery: {
+            from: [{ collectionId: 'stock', allDescendants: true }],
+            orderBy: [{ field: { fieldPath: '__name__' }, direction: 'ASCENDING' }],
+          },
+          partitionCount: '1',
+          readTime: readTime.toDate().toISOString(),
+        },
+        OWNER,
+      );
+      expect(answer.status).toBe(200);
+      const { partitions = [] } = answer.body as { partitions?: { values: { referenceValue: string }[] }[] };
+      return partitions.map((p) => p.values[0].referenceValue.split('/').pop());
+    };
+    // lemon and mango then: one split point, at mango; after mango's deletion lemon alone, none.
+    expect(await pointsAt(updated)).toEqual(['mango']);
+    expect(await pointsAt(deleted)).toEqual([]);
+  });
+
   it("refuses a readTime older than the hour kept with production's FAILED_PRECONDITION, and one in the future", async () => {
     const old = new Date(Date.now() - 2 * 3600_000).toISOString();
     const answer = await rawRequest(
