@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFirestore } from '../testing/admin.js';
 import { OWNER, rawRequest } from '../testing/http.js';
 import { expectCode } from '../testing/waiting.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Caller } from '../shared/auth-token.js';
 import { DocumentHistory, TOO_OLD } from './document-history.js';
+import { FirestoreEngine } from './engine.js';
+import { FirestoreJournal } from './journal.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 import type { StoredDocument } from './state.js';
 import { formatTimestamp, microsToInstant } from './timestamps.js';
@@ -90,6 +96,43 @@ describe('the kept versions', () => {
     // Version 2 left at the cap, so its moment (before now - 98) cannot be answered any more.
     expect(() => history.readableAt(at(now - 99n), at(now))).toThrow(TOO_OLD);
     expect(history.readableAt(at(now - 98n), at(now))).toBe(now - 98n);
+  });
+});
+
+describe('where the history begins', () => {
+  const OWNER_CALLER: Caller = { kind: 'owner' };
+  const DB = 'projects/demo-history-start/databases/(default)';
+  const get = (engine: FirestoreEngine, readTime: string) =>
+    engine.runQuery(
+      { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'jars' }] }, readTime },
+      OWNER_CALLER,
+    );
+
+  it('reads a database the emulator has just created as empty at any moment of the hour', () => {
+    const engine = new FirestoreEngine();
+    const minuteAgo = BigInt(Date.now() - 60_000) * 1000n;
+    // No document then, and no refusal: nothing was replaced before the database began.
+    expect(get(engine, at(minuteAgo))).toEqual([{ readTime: at(minuteAgo) }]);
+  });
+
+  it('refuses a moment before a restart from the journal, whose files keep the latest versions only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'firestore-history-'));
+    try {
+      const first = new FirestoreEngine();
+      const { journal } = FirestoreJournal.open(first, dir);
+      first.journal = journal;
+      const { commitTime } = first.commit(
+        { database: DB, writes: [{ update: { name: `${DB}/documents/jars/mango`, fields: {} } }] },
+        OWNER_CALLER,
+      );
+      journal.close();
+      const second = new FirestoreEngine();
+      FirestoreJournal.open(second, dir).journal.close();
+      expect(() => get(second, commitTime)).toThrow(TOO_OLD);
+      expect(get(first, commitTime).map((r) => r.document?.name)).toEqual([`${DB}/documents/jars/mango`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -58,8 +58,11 @@ export class DocumentHistory {
       windowMicros: HISTORY_WINDOW_MICROS,
       maxVersions: MAX_KEPT_VERSIONS,
     },
-    /** When this history begins: the database's state was empty, or loaded from disk, at that moment. */
-    since: bigint = wallMicros(),
+    /**
+     * When this history begins. A database the emulator has just created was empty before (0: any moment of
+     * the hour can be read); one loaded from disk or imported restarts its history at that moment.
+     */
+    since = 0n,
   ) {
     this.horizon = since;
   }
