@@ -198,21 +198,20 @@ function rebuild(
   };
 }
 
-/** A read's point in time: its microseconds (to read at) and its timestamp (to answer with). */
-interface PastRead {
-  micros: bigint;
-  readTime: string;
-}
-
-/** The point in time a read asks for, checked against what the database keeps; none: read the latest. */
+/**
+ * The moment (microseconds) a read asks for, checked against what the database keeps (an answerable moment
+ * or an error); none: read the latest (no moment asked for, or nothing committed since it).
+ */
 export function pastRead(
   state: DatabaseState,
   readTime: string | undefined,
   latestCommit: string,
-): PastRead | undefined {
+): bigint | undefined {
   if (readTime === undefined) return undefined;
   const micros = state.history.readableAt(readTime, latestCommit);
-  return { micros, readTime: answeredReadTime(readTime, latestCommit) };
+  // Nothing was committed since that moment: the latest data is the answer, served from the indexes.
+  if (micros >= instantToMicros(parseTimestamp(latestCommit))) return undefined;
+  return micros;
 }
 
 /** The read time an answer names: the one asked for (to the microsecond kept), else the latest commit's. */

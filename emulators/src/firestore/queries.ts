@@ -89,7 +89,7 @@ export function readQuery(
     engine.clock.now(),
   );
   engine.checkQuery(caller, query);
-  if (past) return queryAt(state, query, past.micros);
+  if (past !== undefined) return queryAt(state, query, past);
   const docs = query.run(state);
   const txn = engine.transactions.get(txnId);
   if (txn) for (const doc of docs) txn.reads.set(doc.key, doc.version);

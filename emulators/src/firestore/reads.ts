@@ -19,7 +19,7 @@ import {
 import { compileQuery, project } from './query.js';
 import { toDocumentJson } from './state.js';
 import { requestedReadTime } from './transactions.js';
-import { collectionIdsAt, documentAt, pastRead } from './document-history.js';
+import { answeredReadTime, collectionIdsAt, documentAt, pastRead } from './document-history.js';
 import { readQuery } from './queries.js';
 
 export function batchGet(
@@ -33,13 +33,14 @@ export function batchGet(
   const txn = engine.transactions.get(txnId);
   const access = dataAccess(state);
   const select = request.mask?.fieldPaths?.map(parseFieldPath);
-  const past = pastRead(state, requestedReadTime(request, txn), engine.clock.now());
-  const readTime = past?.readTime ?? engine.clock.now();
+  const requested = requestedReadTime(request, txn);
+  const past = pastRead(state, requested, engine.clock.now());
+  const readTime = answeredReadTime(requested, engine.clock.now());
   const results = (request.documents ?? []).map((name): v1.BatchGetDocumentsResponse => {
     const { db: docDb, segments } = parseDocumentName(name);
     assertSameDatabase(db, docDb);
     const key = segments.join('/');
-    const doc = past ? documentAt(state, key, past.micros) : (state.get(key) ?? null);
+    const doc = past !== undefined ? documentAt(state, key, past) : (state.get(key) ?? null);
     authorize(engine.rules, { caller, method: 'get', db, segments, resource: doc, time: readTime }, access);
     txn?.reads.set(segments.join('/'), doc?.version ?? null);
     return doc
@@ -135,9 +136,10 @@ export function listCollectionIds(
   const { db, segments } = parseResourceName(request.parent);
   const state = engine.state(db);
   const past = pastRead(state, request.readTime, engine.clock.now());
-  const ids = past
-    ? collectionIdsAt(state, segments.join('/'), past.micros)
-    : state.collectionIdsUnder(segments.join('/'));
+  const ids =
+    past !== undefined
+      ? collectionIdsAt(state, segments.join('/'), past)
+      : state.collectionIdsUnder(segments.join('/'));
   const start = request.pageToken ? Math.max(0, ids.indexOf(request.pageToken)) : 0;
   const size = request.pageSize && request.pageSize > 0 ? request.pageSize : ids.length;
   const page = ids.slice(start, start + size);
