@@ -1,5 +1,6 @@
-/** JSON over fetch with the emulators' admin credential, and their refusals turned into Bengali sentences. */
-import { bn } from '../i18n/bn';
+/** JSON over fetch with the emulators' admin credential, and their refusals turned into sentences of the page's language. */
+import { currentTexts } from '../i18n/texts';
+import { sharedTexts } from './texts';
 
 /** "Bearer owner": the emulators' admin bypass (what firebase-admin sends), never valid in production. */
 export const OWNER = { Authorization: 'Bearer owner' };
@@ -16,7 +17,7 @@ export async function requestJson<T>(url: string, init: RequestInit = {}): Promi
       },
     });
   } catch {
-    throw new Error(bn.http.unreachable(new URL(url).host));
+    throw new Error(currentTexts(sharedTexts).http.unreachable(new URL(url).host));
   }
   const text = await response.text();
   let body: unknown = null;
@@ -25,10 +26,11 @@ export async function requestJson<T>(url: string, init: RequestInit = {}): Promi
   } catch {
     body = text;
   }
-  // The emulator's own reason is English and technical; it follows the Bengali sentence so nothing is lost.
+  // The emulator's own reason is English and technical; it follows the page's sentence so nothing is lost.
   // (A plain Error: the page only shows its message. The one RequestError is the emulators' own, for a request
   // they could not read: shared/http/request.ts.)
-  if (!response.ok) throw new Error(bn.http.refused(response.status, errorMessage(body)));
+  if (!response.ok)
+    throw new Error(currentTexts(sharedTexts).http.refused(response.status, errorMessage(body)));
   return body as T;
 }
 

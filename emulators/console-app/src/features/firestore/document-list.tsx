@@ -2,16 +2,15 @@ import { Box, Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-u
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorNote } from '../../lib/error-note';
-import { bn } from '../../i18n/bn';
+import { useTexts } from '../../i18n/texts';
 import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { QUERY_OPERATORS, type FirestoreApi, type QueryOperator, type QuerySpec } from './api';
 import { ValueEditor } from './value-editor';
 import { queryValue } from './values';
+import { firestoreTexts } from './texts';
 
 const PAGE_SIZE = 25;
-const t = bn.firestore;
-const q = bn.firestore.query;
 
 interface QueryForm {
   field: string;
@@ -41,6 +40,8 @@ export function DocumentList({
   selected?: string;
 }) {
   const navigate = useNavigate();
+  const t = useTexts(firestoreTexts);
+  const q = t.query;
   const [form, setForm] = useState<QueryForm>(EMPTY);
   const [applied, setApplied] = useState<QueryForm>(EMPTY);
   const [page, setPage] = useState(0);

@@ -1,18 +1,22 @@
 import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatBn } from '../../lib/format';
+import { formatMoment } from '../../lib/format';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorNote } from '../../lib/error-note';
-import { bn } from '../../i18n/bn';
+import { useTexts } from '../../i18n/texts';
+import { sharedTexts } from '../../lib/texts';
 import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import type { FirestoreApi } from './api';
 import { ValueEditor } from './value-editor';
 import { ValueView } from './value-view';
+import { firestoreTexts } from './texts';
 
 /** One document, live: its fields (edit, delete, add), its sub-collections, and deleting it. */
 export function DocumentView({ api, path }: { api: FirestoreApi; path: string }) {
   const navigate = useNavigate();
+  const t = useTexts(firestoreTexts);
+  const common = useTexts(sharedTexts).common;
   const [doc, reloadDoc] = useLive(() => api.get(path), `doc:${path}`);
   const [subcollections] = useLive(() => api.collections(path), `sub:${path}`, 3000);
   const [editing, setEditing] = useState<string | null>(null);
@@ -23,7 +27,7 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
 
   const parent = path.split('/').slice(0, -1).join('/');
   const deleteDocument = async () => {
-    if (!window.confirm(bn.firestore.confirmDeleteDocument(path))) return;
+    if (!window.confirm(t.confirmDeleteDocument(path))) return;
     try {
       await api.remove(path);
       navigate(`/firestore/${parent}`);
@@ -32,7 +36,7 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
     }
   };
   const deleteField = async (field: string) => {
-    if (!window.confirm(bn.firestore.confirmDeleteField(field, path))) return;
+    if (!window.confirm(t.confirmDeleteField(field, path))) return;
     try {
       await api.setField(path, field, null);
       reloadDoc();
@@ -45,7 +49,7 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
     return (
       <Stack>
         <Heading size="sm">/{path}</Heading>
-        <Text role="alert">{bn.firestore.missingDocument}</Text>
+        <Text role="alert">{t.missingDocument}</Text>
       </Stack>
     );
   const fields = Object.entries(current?.fields ?? {}).sort(([a], [b]) => a.localeCompare(b));
@@ -56,12 +60,12 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
           /{path}
         </Heading>
         <Button size="xs" colorPalette="red" variant="outline" onClick={() => void deleteDocument()}>
-          {bn.firestore.deleteDocument}
+          {t.deleteDocument}
         </Button>
       </HStack>
       {current?.updateTime && (
         <Text color="gray.500" fontSize="xs">
-          {bn.firestore.updated(formatBn(current.updateTime, 'D MMM YYYY, HH:mm:ss'))}
+          {t.updated(formatMoment(current.updateTime, 'D MMM YYYY, HH:mm:ss'))}
         </Text>
       )}
       <ErrorNote message={error ?? failureOf(doc)} />
@@ -77,10 +81,10 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
               </HStack>
               <HStack gap="1">
                 <Button size="2xs" variant="ghost" onClick={() => setEditing(name)}>
-                  {bn.common.edit}
+                  {common.edit}
                 </Button>
                 <Button size="2xs" variant="ghost" colorPalette="red" onClick={() => void deleteField(name)}>
-                  {bn.common.delete}
+                  {common.delete}
                 </Button>
               </HStack>
             </HStack>
@@ -112,12 +116,12 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
         />
       ) : (
         <Button size="xs" variant="outline" alignSelf="start" onClick={() => setAdding(true)}>
-          {bn.firestore.addField}
+          {t.addField}
         </Button>
       )}
       <Stack gap="1">
-        <Text fontWeight="semibold">{bn.firestore.subcollections}</Text>
-        {(dataOf(subcollections) ?? []).length === 0 && <Text color="gray.500">{bn.firestore.none}</Text>}
+        <Text fontWeight="semibold">{t.subcollections}</Text>
+        {(dataOf(subcollections) ?? []).length === 0 && <Text color="gray.500">{t.none}</Text>}
         {dataOf(subcollections)?.map((id) => (
           <Link key={id} asChild color="blue.600">
             <RouterLink to={`/firestore/${path}/${id}`}>{id}</RouterLink>

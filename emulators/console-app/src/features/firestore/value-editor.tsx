@@ -1,7 +1,9 @@
 import { Button, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ErrorNote } from '../../lib/error-note';
-import { bn } from '../../i18n/bn';
+import { useTexts } from '../../i18n/texts';
+import { sharedTexts } from '../../lib/texts';
+import { editorTexts } from './texts';
 import { EDITABLE_TYPES, editText, parseValue, typeOf, type EditableType, type FsValue } from './values';
 
 interface Props {
@@ -15,6 +17,8 @@ interface Props {
 
 /** A type-aware editor: a value that does not fit its type is refused with a sentence, and nothing is saved. */
 export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel }: Props) {
+  const say = useTexts(editorTexts);
+  const common = useTexts(sharedTexts).common;
   const initialType = initial ? typeOf(initial) : 'string';
   const [type, setType] = useState<EditableType>(
     (EDITABLE_TYPES as readonly string[]).includes(initialType) ? (initialType as EditableType) : 'string',
@@ -26,7 +30,7 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
 
   const save = async () => {
     setError(null);
-    if (withName && name.trim() === '') return setError(bn.editor.needsName);
+    if (withName && name.trim() === '') return setError(say.needsName);
     const parsed = parseValue(type, text, documentsRoot);
     if ('error' in parsed) return setError(parsed.error);
     setSaving(true);
@@ -46,21 +50,21 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
         {withName && (
           <Input
             size="sm"
-            placeholder={bn.editor.fieldName}
+            placeholder={say.fieldName}
             value={name}
             onChange={(e) => setName(e.target.value)}
-            aria-label={bn.editor.fieldName}
+            aria-label={say.fieldName}
           />
         )}
         <NativeSelect.Root size="sm" width="220px" flexShrink={0}>
           <NativeSelect.Field
-            aria-label={bn.editor.type}
+            aria-label={say.type}
             value={type}
             onChange={(e) => setType(e.target.value as EditableType)}
           >
             {EDITABLE_TYPES.map((t) => (
               <option key={t} value={t}>
-                {bn.editor.types[t]}
+                {say.types[t]}
               </option>
             ))}
           </NativeSelect.Field>
@@ -68,7 +72,7 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
         {!multiline && type !== 'null' && (
           <Input
             size="sm"
-            aria-label={bn.editor.value}
+            aria-label={say.value}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && void save()}
@@ -80,7 +84,7 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
           size="sm"
           fontFamily="mono"
           rows={5}
-          aria-label={bn.editor.value}
+          aria-label={say.value}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
@@ -88,10 +92,10 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
       <ErrorNote message={error} />
       <HStack gap="2">
         <Button size="xs" colorPalette="blue" onClick={() => void save()} loading={saving}>
-          {bn.common.save}
+          {common.save}
         </Button>
         <Button size="xs" variant="ghost" onClick={onCancel}>
-          {bn.common.cancel}
+          {common.cancel}
         </Button>
       </HStack>
     </Stack>

@@ -1,10 +1,10 @@
 import { Badge, Box, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { formatBn } from '../../lib/format';
-import { bn } from '../../i18n/bn';
+import { formatMoment } from '../../lib/format';
+import { useTexts } from '../../i18n/texts';
+import { sharedTexts } from '../../lib/texts';
+import { logsTexts } from './texts';
 import { useFunctionLogs, type LogLine } from './use-function-logs';
-
-const t = bn.logs;
 
 const LEVELS = ['debug', 'info', 'warning', 'error'];
 // firebase-tools says "warn"; the functions' own structured logs use Cloud Logging's severities.
@@ -32,6 +32,8 @@ const functionOf = (line: LogLine) => line.data?.metadata?.function?.name;
 
 /** The Cloud Functions' logs as the Functions emulator reports them, live, filtered by level and function. */
 export function LogsPage() {
+  const t = useTexts(logsTexts);
+  const common = useTexts(sharedTexts).common;
   const { lines, connected } = useFunctionLogs();
   const [minLevel, setMinLevel] = useState('info');
   const [fn, setFn] = useState('');
@@ -49,9 +51,7 @@ export function LogsPage() {
     <Stack gap="3">
       <HStack justify="space-between">
         <Heading size="lg">{t.title}</Heading>
-        <Badge colorPalette={connected ? 'green' : 'gray'}>
-          {connected ? bn.common.live : t.notConnected}
-        </Badge>
+        <Badge colorPalette={connected ? 'green' : 'gray'}>{connected ? common.live : t.notConnected}</Badge>
       </HStack>
       <HStack gap="2">
         <NativeSelect.Root size="xs" w="130px">
@@ -93,7 +93,7 @@ export function LogsPage() {
             data-function={functionOf(line)}
           >
             <Text color="gray.500" whiteSpace="nowrap">
-              {formatBn(line.timestamp, 'HH:mm:ss.SSS')}
+              {formatMoment(line.timestamp, 'HH:mm:ss.SSS')}
             </Text>
             <Badge size="xs" colorPalette={COLORS[line.level] ?? 'gray'}>
               {line.level}

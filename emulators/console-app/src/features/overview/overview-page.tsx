@@ -2,15 +2,18 @@ import { Badge, Button, Heading, HStack, Link, Stack, Table, Text } from '@chakr
 import { useState } from 'react';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/error-note';
-import { bn } from '../../i18n/bn';
+import { useTexts } from '../../i18n/texts';
+import { localized } from '../../i18n/localized';
+import { useLanguage } from '../../i18n/language';
 import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { clearData, exportNow, fetchStatus, type Clearable } from './api';
-
-const t = bn.overview;
+import { overviewTexts } from './texts';
 
 export function OverviewPage() {
   const config = useConfig();
+  const t = useTexts(overviewTexts);
+  const language = useLanguage();
   const [status] = useLive(fetchStatus, 'status', 2000);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +50,7 @@ export function OverviewPage() {
         <HStack gap="4">
           {config.extensions.links.map((link) => (
             <Link key={link.href} href={link.href} target="_blank" color="blue.600">
-              {link.label}
+              {localized(link.label, language)}
             </Link>
           ))}
         </HStack>
@@ -66,7 +69,7 @@ export function OverviewPage() {
             const up = dataOf(status)?.[name as keyof typeof config.emulators];
             return (
               <Table.Row key={name} data-emulator={name}>
-                <Table.Cell>{t.names[name] ?? name}</Table.Cell>
+                <Table.Cell>{t.names[name as keyof typeof t.names] ?? name}</Table.Cell>
                 <Table.Cell fontFamily="mono">
                   {e.host}:{e.port}
                 </Table.Cell>

@@ -12,14 +12,14 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { formatBn } from '../../lib/format';
-import { bn } from '../../i18n/bn';
+import { formatMoment } from '../../lib/format';
+import { useTexts, type Texts } from '../../i18n/texts';
+import { sharedTexts } from '../../lib/texts';
+import { requestsTexts } from './texts';
 import { RulesSourceView } from './rules-source-view';
 import { useRequestLog, type LoggedRequest } from './use-request-log';
 
-const t = bn.requests;
-
-export function who(entry: LoggedRequest): string {
+export function who(entry: LoggedRequest, t: Texts<typeof requestsTexts>): string {
   const { caller } = entry;
   if (caller.kind === 'admin-sdk') return t.adminSdk;
   if (caller.kind === 'anonymous') return t.anonymous;
@@ -28,6 +28,8 @@ export function who(entry: LoggedRequest): string {
 
 /** Every request the Firestore and Storage rules judged, newest first, and why the selected one went as it did. */
 export function RequestsPage() {
+  const t = useTexts(requestsTexts);
+  const common = useTexts(sharedTexts).common;
   const { entries, connected, clear } = useRequestLog();
   const [verdict, setVerdict] = useState<'all' | 'allowed' | 'denied'>('all');
   const [pathFilter, setPathFilter] = useState('');
@@ -42,11 +44,11 @@ export function RequestsPage() {
         (e) =>
           (verdict === 'all' || (verdict === 'allowed') === e.allowed) &&
           (!path || e.path.toLowerCase().includes(path)) &&
-          (!user || who(e).toLowerCase().includes(user)),
+          (!user || who(e, t).toLowerCase().includes(user)),
       )
       .reverse()
       .slice(0, 300);
-  }, [entries, verdict, pathFilter, userFilter]);
+  }, [entries, verdict, pathFilter, userFilter, t]);
   const selected = entries.find((e) => e.id === selectedId) ?? null;
 
   return (
@@ -55,7 +57,7 @@ export function RequestsPage() {
         <Heading size="lg">{t.title}</Heading>
         <HStack gap="2">
           <Badge colorPalette={connected ? 'green' : 'gray'}>
-            {connected ? bn.common.live : bn.common.connecting}
+            {connected ? common.live : common.connecting}
           </Badge>
           <Button size="xs" variant="outline" onClick={() => void clear()}>
             {t.clearLog}
@@ -118,13 +120,13 @@ export function RequestsPage() {
                   data-request={`${e.method} ${e.path}`}
                   data-verdict={e.allowed ? 'allowed' : 'denied'}
                 >
-                  <Table.Cell whiteSpace="nowrap">{formatBn(e.time, 'HH:mm:ss.SSS')}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatMoment(e.time, 'HH:mm:ss.SSS')}</Table.Cell>
                   <Table.Cell>{e.service}</Table.Cell>
                   <Table.Cell>{e.method}</Table.Cell>
                   <Table.Cell fontFamily="mono" wordBreak="break-all">
                     {e.path}
                   </Table.Cell>
-                  <Table.Cell>{who(e)}</Table.Cell>
+                  <Table.Cell>{who(e, t)}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={e.allowed ? 'green' : 'red'}>
                       {e.allowed ? t.allowed : t.denied}
@@ -143,7 +145,7 @@ export function RequestsPage() {
         {selected && (
           <Stack flex="1.2" minW="0" gap="2" data-testid="request-detail">
             <Heading size="sm">{t.detail(selected.allowed, selected.method, selected.path)}</Heading>
-            <Text>{who(selected)}</Text>
+            <Text>{who(selected, t)}</Text>
             {selected.caller.kind === 'user' && (
               <Box as="pre" fontSize="xs" bg="gray.50" p="2" rounded="md" overflowX="auto">
                 {JSON.stringify(selected.caller.claims, null, 2)}

@@ -1,0 +1,126 @@
+import { defineTexts } from '../../i18n/texts';
+import { formatCount as num } from '../../lib/format';
+
+export const firestoreTexts = defineTexts({
+  title: { bn: 'Firestore', en: 'Firestore' },
+  goToPlaceholder: { bn: 'পাথে যান, যেমন orders/o1', en: 'Go to a path, e.g. orders/o1' },
+  goToLabel: { bn: 'পাথ', en: 'Path' },
+  go: { bn: 'যান', en: 'Go' },
+  root: { bn: 'root', en: 'root' },
+  collections: { bn: 'কালেকশন', en: 'Collections' },
+  noData: { bn: 'এখনো কোনো ডেটা নেই।', en: 'No data yet.' },
+  query: {
+    field: { bn: 'ফিল্ড', en: 'Field' },
+    fieldLabel: { bn: 'ফিল্টারের ফিল্ড', en: 'Filter field' },
+    operator: { bn: 'অপারেটর', en: 'Operator' },
+    value: { bn: 'মান', en: 'Value' },
+    valueLabel: { bn: 'ফিল্টারের মান', en: 'Filter value' },
+    orderBy: { bn: 'ক্রম (ফিল্ড)', en: 'Order by (field)' },
+    orderByLabel: { bn: 'যে ফিল্ডে সাজানো', en: 'Field to order by' },
+    direction: { bn: 'দিক', en: 'Direction' },
+    ascending: { bn: 'ছোট→বড়', en: 'ascending' },
+    descending: { bn: 'বড়→ছোট', en: 'descending' },
+    limit: { bn: 'সীমা', en: 'Limit' },
+    run: { bn: 'চালান', en: 'Run' },
+    reset: { bn: 'রিসেট', en: 'Reset' },
+    hint: {
+      bn: 'মান JSON হিসেবে পড়া যায় তো JSON (12, true, null, ["a","b"]), নইলে লেখা (string)।',
+      en: 'A value that reads as JSON is JSON (12, true, null, ["a","b"]), anything else a string.',
+    },
+    badLimit: {
+      bn: 'সীমা ০-এর বেশি একটি পূর্ণ সংখ্যা হতে হবে।',
+      en: 'The limit must be a whole number above 0.',
+    },
+    noField: {
+      bn: 'কোন ফিল্ডে ফিল্টার করবেন, তার নাম লিখুন।',
+      en: 'Write the name of the field to filter on.',
+    },
+  },
+  noDocuments: { bn: 'কোনো ডকুমেন্ট নেই।', en: 'No documents.' },
+  previous: { bn: 'আগের পাতা', en: 'Previous page' },
+  next: { bn: 'পরের পাতা', en: 'Next page' },
+  page: { bn: (n: number) => `পাতা ${num(n)}`, en: (n: number) => `Page ${num(n)}` },
+  newIdPlaceholder: {
+    bn: 'ডকুমেন্ট id (খালি রাখলে নিজে তৈরি হবে)',
+    en: 'Document id (empty: one is generated)',
+  },
+  newIdLabel: { bn: 'ডকুমেন্ট id', en: 'Document id' },
+  firstField: { bn: 'প্রথম ফিল্ড:', en: 'First field:' },
+  idWithSlash: {
+    bn: 'ডকুমেন্ট id-তে "/" থাকতে পারে না। কিছুই তৈরি হয়নি।',
+    en: 'A document id cannot contain "/". Nothing was created.',
+  },
+  addDocument: { bn: 'ডকুমেন্ট যোগ করুন', en: 'Add document' },
+  deleteDocument: { bn: 'ডকুমেন্ট মুছুন', en: 'Delete document' },
+  confirmDeleteDocument: {
+    bn: (path: string) => `/${path} ডকুমেন্টটি মুছবেন? এর সাব-কালেকশনগুলো থেকে যাবে।`,
+    en: (path: string) => `Delete the document /${path}? Its sub-collections stay.`,
+  },
+  confirmDeleteField: {
+    bn: (field: string, path: string) => `/${path} এর "${field}" ফিল্ডটি মুছবেন?`,
+    en: (field: string, path: string) => `Delete the field "${field}" of /${path}?`,
+  },
+  missingDocument: {
+    bn: 'এই ডকুমেন্টটি নেই (মুছে ফেলা হয়েছে, বা কখনো তৈরি হয়নি)।',
+    en: 'This document does not exist (deleted, or never created).',
+  },
+  updated: { bn: (when: string) => `হালনাগাদ: ${when}`, en: (when: string) => `Updated: ${when}` },
+  addField: { bn: 'ফিল্ড যোগ করুন', en: 'Add field' },
+  subcollections: { bn: 'সাব-কালেকশন', en: 'Sub-collections' },
+  none: { bn: 'নেই', en: 'None' },
+});
+
+export const editorTexts = defineTexts({
+  fieldName: { bn: 'ফিল্ডের নাম', en: 'Field name' },
+  type: { bn: 'ধরন', en: 'Type' },
+  value: { bn: 'মান', en: 'Value' },
+  needsName: { bn: 'ফিল্ডের একটি নাম দিন।', en: 'Give the field a name.' },
+  /** The type names Firestore uses stay, with a Bengali word first. */
+  types: {
+    string: { bn: 'লেখা (string)', en: 'string' },
+    integer: { bn: 'পূর্ণ সংখ্যা (integer)', en: 'integer' },
+    double: { bn: 'দশমিক সংখ্যা (double)', en: 'double' },
+    boolean: { bn: 'হ্যাঁ/না (boolean)', en: 'boolean' },
+    null: { bn: 'ফাঁকা (null)', en: 'null' },
+    timestamp: { bn: 'সময় (timestamp)', en: 'timestamp' },
+    reference: { bn: 'রেফারেন্স (reference)', en: 'reference' },
+    geopoint: { bn: 'ভৌগোলিক অবস্থান (geopoint)', en: 'geopoint' },
+    map: { bn: 'ম্যাপ (map)', en: 'map' },
+    array: { bn: 'তালিকা (array)', en: 'array' },
+  },
+  notWholeNumber: {
+    bn: (text: string) => `"${text}" পূর্ণ সংখ্যা নয়।`,
+    en: (text: string) => `"${text}" is not a whole number.`,
+  },
+  outOfRange: {
+    bn: (text: string) => `${text} 64-bit পূর্ণ সংখ্যার সীমার বাইরে।`,
+    en: (text: string) => `${text} is outside the range of a 64-bit integer.`,
+  },
+  notNumber: {
+    bn: (text: string) => `"${text}" কোনো সংখ্যা নয়।`,
+    en: (text: string) => `"${text}" is not a number.`,
+  },
+  notBoolean: { bn: 'boolean মান হয় true, নয় false।', en: 'A boolean is either true or false.' },
+  notTimestamp: {
+    bn: (text: string) => `"${text}" কোনো তারিখ ও সময় নয় (যেমন 2026-11-22 18:30)।`,
+    en: (text: string) => `"${text}" is not a date and time (e.g. 2026-11-22 18:30).`,
+  },
+  notReference: {
+    bn: (text: string) => `"${text}" কোনো ডকুমেন্টের পাথ নয় (collection/id, যেমন products/p1)।`,
+    en: (text: string) => `"${text}" is not a document path (collection/id, e.g. products/p1).`,
+  },
+  notGeopoint: {
+    bn: 'geopoint লেখা হয় "অক্ষাংশ, দ্রাঘিমাংশ", যেমন 23.7, 90.4।',
+    en: 'A geopoint is written "latitude, longitude", e.g. 23.7, 90.4.',
+  },
+  geopointRange: {
+    bn: 'অক্ষাংশ ±90 আর দ্রাঘিমাংশ ±180 এর মধ্যে হতে হবে।',
+    en: 'The latitude must be within ±90 and the longitude within ±180.',
+  },
+  notJson: {
+    bn: (type: string) => `${type} টি বৈধ JSON নয়।`,
+    en: (type: string) => `The ${type} is not valid JSON.`,
+  },
+  notArray: { bn: 'array লেখা হয় [ … ] এভাবে।', en: 'An array is written [ … ].' },
+  notMap: { bn: 'map লেখা হয় { "key": value, … } এভাবে।', en: 'A map is written { "key": value, … }.' },
+});
