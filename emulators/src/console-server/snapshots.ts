@@ -89,6 +89,23 @@ function isListening(host: string, port: number): Promise<boolean> {
   });
 }
 
+const readInfo = async (dir: string, name: string): Promise<SnapshotInfo> => ({
+  ...(JSON.parse(await readFile(join(dir, name, INFO_FILE), 'utf8')) as SnapshotInfo),
+  name,
+});
+
+/** The snapshots saved in `dir`, newest first (a folder without its snapshot.json is not one). */
+export async function savedSnapshots(dir: string): Promise<SnapshotInfo[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const infos: SnapshotInfo[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const info = await readInfo(dir, entry.name).catch(() => null);
+    if (info) infos.push(info);
+  }
+  return infos.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+}
+
 export class Snapshots {
   private readonly log: (line: string) => void;
   /** One save, restore or delete at a time: two at once would race for the same folders and data. */
@@ -114,24 +131,8 @@ export class Snapshots {
     return `http://${auth.host}:${auth.port}`;
   }
 
-  async list(): Promise<SnapshotInfo[]> {
-    const entries = await readdir(this.dir, { withFileTypes: true }).catch(() => []);
-    const infos: SnapshotInfo[] = [];
-    for (const entry of entries) {
-      if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-      const info = await this.info(entry.name).catch(() => null);
-      if (info) infos.push(info);
-    }
-    return infos.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
-  }
-
-  async has(name: string): Promise<boolean> {
-    return existsSync(join(this.dir, snapshotName(name), INFO_FILE));
-  }
-
-  private async info(name: string): Promise<SnapshotInfo> {
-    const text = await readFile(join(this.dir, name, INFO_FILE), 'utf8');
-    return { ...(JSON.parse(text) as SnapshotInfo), name };
+  list(): Promise<SnapshotInfo[]> {
+    return savedSnapshots(this.dir);
   }
 
   /** Saves the state now under `name`; an existing snapshot of that name is replaced only when asked. */
@@ -188,7 +189,7 @@ export class Snapshots {
     return this.serial(async () => {
       const folder = join(this.dir, name);
       if (!existsSync(join(folder, INFO_FILE))) throw new SnapshotError(404, `No snapshot named "${name}".`);
-      const info = await this.info(name);
+      const info = await readInfo(this.dir, name);
       // Everything read and checked before anything changes.
       const documents = await readFirestoreExport(folder);
       let auth: AuthData | null = null;

@@ -24,6 +24,7 @@ import { RequestsPage } from '../features/requests/requests-page';
 import { AuthPage } from '../features/auth/auth-page';
 import { StoragePage } from '../features/storage/storage-page';
 import { LogsPage } from '../features/logs/logs-page';
+import { SnapshotsPage } from '../features/snapshots/snapshots-page';
 
 const fontStack = `'Noto Sans Bengali', 'Noto Sans', system-ui, sans-serif`;
 const system = createSystem(defaultConfig, {
@@ -37,6 +38,7 @@ const PAGES = [
   { to: '/auth', page: 'auth' },
   { to: '/storage', page: 'storage' },
   { to: '/logs', page: 'logs' },
+  { to: '/snapshots', page: 'snapshots' },
 ] as const;
 
 export function App() {
@@ -94,6 +96,7 @@ export function App() {
                   <Route path="/auth" element={<AuthPage />} />
                   <Route path="/storage/*" element={<StoragePage />} />
                   <Route path="/logs" element={<LogsPage />} />
+                  <Route path="/snapshots" element={<SnapshotsPage />} />
                 </Routes>
               </ConfigContext.Provider>
             )}

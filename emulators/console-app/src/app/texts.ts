@@ -10,5 +10,6 @@ export const appTexts = defineTexts({
     auth: { bn: 'ব্যবহারকারী (Auth)', en: 'Users (Auth)' },
     storage: { bn: 'ফাইল (Storage)', en: 'Files (Storage)' },
     logs: { bn: 'লগ', en: 'Logs' },
+    snapshots: { bn: 'স্ন্যাপশট', en: 'Snapshots' },
   },
 });

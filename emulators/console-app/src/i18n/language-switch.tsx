@@ -14,7 +14,7 @@ export function LanguageSwitch() {
           key={option}
           size="xs"
           variant={option === language ? 'solid' : 'ghost'}
-          colorPalette="gray"
+          colorPalette={option === language ? 'blue' : 'gray'}
           color={option === language ? undefined : 'gray.300'}
           aria-pressed={option === language}
           lang={option}

@@ -123,4 +123,28 @@ export const editorTexts = defineTexts({
   },
   notArray: { bn: 'array লেখা হয় [ … ] এভাবে।', en: 'An array is written [ … ].' },
   notMap: { bn: 'map লেখা হয় { "key": value, … } এভাবে।', en: 'A map is written { "key": value, … }.' },
+  jsonAt: {
+    bn: (where: string, reason: string) => `${where}: ${reason}`,
+    en: (where: string, reason: string) => `${where}: ${reason}`,
+  },
+  unsafeInteger: {
+    bn: 'এত বড় পূর্ণ সংখ্যা JSON-এ হুবহু থাকে না: { "$integer": "…" } লিখুন।',
+    en: 'A whole number this large is not exact in JSON: write { "$integer": "…" }.',
+  },
+  notBase64: {
+    bn: 'bytes লেখা হয় base64-এ, যেমন { "$bytes": "aGk=" }।',
+    en: 'Bytes are written in base64, e.g. { "$bytes": "aGk=" }.',
+  },
+  notJsonAt: {
+    bn: (reason: string) => `লেখাটি বৈধ JSON নয়: ${reason}`,
+    en: (reason: string) => `The text is not valid JSON: ${reason}`,
+  },
+  documentNotObject: {
+    bn: 'ডকুমেন্ট লেখা হয় একটি JSON অবজেক্ট হিসেবে: { "field": value, … }।',
+    en: 'A document is written as one JSON object: { "field": value, … }.',
+  },
+  typedJsonHint: {
+    bn: 'যে ধরন JSON-এ নেই: { "$timestamp": "2026-11-22T12:30:00Z" }, { "$reference": "products/p1" }, { "$geopoint": [23.8, 90.4] }, { "$bytes": "base64" }, { "$double": 12 }।',
+    en: 'Types JSON lacks: { "$timestamp": "2026-11-22T12:30:00Z" }, { "$reference": "products/p1" }, { "$geopoint": [23.8, 90.4] }, { "$bytes": "base64" }, { "$double": 12 }.',
+  },
 });

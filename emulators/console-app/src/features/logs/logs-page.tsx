@@ -1,10 +1,10 @@
-import { Badge, Box, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { formatMoment } from '../../lib/format';
 import { useTexts } from '../../i18n/texts';
 import { sharedTexts } from '../../lib/texts';
 import { logsTexts } from './texts';
-import { useFunctionLogs, type LogLine } from './use-function-logs';
+import { matchesSearch, useFunctionLogs, type LogLine } from './use-function-logs';
 
 const LEVELS = ['debug', 'info', 'warning', 'error'];
 // firebase-tools says "warn"; the functions' own structured logs use Cloud Logging's severities.
@@ -34,7 +34,8 @@ const functionOf = (line: LogLine) => line.data?.metadata?.function?.name;
 export function LogsPage() {
   const t = useTexts(logsTexts);
   const common = useTexts(sharedTexts).common;
-  const { lines, connected } = useFunctionLogs();
+  const { lines, connected, clear } = useFunctionLogs();
+  const [search, setSearch] = useState('');
   const [minLevel, setMinLevel] = useState('info');
   const [fn, setFn] = useState('');
   const names = useMemo(
@@ -44,6 +45,7 @@ export function LogsPage() {
   const shown = lines
     .filter((l) => rank(l.level) >= rank(minLevel))
     .filter((l) => (fn === '' ? true : fn === '*' ? !!functionOf(l) : functionOf(l) === fn))
+    .filter((l) => matchesSearch(l, search))
     .slice(-500)
     .reverse();
 
@@ -51,7 +53,14 @@ export function LogsPage() {
     <Stack gap="3">
       <HStack justify="space-between">
         <Heading size="lg">{t.title}</Heading>
-        <Badge colorPalette={connected ? 'green' : 'gray'}>{connected ? common.live : t.notConnected}</Badge>
+        <HStack gap="2">
+          <Badge colorPalette={connected ? 'green' : 'gray'}>
+            {connected ? common.live : t.notConnected}
+          </Badge>
+          <Button size="xs" variant="outline" onClick={clear}>
+            {t.clear}
+          </Button>
+        </HStack>
       </HStack>
       <HStack gap="2">
         <NativeSelect.Root size="xs" w="130px">
@@ -78,6 +87,15 @@ export function LogsPage() {
             ))}
           </NativeSelect.Field>
         </NativeSelect.Root>
+        <Input
+          size="xs"
+          w="220px"
+          type="search"
+          aria-label={t.search}
+          placeholder={t.searchPlaceholder}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <Text fontSize="xs" color="gray.500">
           {t.shownOf(shown.length, lines.length)}
         </Text>

@@ -17,4 +17,7 @@ export const logsTexts = defineTexts({
     en: (shown: number, total: number) => `Showing ${num(shown)} of ${num(total)}`,
   },
   empty: { bn: 'এখনো কোনো লগ নেই।', en: 'No logs yet.' },
+  search: { bn: 'লগে খুঁজুন', en: 'Search the logs' },
+  searchPlaceholder: { bn: 'লেখা, ফাংশন বা স্তর', en: 'text, function or level' },
+  clear: { bn: 'লগ পরিষ্কার করুন', en: 'Clear the log' },
 });
