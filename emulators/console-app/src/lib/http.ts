@@ -5,6 +5,20 @@ import { sharedTexts } from './texts';
 /** "Bearer owner": the emulators' admin bypass (what firebase-admin sends), never valid in production. */
 export const OWNER = { Authorization: 'Bearer owner' };
 
+/**
+ * An emulator's refusal: the page's sentence as the message, the status and the emulator's own reason kept for
+ * a page that explains some refusals further (a query that needs an index).
+ */
+export class EmulatorRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly detail: string | null,
+  ) {
+    super(message);
+  }
+}
+
 export async function requestJson<T>(url: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
@@ -29,8 +43,14 @@ export async function requestJson<T>(url: string, init: RequestInit = {}): Promi
   // The emulator's own reason is English and technical; it follows the page's sentence so nothing is lost.
   // (A plain Error: the page only shows its message. The one RequestError is the emulators' own, for a request
   // they could not read: shared/http/request.ts.)
-  if (!response.ok)
-    throw new Error(currentTexts(sharedTexts).http.refused(response.status, errorMessage(body)));
+  if (!response.ok) {
+    const detail = errorMessage(body);
+    throw new EmulatorRefusal(
+      currentTexts(sharedTexts).http.refused(response.status, detail),
+      response.status,
+      detail,
+    );
+  }
   return body as T;
 }
 

@@ -10,6 +10,8 @@ import { useLive } from '../../lib/use-live';
 import type { FirestoreApi } from './api';
 import { ValueEditor } from './value-editor';
 import { ValueView } from './value-view';
+import { JsonDocumentEditor } from './json-document-editor';
+import { typedJsonText } from './typed-json';
 import { firestoreTexts } from './texts';
 
 /** One document, live: its fields (edit, delete, add), its sub-collections, and deleting it. */
@@ -21,6 +23,8 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
   const [subcollections] = useLive(() => api.collections(path), `sub:${path}`, 3000);
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  // The document as it was when "edit as JSON" was opened: saved over only if still so.
+  const [jsonBase, setJsonBase] = useState<{ text: string; updateTime: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The document as last read: null when it does not exist, undefined while loading or after a failure.
   const current = dataOf(doc);
@@ -30,6 +34,18 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
     if (!window.confirm(t.confirmDeleteDocument(path))) return;
     try {
       await api.remove(path);
+      navigate(`/firestore/${parent}`);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  // The document and everything below it: counted first, so the confirmation says how much goes.
+  const deleteTree = async () => {
+    setError(null);
+    try {
+      const paths = await api.tree(path);
+      if (!window.confirm(t.confirmDeleteTree(path, paths.length))) return;
+      await api.removeAll(paths);
       navigate(`/firestore/${parent}`);
     } catch (e) {
       setError((e as Error).message);
@@ -45,11 +61,38 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
     }
   };
 
+  const subcollectionList = (
+    <Stack gap="1" data-testid="subcollections">
+      <Text fontWeight="semibold">{t.subcollections}</Text>
+      {(dataOf(subcollections) ?? []).length === 0 && <Text color="gray.500">{t.none}</Text>}
+      {dataOf(subcollections)?.map((id) => (
+        <Link key={id} asChild color="blue.600">
+          <RouterLink to={`/firestore/${path}/${id}`}>{id}</RouterLink>
+        </Link>
+      ))}
+    </Stack>
+  );
+
   if (current === null)
     return (
-      <Stack>
-        <Heading size="sm">/{path}</Heading>
-        <Text role="alert">{t.missingDocument}</Text>
+      <Stack gap="3">
+        <Heading size="sm" fontFamily="mono" fontStyle="italic" wordBreak="break-all">
+          /{path}
+        </Heading>
+        <Text role="alert">{(dataOf(subcollections) ?? []).length > 0 ? t.missing : t.missingDocument}</Text>
+        <ErrorNote message={error} />
+        {subcollectionList}
+        {(dataOf(subcollections) ?? []).length > 0 && (
+          <Button
+            size="xs"
+            colorPalette="red"
+            variant="outline"
+            alignSelf="start"
+            onClick={() => void deleteTree()}
+          >
+            {t.deleteTree}
+          </Button>
+        )}
       </Stack>
     );
   const fields = Object.entries(current?.fields ?? {}).sort(([a], [b]) => a.localeCompare(b));
@@ -59,9 +102,28 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
         <Heading size="sm" fontFamily="mono" wordBreak="break-all">
           /{path}
         </Heading>
-        <Button size="xs" colorPalette="red" variant="outline" onClick={() => void deleteDocument()}>
-          {t.deleteDocument}
-        </Button>
+        <HStack gap="1">
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={!current}
+            onClick={() =>
+              setJsonBase(
+                jsonBase || !current
+                  ? null
+                  : { text: typedJsonText(current.fields ?? {}, true), updateTime: current.updateTime ?? '' },
+              )
+            }
+          >
+            {t.editAsJson}
+          </Button>
+          <Button size="xs" colorPalette="red" variant="outline" onClick={() => void deleteDocument()}>
+            {t.deleteDocument}
+          </Button>
+          <Button size="xs" colorPalette="red" variant="ghost" onClick={() => void deleteTree()}>
+            {t.deleteTree}
+          </Button>
+        </HStack>
       </HStack>
       {current?.updateTime && (
         <Text color="gray.500" fontSize="xs">
@@ -69,6 +131,19 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
         </Text>
       )}
       <ErrorNote message={error ?? failureOf(doc)} />
+      {jsonBase && (
+        <JsonDocumentEditor
+          initial={jsonBase.text}
+          documentsRoot={api.documentsRoot}
+          onCancel={() => setJsonBase(null)}
+          onSave={async (fields) => {
+            // Refused (and nothing written) if the document changed since the editor opened.
+            await api.replaceFields(path, fields, jsonBase.updateTime);
+            setJsonBase(null);
+            reloadDoc();
+          }}
+        />
+      )}
       <Box>
         {fields.map(([name, value]) => (
           <Box key={name} borderBottomWidth="1px" py="1" data-field={name}>
@@ -119,15 +194,7 @@ export function DocumentView({ api, path }: { api: FirestoreApi; path: string })
           {t.addField}
         </Button>
       )}
-      <Stack gap="1">
-        <Text fontWeight="semibold">{t.subcollections}</Text>
-        {(dataOf(subcollections) ?? []).length === 0 && <Text color="gray.500">{t.none}</Text>}
-        {dataOf(subcollections)?.map((id) => (
-          <Link key={id} asChild color="blue.600">
-            <RouterLink to={`/firestore/${path}/${id}`}>{id}</RouterLink>
-          </Link>
-        ))}
-      </Stack>
+      {subcollectionList}
     </Stack>
   );
 }

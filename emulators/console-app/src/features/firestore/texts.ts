@@ -11,10 +11,33 @@ export const firestoreTexts = defineTexts({
   noData: { bn: 'এখনো কোনো ডেটা নেই।', en: 'No data yet.' },
   query: {
     field: { bn: 'ফিল্ড', en: 'Field' },
-    fieldLabel: { bn: 'ফিল্টারের ফিল্ড', en: 'Filter field' },
-    operator: { bn: 'অপারেটর', en: 'Operator' },
+    /** The first condition's labels have no number (there is usually one). */
+    fieldLabel: {
+      bn: (n: number) => `ফিল্টারের ফিল্ড${n > 1 ? ` ${num(n)}` : ''}`,
+      en: (n: number) => `Filter field${n > 1 ? ` ${num(n)}` : ''}`,
+    },
+    operator: {
+      bn: (n: number) => `অপারেটর${n > 1 ? ` ${num(n)}` : ''}`,
+      en: (n: number) => `Operator${n > 1 ? ` ${num(n)}` : ''}`,
+    },
     value: { bn: 'মান', en: 'Value' },
-    valueLabel: { bn: 'ফিল্টারের মান', en: 'Filter value' },
+    valueLabel: {
+      bn: (n: number) => `ফিল্টারের মান${n > 1 ? ` ${num(n)}` : ''}`,
+      en: (n: number) => `Filter value${n > 1 ? ` ${num(n)}` : ''}`,
+    },
+    addFilter: { bn: '+ শর্ত (where)', en: '+ condition (where)' },
+    removeFilter: {
+      bn: (n: number) => `${num(n)} নম্বর শর্ত বাদ দিন`,
+      en: (n: number) => `Remove condition ${num(n)}`,
+    },
+    indexNeeded: {
+      bn: 'এই কোয়েরির জন্য একটি composite index লাগবে। deploy করা অ্যাপেও কোয়েরিটি এভাবেই ব্যর্থ হবে:',
+      en: 'This query needs a composite index. The deployed app fails the same way:',
+    },
+    indexDeclare: {
+      bn: 'firestore.indexes.json-এর "indexes"-এ এটি যোগ করুন (আর deploy করুন):',
+      en: 'Add this to "indexes" in firestore.indexes.json (and deploy it):',
+    },
     orderBy: { bn: 'ক্রম (ফিল্ড)', en: 'Order by (field)' },
     orderByLabel: { bn: 'যে ফিল্ডে সাজানো', en: 'Field to order by' },
     direction: { bn: 'দিক', en: 'Direction' },
@@ -51,6 +74,27 @@ export const firestoreTexts = defineTexts({
     en: 'A document id cannot contain "/". Nothing was created.',
   },
   addDocument: { bn: 'ডকুমেন্ট যোগ করুন', en: 'Add document' },
+  addAsJson: { bn: 'JSON হিসেবে লিখুন', en: 'Write as JSON' },
+  addOneField: { bn: 'একটি ফিল্ড দিয়ে শুরু করুন', en: 'Start with one field' },
+  editAsJson: { bn: 'JSON হিসেবে সম্পাদনা', en: 'Edit as JSON' },
+  jsonLabel: { bn: 'ডকুমেন্ট (JSON)', en: 'Document (JSON)' },
+  missing: {
+    bn: 'এই ডকুমেন্টটি নেই, কিন্তু এর নিচে সাব-কালেকশন আছে',
+    en: 'This document does not exist, but it has sub-collections below it',
+  },
+  deleteCollection: { bn: 'কালেকশনটি সবসহ মুছুন', en: 'Delete the collection with everything in it' },
+  deleteTree: { bn: 'নিচের সবসহ মুছুন', en: 'Delete with everything below' },
+  confirmDeleteTree: {
+    bn: (path: string, count: number) =>
+      `/${path} আর তার নিচের সব মিলিয়ে ${num(count)}টি ডকুমেন্ট মুছবেন? এটি আর ফেরানো যাবে না।`,
+    en: (path: string, count: number) =>
+      `Delete /${path} and everything below it, ${num(count)} documents in all? This cannot be undone.`,
+  },
+  deletedTree: {
+    bn: (path: string, count: number) => `/${path}: ${num(count)}টি ডকুমেন্ট মোছা হয়েছে।`,
+    en: (path: string, count: number) => `/${path}: ${num(count)} documents deleted.`,
+  },
+  nothingToDelete: { bn: 'মোছার মতো কিছু নেই।', en: 'Nothing to delete.' },
   deleteDocument: { bn: 'ডকুমেন্ট মুছুন', en: 'Delete document' },
   confirmDeleteDocument: {
     bn: (path: string) => `/${path} ডকুমেন্টটি মুছবেন? এর সাব-কালেকশনগুলো থেকে যাবে।`,

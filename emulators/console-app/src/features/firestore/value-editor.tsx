@@ -1,10 +1,41 @@
-import { Button, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ErrorNote } from '../../lib/error-note';
 import { useTexts } from '../../i18n/texts';
 import { sharedTexts } from '../../lib/texts';
 import { editorTexts } from './texts';
-import { EDITABLE_TYPES, editText, parseValue, typeOf, type EditableType, type FsValue } from './values';
+import { parseTypedValue, typedJsonText } from './typed-json';
+import {
+  EDITABLE_TYPES,
+  editText,
+  parseValue,
+  typeOf,
+  type EditableType,
+  type FsValue,
+  type Parsed,
+} from './values';
+
+/**
+ * What the editor typed, as a value of `type`. Maps and arrays are typed JSON (./typed-json.ts), so a timestamp
+ * or reference inside one stays what it is.
+ */
+function parseEdited(
+  type: EditableType,
+  text: string,
+  documentsRoot: string,
+  say: { notArray: string; notMap: string },
+): Parsed {
+  if (type !== 'map' && type !== 'array') return parseValue(type, text, documentsRoot);
+  const parsed = parseTypedValue(text, documentsRoot);
+  if ('error' in parsed) return parsed;
+  const isArray = 'arrayValue' in parsed.value;
+  if (type === 'array' ? !isArray : !('mapValue' in parsed.value))
+    return { error: type === 'array' ? say.notArray : say.notMap };
+  return parsed;
+}
+
+const startText = (value: FsValue) =>
+  'mapValue' in value || 'arrayValue' in value ? typedJsonText(value) : editText(value);
 
 interface Props {
   initial?: FsValue;
@@ -23,7 +54,7 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
   const [type, setType] = useState<EditableType>(
     (EDITABLE_TYPES as readonly string[]).includes(initialType) ? (initialType as EditableType) : 'string',
   );
-  const [text, setText] = useState(initial ? editText(initial) : '');
+  const [text, setText] = useState(initial ? startText(initial) : '');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -31,7 +62,7 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
   const save = async () => {
     setError(null);
     if (withName && name.trim() === '') return setError(say.needsName);
-    const parsed = parseValue(type, text, documentsRoot);
+    const parsed = parseEdited(type, text, documentsRoot, say);
     if ('error' in parsed) return setError(parsed.error);
     setSaving(true);
     try {
@@ -88,6 +119,11 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
+      )}
+      {multiline && (
+        <Text fontSize="xs" color="gray.600">
+          {say.typedJsonHint}
+        </Text>
       )}
       <ErrorNote message={error} />
       <HStack gap="2">
