@@ -133,13 +133,21 @@ export class LocalShop {
       options.snapshotsDir ??
       (options.persist ? join(options.root, '.emulator-snapshots') : await this.temporaryFolder());
     if (options.snapshot !== undefined) {
-      const name = snapshotName(options.snapshot);
       const saved = (await savedSnapshots(snapshotsDir)).map((s) => s.name);
-      if (!saved.includes(name)) {
-        throw new Error(
-          `No snapshot named "${name}" in ${snapshotsDir}` +
-            (saved.length ? ` (saved: ${saved.join(', ')})` : ' (none saved yet)'),
-        );
+      let problem: Error | null = null;
+      try {
+        const name = snapshotName(options.snapshot);
+        if (!saved.includes(name))
+          problem = new Error(
+            `No snapshot named "${name}" in ${snapshotsDir}` +
+              (saved.length ? ` (saved: ${saved.join(', ')})` : ' (none saved yet)'),
+          );
+      } catch (error) {
+        problem = error as Error;
+      }
+      if (problem) {
+        await this.stop(); // the run's temporary snapshots folder, if it made one
+        throw problem;
       }
     }
     if (options.fresh && dataDir) await rm(dataDir, { recursive: true, force: true });
