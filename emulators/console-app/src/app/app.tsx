@@ -21,6 +21,8 @@ import { appTexts } from './texts';
 import { OverviewPage } from '../features/overview/overview-page';
 import { FirestorePage } from '../features/firestore/firestore-page';
 import { RequestsPage } from '../features/requests/requests-page';
+import { PlaygroundPage } from '../features/requests/playground-page';
+import { CoveragePage } from '../features/requests/coverage-page';
 import { AuthPage } from '../features/auth/auth-page';
 import { StoragePage } from '../features/storage/storage-page';
 import { LogsPage } from '../features/logs/logs-page';
@@ -35,6 +37,8 @@ const PAGES = [
   { to: '/', page: 'overview' },
   { to: '/firestore', page: 'firestore' },
   { to: '/requests', page: 'requests' },
+  { to: '/playground', page: 'playground' },
+  { to: '/coverage', page: 'coverage' },
   { to: '/auth', page: 'auth' },
   { to: '/storage', page: 'storage' },
   { to: '/logs', page: 'logs' },
@@ -93,6 +97,8 @@ export function App() {
                   <Route path="/" element={<OverviewPage />} />
                   <Route path="/firestore/*" element={<FirestorePage />} />
                   <Route path="/requests" element={<RequestsPage />} />
+                  <Route path="/playground" element={<PlaygroundPage />} />
+                  <Route path="/coverage" element={<CoveragePage />} />
                   <Route path="/auth" element={<AuthPage />} />
                   <Route path="/storage/*" element={<StoragePage />} />
                   <Route path="/logs" element={<LogsPage />} />

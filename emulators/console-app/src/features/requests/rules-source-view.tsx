@@ -18,8 +18,11 @@ const MARK = {
   error: { bg: 'orange.100', border: 'orange.500' },
 } as const;
 
+/** What a trace is drawn from: a logged request, or the playground's answer to a question. */
+export type TracedDecision = Pick<LoggedRequest, 'service' | 'rulesVersion' | 'trace'>;
+
 /** The rules file with the allow statements that decided this request marked, each with its outcome. */
-export function RulesSourceView({ entry }: { entry: LoggedRequest }) {
+export function RulesSourceView({ entry }: { entry: TracedDecision }) {
   const t = useTexts(requestsTexts);
   const outcome = t.outcome;
   const [rules, setRules] = useState<RulesText | null>(null);
