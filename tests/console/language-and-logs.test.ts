@@ -42,6 +42,36 @@ describe("the console's language", () => {
     await nav.getByRole('link', { name: 'সারসংক্ষেপ', exact: true }).waitFor();
   });
 
+  it('shows every page in English, with no Bengali text of its own left', async () => {
+    const page = await openConsole(shop, '/');
+    await languageButton(page, 'en').click();
+    const pages: [string, string][] = [
+      ['/firestore', 'Firestore'],
+      ['/requests', 'Requests'],
+      ['/playground', 'Rules playground: "what if this user does this?"'],
+      ['/coverage', 'Rule coverage'],
+      ['/auth', 'Users (Authentication)'],
+      ['/storage', 'Files (Storage)'],
+      ['/logs', 'Logs'],
+      ['/snapshots', 'Snapshots'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(`${CONSOLE_URL}${path}`);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor({ timeout: 20_000 });
+      // Settled: what the page loads (users, collections, the rules file) is in before its text is read.
+      await page.waitForLoadState('networkidle');
+      const text = (await page.locator('main').innerText()).trim();
+      expect(text.length, path).toBeGreaterThan(0);
+      expect(text, path).not.toMatch(/[\u0980-\u09FF]/);
+    }
+    await page.goto(`${CONSOLE_URL}/playground`);
+    await page.getByRole('heading', { name: 'Rules playground: "what if this user does this?"' }).waitFor();
+    await screenshotInBothLanguages(page, 'playground');
+    await page.goto(`${CONSOLE_URL}/coverage`);
+    await page.getByRole('heading', { name: 'রুল কভারেজ', exact: true }).waitFor({ timeout: 20_000 });
+    await screenshotInBothLanguages(page, 'coverage');
+  });
+
   it('opens in English for a browser that asks for English', async () => {
     const page = await shop.newVisitor(1280);
     await page
