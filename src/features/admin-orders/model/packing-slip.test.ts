@@ -1,0 +1,54 @@
+import { toAdminOrder } from './admin-order';
+import { isSlipPaper, packingSlip } from './packing-slip';
+
+const stored = {
+  product_name: 'রসুনের আচার',
+  product_price: 180,
+  quantity: 3,
+  total_amount: 540,
+  customer_name: 'করিম',
+  customer_phone: '01812345678',
+  customer_address: 'আটি বাজার, কেরানীগঞ্জ',
+  status: 'confirmed',
+};
+
+describe('a packing slip', () => {
+  it('carries what the courier needs and the order number the seller reads on the phone', () => {
+    const slip = packingSlip(
+      toAdminOrder('abcdefgh12345678', { ...stored, payment_method: 'cash_on_delivery' }),
+    );
+    expect(slip).toMatchObject({
+      orderNumber: '12345678',
+      customerName: 'করিম',
+      customerPhone: '01812345678',
+      customerAddress: 'আটি বাজার, কেরানীগঞ্জ',
+      productName: 'রসুনের আচার',
+      quantity: 3,
+      unitPrice: 180,
+      total: 540,
+      paymentLabel: 'ক্যাশ অন ডেলিভারি',
+      collectOnDelivery: 540,
+    });
+  });
+
+  it('asks the courier to collect nothing for an order paid by bKash or Nagad', () => {
+    expect(
+      packingSlip(toAdminOrder('o1', { ...stored, payment_method: 'bkash' })).collectOnDelivery,
+    ).toBeNull();
+    expect(
+      packingSlip(toAdminOrder('o2', { ...stored, payment_method: 'nagad' })).collectOnDelivery,
+    ).toBeNull();
+  });
+
+  it('has the courier collect the total when the payment method is unknown, rather than hand it over free', () => {
+    const slip = packingSlip(toAdminOrder('o3', { ...stored, payment_method: 'card' }));
+    expect(slip.collectOnDelivery).toBe(540);
+    expect(slip.paymentLabel).toBe('—');
+  });
+
+  it('knows the two papers it prints on', () => {
+    expect(isSlipPaper('a4')).toBe(true);
+    expect(isSlipPaper('receipt80')).toBe(true);
+    expect(isSlipPaper('letter')).toBe(false);
+  });
+});
