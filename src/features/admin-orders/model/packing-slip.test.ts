@@ -1,5 +1,5 @@
 import { toAdminOrder } from './admin-order';
-import { isSlipPaper, packingSlip } from './packing-slip';
+import { isSlipPaper, packingSlip, slipRequest, slipsHref } from './packing-slip';
 
 const stored = {
   product_name: 'রসুনের আচার',
@@ -50,5 +50,21 @@ describe('a packing slip', () => {
     expect(isSlipPaper('a4')).toBe(true);
     expect(isSlipPaper('receipt80')).toBe(true);
     expect(isSlipPaper('letter')).toBe(false);
+  });
+});
+
+describe('the print page address', () => {
+  it('names one order or one status, and round-trips through slipsHref', () => {
+    const one = new URL(slipsHref({ orderId: 'abc123' }, 'receipt80'), 'http://shop').searchParams;
+    expect(slipRequest(one.get('order'), one.get('status'))).toEqual({ kind: 'order', orderId: 'abc123' });
+    expect(one.get('paper')).toBe('receipt80');
+    const all = new URL(slipsHref({ status: 'confirmed' }), 'http://shop').searchParams;
+    expect(slipRequest(all.get('order'), all.get('status'))).toEqual({ kind: 'status', status: 'confirmed' });
+  });
+
+  it('refuses an address that names neither a real status nor a plausible order id', () => {
+    expect(slipRequest(null, null)).toEqual({ kind: 'invalid' });
+    expect(slipRequest(null, 'lost')).toEqual({ kind: 'invalid' });
+    expect(slipRequest('../roles/admin', null)).toEqual({ kind: 'invalid' });
   });
 });

@@ -1,4 +1,10 @@
-import { paymentMethodLabel, shortOrderId, type PaymentMethod } from '@/features/ordering/model';
+import {
+  isOrderStatus,
+  paymentMethodLabel,
+  shortOrderId,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@/features/ordering/model';
 import type { AdminOrder } from './admin-order';
 
 /** What one packing slip prints for an order, decided once so the page and its tests agree. */
@@ -49,3 +55,27 @@ export type SlipPaper = (typeof SLIP_PAPERS)[number];
 export function isSlipPaper(value: unknown): value is SlipPaper {
   return typeof value === 'string' && (SLIP_PAPERS as readonly string[]).includes(value);
 }
+
+/** Which slips a print page shows, read from its address: one order, or every order of one status. */
+export type SlipRequest =
+  { kind: 'order'; orderId: string } | { kind: 'status'; status: OrderStatus } | { kind: 'invalid' };
+
+const ORDER_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** From the address's `order` and `status` parameters (null when absent). */
+export function slipRequest(orderId: string | null, status: string | null): SlipRequest {
+  if (orderId !== null) return ORDER_ID.test(orderId) ? { kind: 'order', orderId } : { kind: 'invalid' };
+  return isOrderStatus(status) ? { kind: 'status', status } : { kind: 'invalid' };
+}
+
+/** The print page's address for one order's slip, or for every order of a status. */
+export function slipsHref(request: { orderId: string } | { status: OrderStatus }, paper?: SlipPaper): string {
+  const params = new URLSearchParams(
+    'orderId' in request ? { order: request.orderId } : { status: request.status },
+  );
+  if (paper) params.set('paper', paper);
+  return `/admin/slips?${params}`;
+}
+
+/** The most slips one status prints: a day's parcels are tens; the newest first beyond that. */
+export const MAX_SLIPS_PER_PRINT = 200;
