@@ -1,6 +1,7 @@
 import { Box, Flex, Grid, Text } from '@chakra-ui/react';
 import { shop } from '@/config/shop';
-import { formatDateTime, formatNumberBn, formatTaka } from '@/lib/format';
+import { formatNumberBn, formatTaka } from '@/lib/format';
+import { formatDhakaDateTime } from '@/lib/shop-time';
 import { adminOrdersTexts } from '../texts';
 import type { PackingSlip } from '../model/packing-slip';
 import { OrderNumberCode } from './order-number-code';
@@ -42,7 +43,7 @@ export function PackingSlipCard({ slip }: { slip: PackingSlip }) {
           </Text>
           {slip.createdAt && (
             <Text fontSize="9pt">
-              {t.date}: {formatDateTime(slip.createdAt)}
+              {t.date}: {formatDhakaDateTime(slip.createdAt)}
             </Text>
           )}
         </Box>
