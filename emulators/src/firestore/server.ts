@@ -15,7 +15,7 @@ import { IndexRequirements, type IndexMode } from './indexes.js';
 import type { TransactionTimeouts } from './transactions.js';
 import { asFirestoreError, invalidArgument } from './errors.js';
 import { warmDeclaredIndexes } from './index-warmup.js';
-import { exportFirestore, importFirestore } from './persistence.js';
+import { exportFirestore, importFirestore, readFirestoreExport } from './persistence.js';
 import { FirestoreJournal } from './journal.js';
 import { handleUsage } from './usage.js';
 import { createGrpcServer } from './transports/grpc.js';
@@ -39,6 +39,11 @@ export interface FirestoreEmulatorOptions extends EmulatorServiceOptions {
 export interface FirestoreEmulator extends EmulatorService {
   readonly engine: FirestoreEngine;
   readonly webChannel: WebChannelTransport;
+  /**
+   * Makes the data exactly the export in `dir` (read whole first: a damaged export changes nothing), while
+   * clients stay connected and their listeners see the difference.
+   */
+  restoreFrom(dir: string): Promise<{ written: number; deleted: number; kept: number }>;
 }
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
@@ -117,7 +122,12 @@ export async function startFirestoreEmulator(
     async route(req: IncomingMessage, res: ServerResponse, url: URL) {
       if (await webChannel.handle(req, res, url)) return;
       if (handleUsage({ usage: (db) => engine.state(db).usage }, req, res, url)) return;
-      if (await handleRest({ engine, rules: rules.source, exportData: exportTo }, req, res, url)) return;
+      const { requests } = options;
+      const ruleCoverage = requests && (() => requests.coverage('firestore'));
+      if (
+        await handleRest({ engine, rules: rules.source, exportData: exportTo, ruleCoverage }, req, res, url)
+      )
+        return;
       if (req.method === 'GET' && url.pathname === '/') {
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok');
         return;
@@ -195,6 +205,14 @@ export async function startFirestoreEmulator(
     engine,
     webChannel,
     exportTo,
+    async restoreFrom(dir) {
+      const data = await readFirestoreExport(dir);
+      const result = engine.replaceDocuments(data);
+      log(
+        `firestore: restored ${dir}: ${result.written} documents written, ${result.deleted} deleted, ${result.kept} unchanged`,
+      );
+      return result;
+    },
     async stop() {
       warmup?.stop();
       unwatch();
