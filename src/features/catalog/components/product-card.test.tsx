@@ -16,6 +16,7 @@ const mangoPickle: Product = {
   category: 'আচার',
   stock_quantity: 12,
   is_active: true,
+  slug: null,
   created_at: new Date('2026-11-01T10:00:00Z'),
   updated_at: null,
 };
