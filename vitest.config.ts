@@ -31,6 +31,8 @@ export default defineConfig({
         },
       },
       {
+        // The product pages' function renders the storefront's components, which import through `@/`.
+        resolve: { alias },
         test: {
           name: 'functions',
           include: ['functions/src/**/*.test.ts'],

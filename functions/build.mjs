@@ -19,4 +19,11 @@ await build({
   sourcemap: true,
   external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*'],
   logLevel: 'warning',
+  // The product pages render the storefront's own components (src/app/server.tsx), written for Vite: its
+  // `import.meta.env` is this build's (production; Firebase's web config is not used by a server render).
+  // (`import.meta.url` only names the catalog's Web Worker, which a server render never starts.)
+  define: {
+    'import.meta.env': JSON.stringify({ MODE: 'production', DEV: false, PROD: true, SSR: true }),
+    'import.meta.url': JSON.stringify('file:///server-render/'),
+  },
 });

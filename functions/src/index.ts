@@ -1,7 +1,8 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { setGlobalOptions } from 'firebase-functions/v2';
-import { onCall } from 'firebase-functions/v2/https';
+import { onCall, onRequest } from 'firebase-functions/v2/https';
+import { answerPage, hostedShell } from './pages';
 import { placeOrder as placeOrderFor } from './place-order';
 import { setOrderStatus as setOrderStatusFor } from './set-order-status';
 
@@ -18,3 +19,9 @@ export const placeOrder = onCall((request) => placeOrderFor(getFirestore(), requ
 export const setOrderStatus = onCall((request) =>
   setOrderStatusFor(getFirestore(), request.auth, request.data),
 );
+
+/** `/p/<slug>`, `/sitemap.xml`, `/robots.txt`, behind Hosting's rewrites (firebase.json): ./pages.ts. */
+export const pages = onRequest(async (request, response) => {
+  const answer = await answerPage(getFirestore(), request, hostedShell);
+  response.status(answer.status).set(answer.headers).send(answer.body);
+});
