@@ -7,6 +7,7 @@
  *   /auth    → auth.html    (firebase.json `cleanUrls` serves it at /auth)
  *   /orders  → orders.html
  *   others   → shell.html   (the empty app shell, Hosting's rewrite target: nothing to hydrate)
+ *   robots.txt (naming the sitemap the `pages` function serves)
  *
  * It also inlines the (small, font-face only) stylesheet so that nothing blocks the first paint but the HTML
  * (no font is preloaded: src/app/fonts.css), and puts the page's own CSS, as prerendered, at the end of <head>
@@ -93,6 +94,7 @@ export function prerender(): Plugin {
           renderPath(path: string): Promise<{ head: string; body: string }>;
           shopWindowRequestScript(): string;
           sessionHintScript(): string;
+          robotsFile(siteOrigin: string | null): string;
         };
         // No modulepreload of the app's code: fetched at once, it would share the phone's narrow bandwidth with
         // what the first paint needs (the entry imports it once the page, and on `/` its first photos, are shown).
@@ -101,8 +103,12 @@ export function prerender(): Plugin {
         await writeFile(join(outDir, 'index.html'), template);
         await writeFile(join(outDir, 'shell.html'), template);
         const { emulators } = JSON.parse(await readFile(join(config.root, 'firebase.json'), 'utf8')) as {
-          emulators: Record<'storage', Address>;
+          emulators: Record<'storage' | 'hosting', Address>;
         };
+        // robots.txt names the sitemap by its absolute URL: the local Hosting emulator's, or the shop's site.
+        const local = config.env.VITE_USE_EMULATORS === 'true';
+        const siteOrigin = local ? `http://${emulators.hosting.host}:${emulators.hosting.port}` : null;
+        await writeFile(join(outDir, 'robots.txt'), server.robotsFile(siteOrigin));
         for (const path of server.PRERENDERED_PATHS) {
           const { head, body } = await server.renderPath(path);
           const shopWindow = SHOP_WINDOW_PATHS.has(path);

@@ -1,7 +1,7 @@
 /**
  * The product page as the function renders it, with an in-memory stand-in for the few Firestore reads it
  * makes: the storefront's own markup with the product, the head a link preview is built from, the data the app
- * hydrates from, redirects to the one address of a product, 404s, and the sitemap and robots.txt.
+ * hydrates from, redirects to the one address of a product, 404s, and the sitemap.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
@@ -94,17 +94,12 @@ describe('a product’s page', () => {
   });
 });
 
-describe('the search engines’ files', () => {
+describe('the sitemap', () => {
   it('lists the home page and exactly the active products in the sitemap', async () => {
     const answer = await ask('/sitemap.xml');
     expect(answer.headers['Content-Type']).toMatch(/^application\/xml/);
     const locs = [...answer.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toEqual(['https://shop.test/', `https://shop.test${encoded('আমের-আচার')}`]);
     expect(answer.body).toContain(`<lastmod>${updated.toISOString()}</lastmod>`);
-  });
-
-  it('points robots.txt at the sitemap', async () => {
-    const answer = await ask('/robots.txt');
-    expect(answer.body).toContain('Sitemap: https://shop.test/sitemap.xml');
   });
 });

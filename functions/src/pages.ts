@@ -1,13 +1,15 @@
 /**
  * The pages Hosting sends to this function (firebase.json's rewrites): a product's page `/p/<slug>`, rendered
- * from Firestore with the storefront's own components (src/app/server.tsx), `/sitemap.xml` and `/robots.txt`.
+ * from Firestore with the storefront's own components (src/app/server.tsx), and `/sitemap.xml`. (Not
+ * `/robots.txt`: the Functions framework answers that path 404 itself, in the cloud as in the emulator, so it is
+ * a static file the build writes: scripts/vite-prerender.ts.)
  * Each answer says how long Hosting's CDN may keep it (`s-maxage`) and, shorter, a browser (`max-age`): an
  * edited product shows within minutes without any purge.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { readProduct, productPath, type Product } from '../../src/features/ordering/model';
 import { renderProductPage } from '../../src/app/server';
-import { robotsTxt, sitemapXml } from '../../src/features/catalog/server';
+import { sitemapXml } from '../../src/features/catalog/server';
 
 export const PAGE_CACHE = 'public, max-age=60, s-maxage=300';
 export const MISSING_CACHE = 'public, max-age=60, s-maxage=60';
@@ -124,13 +126,6 @@ export async function answerPage(
   template: (origin: string) => Promise<string>,
 ): Promise<PageAnswer> {
   const origin = requestOrigin(request);
-  if (request.path === '/robots.txt') {
-    return {
-      status: 200,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': SEARCH_FILES_CACHE },
-      body: robotsTxt(origin),
-    };
-  }
   if (request.path === '/sitemap.xml') return sitemap(db, origin);
   return productPage(db, request, template);
 }

@@ -15,6 +15,7 @@ import {
   productHeadTags,
   productMeta,
   productPageDataScript,
+  robotsTxt,
   withTitleAndDescription,
 } from '@/features/catalog/server';
 import { shop } from '@/config/shop';
@@ -30,6 +31,11 @@ import type { ProductPageData } from '@/features/catalog';
 export { shopWindowRequestScript };
 /** The inline script of every prerendered page's <head> that marks a browser with no signed-in shopper. */
 export { sessionHintScript };
+
+/** `/robots.txt`, written by the build beside the pages (the Functions framework will not serve that path). */
+export function robotsFile(siteOrigin: string | null): string {
+  return robotsTxt(siteOrigin ?? shop.website);
+}
 
 /** The paths rendered into `<path>.html` at build (`/` → index.html). */
 export const PRERENDERED_PATHS = ['/', '/auth', '/orders'] as const;
