@@ -54,6 +54,8 @@ export default defineConfig({
         },
       },
       {
+        // The build test renders a product page with the app's server entry, which imports through `@/`.
+        resolve: { alias },
         test: {
           name: 'config',
           include: ['tests/config/**/*.test.ts'],
