@@ -2,7 +2,6 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
-import { answerPage, hostedShell } from './pages';
 import { placeOrder as placeOrderFor } from './place-order';
 import { setOrderStatus as setOrderStatusFor } from './set-order-status';
 
@@ -20,8 +19,13 @@ export const setOrderStatus = onCall((request) =>
   setOrderStatusFor(getFirestore(), request.auth, request.data),
 );
 
-/** `/p/<slug>`, `/sitemap.xml`, `/robots.txt`, behind Hosting's rewrites (firebase.json): ./pages.ts. */
+/**
+ * `/p/<slug>` and `/sitemap.xml`, behind Hosting's rewrites (firebase.json): ./pages.ts, bundled apart
+ * (lib/pages.js, build.mjs) and loaded at the first request, so the callables' cold start never reads it.
+ */
+const PAGES_BUNDLE = './pages.js';
 export const pages = onRequest(async (request, response) => {
+  const { answerPage, hostedShell } = (await import(PAGES_BUNDLE)) as typeof import('./pages');
   const answer = await answerPage(getFirestore(), request, hostedShell);
   response.status(answer.status).set(answer.headers).send(answer.body);
 });
