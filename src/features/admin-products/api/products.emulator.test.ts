@@ -4,6 +4,7 @@
  * the name's slug, a numbered one when another product holds it, a new one on a rename with the old record
  * still naming the product (its old link redirects), and an unchanged name keeps its address.
  */
+import { deleteDoc, doc, setDoc } from 'firebase/firestore';
 import { describe, expect, it, vi } from 'vitest';
 import { firestoreAsAdminForSuite } from '@/testing/firestore-as-admin';
 
@@ -52,5 +53,15 @@ describe('the product save and its slug', () => {
     expect(await slugOf(id)).toBe('টক-জলপাই');
     expect(await ownerOf('জলপাই')).toBe(id);
     expect(await ownerOf('টক-জলপাই')).toBe(id);
+  });
+
+  it('never gives an address to another product nor deletes it, even for an admin (firestore.rules)', async () => {
+    const id = await (await store()).createProduct({ ...fields, name: 'তেঁতুল' }, noImage);
+    const record = doc(firestore.db, 'slugs', 'তেঁতুল');
+    await expect(setDoc(record, { product_id: 'another' })).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    await expect(deleteDoc(record)).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(await ownerOf('তেঁতুল')).toBe(id);
   });
 });
