@@ -64,6 +64,12 @@ describe('a product’s own page', () => {
     await visitor.getByRole('heading', { level: 1, name }).waitFor();
     expect(await visitor.getByTestId('product-price').innerText()).toBe(price);
     expect(await visitor.title()).toContain(name);
+    // The app took over the server's markup (hydrated it), rather than drawing the page again.
+    expect(
+      await visitor.evaluate(
+        () => document.getElementById('root')?.dataset.prerendered === location.pathname,
+      ),
+    ).toBe(true);
     await visitor.screenshot({ path: `${RESULTS}/product-page-360.png`, fullPage: true });
 
     // Signed out: asked to sign in first, as on /.
