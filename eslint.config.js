@@ -23,8 +23,13 @@ const boundaries = [
   {
     target: './src/app',
     from: './src/features',
-    // A feature's public entries: index.ts, and lazy.ts for what loads on demand.
-    except: features.flatMap((feature) => [`./${feature}/index.ts`, `./${feature}/lazy.ts`]),
+    // A feature's public entries: index.ts, lazy.ts for what loads on demand, server.ts for what only the
+    // server's render uses (app/server.tsx).
+    except: features.flatMap((feature) => [
+      `./${feature}/index.ts`,
+      `./${feature}/lazy.ts`,
+      `./${feature}/server.ts`,
+    ]),
     message: 'src/app/ uses a feature only through its index.ts (or lazy.ts for what loads on demand).',
   },
   {

@@ -1,7 +1,9 @@
 /**
- * firebase-tools' own Auth and Functions emulators (pure Node, so they run offline), started as a child
+ * firebase-tools' own Auth, Functions and Hosting emulators (pure Node, so they run offline), started as a child
  * process group and pointed at our Firestore and Storage emulators through the standard environment variables;
- * its Functions emulator registers Firestore triggers with our Firestore (EXTERNAL_FIRESTORE_PRELOAD).
+ * its Functions emulator registers Firestore triggers with our Firestore (EXTERNAL_FIRESTORE_PRELOAD). Hosting
+ * serves the web app with firebase.json's `hosting` block (clean URLs, headers, the rewrites to the app shell and
+ * to the `pages` function), as `firebase deploy` publishes it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,6 +16,8 @@ export interface FirebaseToolsOptions {
   projectId: string;
   firestoreHost: string;
   storageHost: string;
+  /** The built web app Hosting serves (the emulator build's folder). */
+  hostingPublic: string;
   /** Folder for the Auth emulator's export (imported at start when present, written on exit). */
   authDataDir?: string;
   log: (line: string) => void;
@@ -45,11 +49,11 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
     cli,
     'emulators:start',
     '--only',
-    'auth,functions',
+    'auth,functions,hosting',
     '--project',
     options.projectId,
     '--config',
-    writeFirebaseToolsConfig(options.root),
+    writeFirebaseToolsConfig(options.root, options.hostingPublic),
   ];
   if (options.authDataDir) {
     if (existsSync(join(options.authDataDir, 'firebase-export-metadata.json')))
@@ -118,7 +122,7 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
       clearTimeout(timer);
       reject(new Error(`firebase-tools exited early (code ${code}):\n${output.slice(-4000)}`));
     });
-  }).then(() => options.log('› firebase-tools Auth and Functions emulators ready'));
+  }).then(() => options.log('› firebase-tools Auth, Functions and Hosting emulators ready'));
   // Marked handled: a start-up that was stopped early never awaits it, and that is fine.
   ready.catch(() => {});
   return { child, output: () => output, ready, stop };

@@ -1,6 +1,7 @@
 /**
- * The whole shop on this machine: offline Firestore + Storage emulators, firebase-tools' Auth + Functions
- * emulators, seeded demo data and the web app — started in order, stopped in reverse, nothing left behind.
+ * The whole shop on this machine: offline Firestore + Storage emulators, firebase-tools' Auth + Functions +
+ * Hosting emulators (Hosting serves the web app and sends product pages to the `pages` function, as deployed),
+ * seeded demo data — started in order, stopped in reverse, nothing left behind.
  * Used by `npm start` and by the end-to-end tests.
  */
 import { readFileSync } from 'node:fs';
@@ -19,7 +20,6 @@ import { shopConsoleExtensions } from './console-extensions.js';
 import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.js';
 import { firebaseToolsVersion, snapshotAuthAccounts } from './auth-snapshots.js';
 import { startFirebaseTools } from './firebase-tools.js';
-import { serveLikeHosting } from './hosting.js';
 import { takenPorts, type NamedPort } from './ports.js';
 
 export interface ShopOptions {
@@ -179,6 +179,7 @@ export class LocalShop {
         projectId: config.projectId,
         firestoreHost,
         storageHost,
+        hostingPublic: LOCAL_WEB_DIR,
         authDataDir: dataDir ? join(dataDir, 'auth') : undefined,
         log,
       });
@@ -228,15 +229,6 @@ export class LocalShop {
         if (seeded) await snapshots.save(SEED_SNAPSHOT, { replace: true });
       }
       if (this.stopping) throw new StartAbortedError();
-
-      // Served as Firebase Hosting serves it (firebase.json's hosting block: clean URLs, rewrites, headers, gzip).
-      const server = await serveLikeHosting({
-        root: options.root,
-        publicDir: LOCAL_WEB_DIR,
-        host: config.hosting.host,
-        port: config.hosting.port,
-      });
-      await this.started(() => server.close());
 
       let consoleUrl: string | null = null;
       if (config.ui.enabled) {

@@ -5,6 +5,7 @@ import { RootLayout } from './layout/root-layout';
 import { HomeRoute } from './routes/home';
 import { MyOrdersRoute } from './routes/my-orders';
 import { NotFoundRoute } from './routes/not-found';
+import { ProductRoute } from './routes/product';
 
 // Pages most shoppers never open are separate chunks, keeping the first load of / small.
 const AuthPage = lazy(() => import('@/features/auth/lazy').then((entry) => ({ default: entry.AuthPage })));
@@ -19,6 +20,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'orders', element: <MyOrdersRoute /> },
+      { path: 'p/:slug', element: <ProductRoute /> },
       { path: 'auth', element: later(<AuthPage />) },
       { path: 'admin/*', element: later(<AdminPage />) },
       { path: '*', element: <NotFoundRoute /> },
