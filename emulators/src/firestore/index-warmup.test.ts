@@ -91,6 +91,8 @@ describe('warming the declared indexes', () => {
     // The array-contains shape (a, b alone; shared: both) and the order alone (one bucket of both).
     expect(engine.state({ projectId: 'p', databaseId: '(default)' }).indexes.footprint()).toEqual({
       shapes: 2,
+      entries: 2,
+      keyArrays: 0,
       buckets: 4,
       singleBuckets: 2,
       memberships: 6,

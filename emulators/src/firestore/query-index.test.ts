@@ -316,18 +316,59 @@ describe('query indexes answer as the full scan does', () => {
     expect(search('shared')).toEqual(['orders/ccc', 'orders/bb', 'orders/a']);
     expect(search('bb')).toEqual(['orders/bb']);
     // a, bb, ccc alone; shared: a list of three.
-    expect(state.indexes.footprint()).toEqual({ shapes: 1, buckets: 4, singleBuckets: 3, memberships: 6 });
+    expect(state.indexes.footprint()).toEqual({
+      shapes: 1,
+      entries: 3,
+      keyArrays: 0,
+      buckets: 4,
+      singleBuckets: 3,
+      memberships: 6,
+    });
     expect(search('shared', 'pending')).toEqual(['orders/bb', 'orders/a']);
     // (a,pending), (bb,pending), (ccc,done), (shared,done) alone; (shared,pending) a list of two.
-    expect(state.indexes.footprint()).toEqual({ shapes: 2, buckets: 9, singleBuckets: 7, memberships: 12 });
+    expect(state.indexes.footprint()).toEqual({
+      shapes: 2,
+      entries: 3,
+      keyArrays: 0,
+      buckets: 9,
+      singleBuckets: 7,
+      memberships: 12,
+    });
 
     // Written: a list that shrinks to one document holds its entry again, and one that grows is a list.
     state.delete('orders/bb');
-    expect(state.indexes.footprint()).toEqual({ shapes: 2, buckets: 7, singleBuckets: 6, memberships: 8 });
+    expect(state.indexes.footprint()).toEqual({
+      shapes: 2,
+      entries: 2,
+      keyArrays: 0,
+      buckets: 7,
+      singleBuckets: 6,
+      memberships: 8,
+    });
     put('dddd', ['ccc', 'shared'], 'done');
     expect(search('ccc')).toEqual(['orders/dddd', 'orders/ccc']);
     expect(search('shared', 'done')).toEqual(['orders/dddd', 'orders/ccc']);
     expect(search('shared', 'pending')).toEqual(['orders/a']);
-    expect(state.indexes.footprint()).toEqual({ shapes: 2, buckets: 7, singleBuckets: 3, memberships: 12 });
+    expect(state.indexes.footprint()).toEqual({
+      shapes: 2,
+      entries: 3,
+      keyArrays: 0,
+      buckets: 7,
+      singleBuckets: 3,
+      memberships: 12,
+    });
+
+    // An ordering by one field then __name__ keeps that field's sort key alone per entry; one by two fields, an
+    // array of them.
+    const byStatus = compileQuery(ROOT, {
+      from: [{ collectionId: 'orders' }],
+      orderBy: [
+        { field: { fieldPath: 'status' }, direction: 'ASCENDING' },
+        { field: { fieldPath: 'created_at' }, direction: 'DESCENDING' },
+      ],
+    });
+    expect(keys(byStatus.run(state))).toEqual(['orders/dddd', 'orders/ccc', 'orders/a']);
+    expect(keys(byStatus.run(state))).toEqual(keys(byStatus.scan(state)));
+    expect(state.indexes.footprint()).toMatchObject({ shapes: 3, entries: 6, keyArrays: 3 });
   });
 });
