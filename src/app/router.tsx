@@ -9,6 +9,7 @@ import { NotFoundRoute } from './routes/not-found';
 // Pages most shoppers never open are separate chunks, keeping the first load of / small.
 const AuthPage = lazy(() => import('@/features/auth/lazy').then((entry) => ({ default: entry.AuthPage })));
 const AdminPage = lazy(() => import('./routes/admin/admin-page'));
+const SlipsPage = lazy(() => import('./routes/admin/slips-page'));
 
 const later = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
 
@@ -23,6 +24,8 @@ export const routes: RouteObject[] = [
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
+  // Paper, not a page of the shop: printed as it is, without the header and footer.
+  { path: 'admin/slips', element: later(<SlipsPage />) },
 ];
 
 export function createRouter() {
