@@ -13,7 +13,7 @@ export interface DeliveryOptions {
   /** host:port of the Functions emulator (firebase.json's emulators.functions). */
   functionsHost: string;
   log: (line: string) => void;
-  /** Attempts for a delivery the Functions emulator did not take; default 8 (~1 min with the back-off). */
+  /** Attempts for a delivery the Functions emulator did not take; default 8 (about 30 s of back-off in all). */
   attempts?: number;
   /** First back-off; doubled each time up to 15 s. Tests shorten it. */
   retryDelayMs?: number;
