@@ -1,5 +1,7 @@
 // The Bengali face in two weights: the phone's own copy when it has one (src/app/fonts.css).
 import './app/fonts.css';
+// How an early card's order button shows a tap it keeps for the app (catalog/components/early-taps.ts).
+import './features/catalog/components/early-taps.css';
 // Not through the catalog's index: that would bring the whole storefront UI into this tiny entry.
 import { loadActiveProductsEarly, nextFrame, photosPainted, showEarlyCards } from './features/catalog/early';
 

@@ -1,13 +1,13 @@
-import { Suspense, lazy, memo, useCallback, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useState } from 'react';
 import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
 import { useAuth } from '@/features/auth';
 import { HeroSection, ProductsSection, WhyChooseUs, type Product } from '@/features/catalog';
 import { useStorefrontSearch } from '../layout/search-context';
 
-// The order form (Formik, Yup, the callable) loads only when a shopper first presses "order".
-const OrderDialog = lazy(() =>
-  import('@/features/ordering').then((entry) => ({ default: entry.OrderDialog })),
-);
+// The order form (Formik, Yup, the callable): its own chunk, fetched once the home page runs (below), so that a
+// tap on "order" opens it without a download on a slow phone's network.
+const loadOrderDialog = () => import('@/features/ordering').then((entry) => ({ default: entry.OrderDialog }));
+const OrderDialog = lazy(loadOrderDialog);
 
 function scrollToProducts() {
   document.getElementById('products')?.scrollIntoView({ behavior: 'smooth' });
@@ -43,6 +43,9 @@ export function HomeRoute() {
     scrollToProducts();
   }, [setSearchTerm]);
   const closeOrder = useCallback(() => setOrdering(null), []);
+  useEffect(() => {
+    void loadOrderDialog();
+  }, []);
 
   return (
     <>

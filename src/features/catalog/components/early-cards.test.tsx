@@ -5,6 +5,7 @@ import { renderWithShop } from '@/testing/render';
 import type { Product } from '../model/product';
 import { EAGER_IMAGES, EARLY_PHOTO_TIMING, columnCount, showEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
+import { EARLY_ORDER } from './early-taps';
 import { ProductCard } from './product-card';
 
 /** The card React draws for `product`, to compare an early card with. */
@@ -66,9 +67,10 @@ describe('the first product cards, painted before React loads', () => {
     );
   });
 
-  it("keep their order buttons disabled until the app's code runs, and replace the spinner", () => {
+  it("name their product on the order button, for the taps kept until the app's code runs, and replace the spinner", () => {
     const { container, cards, grid } = earlyGrid([jar('mango')]);
-    expect(within(cards[0]).getByRole('button')).toBeDisabled();
+    expect(within(cards[0]).getByRole('button')).toBeEnabled();
+    expect(within(cards[0]).getByRole('button')).toHaveAttribute(EARLY_ORDER, 'mango');
     expect(grid.style.display).toBe('');
     expect(container.querySelector<HTMLElement>('[data-early-spinner]')!.style.display).toBe('none');
   });

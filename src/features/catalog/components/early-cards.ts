@@ -1,5 +1,6 @@
 import { formatNumberBn, formatTaka } from '@/lib/numbers';
 import { discountPercent, hasDiscount, type Product } from '../model/product';
+import { EARLY_ORDER, catchEarlyTaps } from './early-taps';
 
 // The first product cards, painted by the storefront's entry before React and Chakra have loaded: plain DOM,
 // no framework, so a phone shows the jars (and their photos, the page's largest paint) as soon as the product
@@ -39,7 +40,7 @@ export function forgetEarlyCards(): void {
 
 const part = (box: Element, name: string) => box.querySelector<HTMLElement>(`[${name}]`);
 
-/** One card for `product`, cloned from the template that fits it; its button waits for the app's code. */
+/** One card for `product`, cloned from the template that fits it; its button's taps are kept (early-taps.ts). */
 function cardFor(template: HTMLElement, product: Product, index: number): HTMLElement {
   const card = template.cloneNode(true) as HTMLElement;
   card.setAttribute('aria-label', product.name);
@@ -69,7 +70,7 @@ function cardFor(template: HTMLElement, product: Product, index: number): HTMLEl
     if (first) image.setAttribute('elementtiming', EARLY_PHOTO_TIMING);
     image.src = product.image_url;
   }
-  card.querySelectorAll('button').forEach((button) => (button.disabled = true));
+  card.querySelectorAll('button').forEach((button) => button.setAttribute(EARLY_ORDER, product.id));
   return card;
 }
 
@@ -87,7 +88,7 @@ export function columnCount(template: string): number {
  * to wait for; none if nothing was shown.
  */
 export function showEarlyCards(products: Product[], root: ParentNode = document): HTMLImageElement[] {
-  const box = root.querySelector(`[${EARLY.box}]`);
+  const box = root.querySelector<HTMLElement>(`[${EARLY.box}]`);
   if (!box || products.length === 0) return [];
   const grid = part(box, EARLY.grid);
   const withPhoto = part(box, EARLY.withPhoto)?.querySelector('article');
@@ -105,6 +106,7 @@ export function showEarlyCards(products: Product[], root: ParentNode = document)
     shown.push(...row);
     if (row[0].getBoundingClientRect().bottom >= window.innerHeight) break;
   }
+  catchEarlyTaps(box);
   shownBox = box;
   return shown.slice(0, EAGER_IMAGES).flatMap((card) => [...card.querySelectorAll('img')]);
 }
