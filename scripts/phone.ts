@@ -8,6 +8,8 @@
  *   first card  the first card's photo painted (Element Timing of the early cards' eager photos)
  *   LCP         the largest contentful paint before the tap
  *   usable      React's own cards on screen: the app has hydrated and drawn the grid (every button works)
+ *   tap wait    from the first card to the moment its button took the tap (Playwright taps as soon as the button
+ *               is visible, stable and enabled: an early card's button at once; a disabled one when it is enabled)
  *   answer      the tap's first visible answer (the button marked busy, or the dialog), from the tap itself
  *   dialog      the order dialog on screen (signed in: the form; signed out: the same, whose submit asks to
  *               sign in), from the tap
@@ -119,6 +121,7 @@ async function oneRun(
       const { phone } = window as unknown as PhoneWindow;
       return {
         firstCard: phone.firstCard!,
+        tapWait: phone.tap! - phone.firstCard!,
         lcp: phone.lcp!,
         usable: phone.usable!,
         answer: phone.answer! - phone.tap!,
@@ -184,15 +187,15 @@ console.log(
   `load average (1 min) before ${loadBefore[0].toFixed(2)}, after ${loadAfter[0].toFixed(2)}; cores: ${cpus().length}; ${new Date().toISOString()}`,
 );
 console.log(
-  '| build | visitor | first card (s) | LCP (s) | usable (s) | tap → answer (ms) | tap → dialog (s) | spread of usable (s) |',
+  '| build | visitor | first card (s) | LCP (s) | usable (s) | tap wait (s) | tap → answer (ms) | tap → dialog (s) | spread of usable (s) |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const [key, list] of samples) {
   const [label, visitor] = key.split('\t');
   const pick = (k: keyof PhoneSample) => median(list.map((s) => s[k]));
   const usable = list.map((s) => s.usable);
   console.log(
-    `| ${label} | ${visitor} | ${seconds(pick('firstCard'))} | ${seconds(pick('lcp'))} | ${seconds(pick('usable'))} | ` +
+    `| ${label} | ${visitor} | ${seconds(pick('firstCard'))} | ${seconds(pick('lcp'))} | ${seconds(pick('usable'))} | ${seconds(pick('tapWait'))} | ` +
       `${pick('answer').toFixed(0)} | ${seconds(pick('dialog'))} | ${seconds(Math.min(...usable))}–${seconds(Math.max(...usable))} |`,
   );
 }

@@ -2,9 +2,13 @@
 // from the start of the navigation. Only `phoneCollector` runs in the page (Playwright serialises it into an
 // init script), so it imports nothing and names no module-level value.
 
-/** One run's times in milliseconds: since navigation (first card, LCP, usable) or since the tap (answer, dialog). */
+/**
+ * One run's times in milliseconds: since navigation (first card, LCP, usable), from the first card to the moment the
+ * button took the tap (tapWait: it is tapped as soon as it accepts taps), or since the tap (answer, dialog).
+ */
 export interface PhoneSample {
   firstCard: number;
+  tapWait: number;
   lcp: number;
   usable: number;
   answer: number;
