@@ -21,7 +21,7 @@
  *   npm run phone [-- --runs 5] [-- --who out,in] [-- --compare B=dist-b,C=dist-c [--label current]]
  *
  * --compare serves other builds (e.g. `vite build --mode emulators --outDir dist-b` of another variant) beside
- * dist-local, each on the next free port, and alternates them run by run with dist-local. It binds the shop's
+ * dist-local, each on a port from 5101 up, and alternates them run by run with dist-local. It binds the shop's
  * fixed ports: run it in a network namespace of its own on a shared machine (docs/performance.md).
  */
 import { loadavg, cpus } from 'node:os';
@@ -145,7 +145,8 @@ const variants: { label: string; url: string }[] = [{ label: values.label, url: 
 const samples = new Map<string, PhoneSample[]>();
 let browser: Browser | undefined;
 try {
-  let port = Number(new URL(shop.shopUrl).port);
+  // Ports beside the shop's, none of firebase.json's (5000–5001, 4000–4500, 8080, 9099, 9199).
+  let port = 5100;
   for (const build of values.compare?.split(',') ?? []) {
     const [label, publicDir] = build.includes('=') ? build.split('=') : [build, build];
     const server = await serveLikeHosting({ root, publicDir, host: '127.0.0.1', port: ++port });
