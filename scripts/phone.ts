@@ -91,7 +91,7 @@ async function oneRun(
       await page.goto('about:blank');
       await cdp.send('Network.clearBrowserCache');
     }
-    await page.addInitScript(phoneCollector);
+    await page.addInitScript({ content: collectorScript });
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
     await cdp.send('Network.emulateNetworkConditions', {
@@ -132,6 +132,9 @@ async function oneRun(
     await context.close();
   }
 }
+
+// As source text: tsx names functions with an `__name` helper that the page does not have.
+const collectorScript = `var __name = (f) => f; (${phoneCollector.toString()})();`;
 
 interface PhoneWindow {
   phone: Partial<Record<'firstCard' | 'lcp' | 'usable' | 'tap' | 'answer' | 'dialog', number>>;
