@@ -20,11 +20,13 @@
  *
  *   npm run phone [-- --runs 5] [-- --who out,in] [-- --compare B=dist-b,C=dist-c [--label current]]
  *
- * --compare serves other builds (e.g. `vite build --mode emulators --outDir dist-b` of another variant) beside
+ * --compare serves other builds (e.g. `vite build --mode emulators --outDir dist-ab/b` of another variant) beside
  * dist-local, each on a port from 5101 up, and alternates them run by run with dist-local. It binds the shop's
  * fixed ports: run it in a network namespace of its own on a shared machine (docs/performance.md).
  */
+import { existsSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
@@ -151,7 +153,13 @@ try {
   // Ports beside the shop's, none of firebase.json's (5000–5001, 4000–4500, 8080, 9099, 9199).
   let port = 5100;
   for (const build of values.compare?.split(',') ?? []) {
-    const [label, publicDir] = build.includes('=') ? build.split('=') : [build, build];
+    const [label, dir] = build.includes('=') ? build.split('=') : [build, build];
+    // Served as Hosting would (superstatic), which serves only folders inside the repository.
+    const publicDir = relative(root, resolve(dir));
+    if (publicDir.startsWith('..') || !existsSync(join(root, publicDir, 'index.html')))
+      throw new Error(
+        `--compare ${build}: no built shop (index.html) in ${dir} inside the repository (use dist-ab/<name>)`,
+      );
     const server = await serveLikeHosting({ root, publicDir, host: '127.0.0.1', port: ++port });
     others.push(server);
     variants.push({ label, url: server.url });
