@@ -58,7 +58,7 @@ if (who.some((w) => w !== 'out' && w !== 'in')) {
 }
 
 /** Lighthouse's DevTools throttling of its mobile profile (constants.js: throttling.mobileSlow4G × its factors). */
-export const PHONE = {
+const PHONE = {
   latencyMs: 150 * 3.75,
   downloadKbps: 1.6 * 1024 * 0.9,
   uploadKbps: 750 * 0.9,

@@ -55,7 +55,9 @@ export function phoneCollector(): void {
     );
     const photo = cards[0]?.querySelector('img');
     if (cards[0] && (!photo || (photo.complete && photo.naturalWidth > 0))) atPaint('firstCard');
-    if (cards.some((card) => card.querySelector('button:not([data-early-order])'))) atPaint('usable');
+    // React's own cards: neither an early card's button nor (as before issue 24) a disabled one.
+    if (cards.some((card) => card.querySelector('button:not([data-early-order]):not(:disabled)')))
+      atPaint('usable');
     if (phone.tap === undefined) return;
     if (document.querySelector('[data-early-order][aria-busy="true"], [role=dialog]')) atPaint('answer');
     if (document.querySelector('[role=dialog][data-state=open]')) atPaint('dialog');
