@@ -38,11 +38,8 @@ const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function loadApp() {
   await import('react-dom/client');
   await yieldToBrowser();
-  const { buildShopSystem } = await import('./app/theme-in-steps');
   const app = import('./boot'); // downloaded meanwhile
-  await yieldToBrowser();
-  // Chakra's theme is the longest piece of work of the app's start: built in steps (src/app/theme-in-steps.ts).
-  const system = await buildShopSystem(yieldToBrowser);
+  const { system } = await import('./app/theme');
   return { boot: (await app).boot, system };
 }
 
