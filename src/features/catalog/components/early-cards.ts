@@ -85,7 +85,7 @@ export function columnCount(template: string): number {
  * Shows the first screen of `products` as cards in the prerendered grid's fallback, if it is there (only on
  * `/`, and only until React has rendered the real grid): row by row until a row reaches the bottom of the
  * screen. The rest come with React; the phone's first seconds go to what the shopper sees. Returns the photos
- * to wait for; none if nothing was shown.
+ * loaded eagerly; none if nothing was shown.
  */
 export function showEarlyCards(products: Product[], root: ParentNode = document): HTMLImageElement[] {
   const box = root.querySelector<HTMLElement>(`[${EARLY.box}]`);
