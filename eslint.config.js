@@ -23,8 +23,13 @@ const boundaries = [
   {
     target: './src/app',
     from: './src/features',
-    // A feature's public entries: index.ts, and lazy.ts for what loads on demand.
-    except: features.flatMap((feature) => [`./${feature}/index.ts`, `./${feature}/lazy.ts`]),
+    // A feature's public entries: index.ts, lazy.ts for what loads on demand, server.ts for what only the
+    // server's render uses (app/server.tsx).
+    except: features.flatMap((feature) => [
+      `./${feature}/index.ts`,
+      `./${feature}/lazy.ts`,
+      `./${feature}/server.ts`,
+    ]),
     message: 'src/app/ uses a feature only through its index.ts (or lazy.ts for what loads on demand).',
   },
   {
@@ -62,7 +67,12 @@ const emulatorBoundaries = [
     target: './emulators/console-app',
     from: './emulators/src',
     // Types only (the page's build drops them): the shapes the console API answers with.
-    except: ['./console-server/api.ts', './console-server/extensions.ts', './console-server/request-log.ts'],
+    except: [
+      './console-server/api.ts',
+      './console-server/extensions.ts',
+      './console-server/request-log.ts',
+      './console-server/snapshots.ts',
+    ],
     message:
       'the console page reaches the emulators over HTTP: from emulators/src it imports only the console API’s types (console-server/).',
   },

@@ -31,6 +31,8 @@ export default defineConfig({
         },
       },
       {
+        // The product pages' function renders the storefront's components, which import through `@/`.
+        resolve: { alias },
         test: {
           name: 'functions',
           include: ['functions/src/**/*.test.ts'],
@@ -52,6 +54,8 @@ export default defineConfig({
         },
       },
       {
+        // The build test renders a product page with the app's server entry, which imports through `@/`.
+        resolve: { alias },
         test: {
           name: 'config',
           include: ['tests/config/**/*.test.ts'],

@@ -1,8 +1,9 @@
 /**
  * `npm run lighthouse`: builds the shop, serves it with demo data (the same stack as `npm start`, in memory) and
  * runs Lighthouse 12's default mobile profile (simulated slow 4G, 4× CPU slowdown) on the storefront's routes,
- * signed out and signed in, with Debian's Chromium. Prints route × (performance, FCP, LCP, TBT, CLS, bytes),
- * the median of N runs, and the machine's load: a loaded machine gives lower scores.
+ * signed out and signed in, with Debian's Chromium. Prints route × (performance, accessibility, SEO, FCP, LCP,
+ * TBT, CLS, bytes), the median of N runs, and the machine's load: a loaded machine gives lower scores.
+ * The route `product` is the first product page the shop's sitemap.xml lists (the `pages` function renders it).
  *
  * A benchmark, not a test: it binds the shop's fixed ports, so on a shared machine run it under the ports lock:
  *   flock /tmp/achar-shop-ports.lock npm run lighthouse [-- --runs 3] [-- --routes /,/auth]
@@ -24,7 +25,7 @@ process.env.METADATA_SERVER_DETECTION ??= 'none';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    routes: { type: 'string', default: '/,/auth,/orders,/orders (signed in)' },
+    routes: { type: 'string', default: '/,/auth,/orders,/orders (signed in),product' },
     json: { type: 'boolean', default: false },
     /** Folder to keep each run's full Lighthouse report (JSON) in, for a closer look. */
     save: { type: 'string' },
@@ -42,6 +43,7 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
 interface Sample {
   performance: number;
   accessibility: number;
+  seo: number;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -79,7 +81,10 @@ async function measure(url: string, signedIn?: { shopUrl: string; email: string;
     const result = await lighthouse(
       url,
       { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(signedIn) },
-      { extends: 'lighthouse:default', settings: { onlyCategories: ['performance', 'accessibility'] } },
+      {
+        extends: 'lighthouse:default',
+        settings: { onlyCategories: ['performance', 'accessibility', 'seo'] },
+      },
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (values.save) {
@@ -93,6 +98,7 @@ async function measure(url: string, signedIn?: { shopUrl: string; email: string;
     return {
       performance: categories.performance.score ?? 0,
       accessibility: categories.accessibility.score ?? 0,
+      seo: categories.seo.score ?? 0,
       fcp: numeric('first-contentful-paint'),
       lcp: numeric('largest-contentful-paint'),
       tbt: numeric('total-blocking-time'),
@@ -104,6 +110,14 @@ async function measure(url: string, signedIn?: { shopUrl: string; email: string;
   }
 }
 
+/** The first product page the sitemap lists (its path, percent-encoded). */
+async function firstProductPath(shopUrl: string): Promise<string> {
+  const sitemap = await (await fetch(`${shopUrl}/sitemap.xml`)).text();
+  const page = /<loc>([^<]*\/p\/[^<]*)<\/loc>/.exec(sitemap);
+  if (!page) throw new Error('the sitemap lists no product page');
+  return new URL(page[1]).pathname;
+}
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const loadBefore = loadavg();
 const shop = await startShop({ root, persist: false, log: (line) => console.log(line) });
@@ -112,7 +126,8 @@ try {
   for (const route of values.routes.split(',').map((r) => r.trim())) {
     // "(signed in)": the demo customer signs in first in the same browser, so its cache is warm as well.
     const signedIn = route.endsWith('(signed in)');
-    const path = route.replace('(signed in)', '').trim();
+    const named = route.replace('(signed in)', '').trim();
+    const path = named === 'product' ? await firstProductPath(shop.shopUrl) : named;
     const samples: Sample[] = [];
     for (let i = 0; i < runs; i++) {
       const { email, password } = shop.accounts.customer;
@@ -136,6 +151,7 @@ const table = rows.map(({ route, samples }) => ({
   route,
   performance: pick(samples, 'performance').toFixed(2),
   accessibility: pick(samples, 'accessibility').toFixed(2),
+  SEO: pick(samples, 'seo').toFixed(2),
   'FCP (s)': (pick(samples, 'fcp') / 1000).toFixed(2),
   'LCP (s)': (pick(samples, 'lcp') / 1000).toFixed(2),
   'TBT (ms)': pick(samples, 'tbt').toFixed(0),

@@ -21,19 +21,19 @@
  *   npm run phone [-- --runs 5] [-- --who out,in] [-- --compare B=dist-b,C=dist-c [--label current]]
  *
  * --compare serves other builds (e.g. `vite build --mode emulators --outDir dist-ab/b` of another variant) beside
- * dist-local, each on a port from 5101 up, and alternates them run by run with dist-local. It binds the shop's
+ * the shop's, each on a port from 5101 up (./phone/serve-build.ts: clean URLs, gzip, as Hosting), and alternates them run by run with dist-local. It binds the shop's
  * fixed ports: run it in a network namespace of its own on a shared machine (docs/performance.md).
  */
 import { existsSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../emulators/src/testing/browser.js';
-import { serveLikeHosting, type HostingServer } from './stack/hosting.js';
 import { startShop } from './stack/shop.js';
 import { median, phoneCollector, type PhoneSample } from './phone/collect.js';
+import { serveBuild } from './phone/serve-build.js';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 
@@ -145,7 +145,7 @@ interface PhoneWindow {
 const root = fileURLToPath(new URL('..', import.meta.url));
 const loadBefore = loadavg();
 const shop = await startShop({ root, persist: false, log: (line) => console.log(line) });
-const others: HostingServer[] = [];
+const others: { close(): Promise<void> }[] = [];
 const variants: { label: string; url: string }[] = [{ label: values.label, url: shop.shopUrl }];
 const samples = new Map<string, PhoneSample[]>();
 let browser: Browser | undefined;
@@ -154,13 +154,10 @@ try {
   let port = 5100;
   for (const build of values.compare?.split(',') ?? []) {
     const [label, dir] = build.includes('=') ? build.split('=') : [build, build];
-    // Served as Hosting would (superstatic), which serves only folders inside the repository.
-    const publicDir = relative(root, resolve(dir));
-    if (publicDir.startsWith('..') || !existsSync(join(root, publicDir, 'index.html')))
-      throw new Error(
-        `--compare ${build}: no built shop (index.html) in ${dir} inside the repository (use dist-ab/<name>)`,
-      );
-    const server = await serveLikeHosting({ root, publicDir, host: '127.0.0.1', port: ++port });
+    const publicDir = resolve(dir);
+    if (!existsSync(join(publicDir, 'index.html')))
+      throw new Error(`--compare ${build}: no built shop (index.html) in ${dir}`);
+    const server = await serveBuild(publicDir, '127.0.0.1', ++port);
     others.push(server);
     variants.push({ label, url: server.url });
   }

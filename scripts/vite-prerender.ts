@@ -7,6 +7,7 @@
  *   /auth    → auth.html    (firebase.json `cleanUrls` serves it at /auth)
  *   /orders  → orders.html
  *   others   → shell.html   (the empty app shell, Hosting's rewrite target: nothing to hydrate)
+ *   robots.txt (naming the sitemap the `pages` function serves)
  *
  * It also inlines the (small, font-face only) stylesheet so that nothing blocks the first paint but the HTML
  * (no font is preloaded: src/app/fonts.css), and puts the page's own CSS, as prerendered, at the end of <head>
@@ -22,10 +23,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 
+import { assertPageTemplate, fillPageTemplate } from '../src/app/page-template';
+
 const SERVER_ENTRY = 'src/app/server.tsx';
-const ROOT_DIV = '<div id="root"></div>';
-/** The inline scripts (session hint; on `/`, the shop window's request) go right after it, before anything else. */
-const CHARSET = '<meta charset="UTF-8" />';
 
 /** Paths whose entry asks Firestore and Storage for the first product cards at once (src/main.tsx). */
 const SHOP_WINDOW_PATHS = new Set(['/']);
@@ -94,29 +94,34 @@ export function prerender(): Plugin {
           renderPath(path: string): Promise<{ head: string; body: string }>;
           shopWindowRequestScript(): string;
           sessionHintScript(): string;
+          robotsFile(siteOrigin: string | null): string;
         };
         // No modulepreload of the app's code: fetched at once, it would share the phone's narrow bandwidth with
         // what the first paint needs (the entry imports it once the page, and on `/` its first photos, are shown).
         const template = await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir);
-        for (const needed of [ROOT_DIV, CHARSET])
-          if (!template.includes(needed)) throw new Error(`prerender: index.html has no ${needed}`);
+        assertPageTemplate(template);
         await writeFile(join(outDir, 'index.html'), template);
         await writeFile(join(outDir, 'shell.html'), template);
         const { emulators } = JSON.parse(await readFile(join(config.root, 'firebase.json'), 'utf8')) as {
-          emulators: Record<'storage', Address>;
+          emulators: Record<'storage' | 'hosting', Address>;
         };
+        // robots.txt names the sitemap by its absolute URL: the local Hosting emulator's, or the shop's site.
+        const local = config.env.VITE_USE_EMULATORS === 'true';
+        const siteOrigin = local ? `http://${emulators.hosting.host}:${emulators.hosting.port}` : null;
+        await writeFile(join(outDir, 'robots.txt'), server.robotsFile(siteOrigin));
         for (const path of server.PRERENDERED_PATHS) {
           const { head, body } = await server.renderPath(path);
           const shopWindow = SHOP_WINDOW_PATHS.has(path);
-          const hints = [shopWindow ? photosPreconnect(config.env, emulators.storage) : '', head]
-            .filter(Boolean)
-            .join('\n    ');
-          const request = shopWindow ? `\n    <script>${server.shopWindowRequestScript()}</script>` : '';
-          const hint = `\n    <script>${server.sessionHintScript()}</script>`;
-          const html = template
-            .replace(CHARSET, () => `${CHARSET}${request}${hint}`)
-            .replace('</head>', () => (hints ? `  ${hints}\n  </head>` : '</head>'))
-            .replace(ROOT_DIV, () => `<div id="root" data-prerendered="${path}">${body}</div>`);
+          const html = fillPageTemplate(template, {
+            path,
+            // The session hint on every page; on `/` the shop window's request first.
+            firstScripts: [
+              ...(shopWindow ? [server.shopWindowRequestScript()] : []),
+              server.sessionHintScript(),
+            ],
+            head: [shopWindow ? photosPreconnect(config.env, emulators.storage) : '', head],
+            body,
+          });
           await writeFile(join(outDir, htmlFileFor(path)), html);
         }
       } finally {

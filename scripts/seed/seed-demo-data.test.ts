@@ -18,7 +18,7 @@ import {
   readTotalShard,
   statsFromRollups,
 } from '../../src/features/admin-stats/model';
-import { orderSearchTerms } from '../../src/features/ordering/model';
+import { orderSearchTerms, slugFromName } from '../../src/features/ordering/model';
 import { DEMO_CATALOG } from './catalog';
 import { seedDemoData, type SeedReport } from './seed-demo-data';
 
@@ -97,6 +97,12 @@ describe('seedDemoData', () => {
     );
     expect(products.docs.filter((doc) => doc.get('is_active') === false)).toHaveLength(1);
     expect(products.docs.filter((doc) => doc.get('stock_quantity') === 0)).toHaveLength(1);
+    // Each with its page's address, claimed as the seller's save claims it.
+    for (const product of products.docs) {
+      const slug = product.get('slug') as string;
+      expect(slug).toBe(slugFromName(product.get('name') as string));
+      expect((await db.doc(`slugs/${slug}`).get()).get('product_id')).toBe(product.id);
+    }
 
     expect(await count('orders')).toBe(48);
     const customerOrders = await db

@@ -3,7 +3,7 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ProductFields } from '../../src/features/ordering/model';
+import { chooseSlug, type ProductFields } from '../../src/features/ordering/model';
 import { orderSearchFields } from '../../functions/src/customer-summary';
 import { DEMO_CATALOG, type CatalogProduct } from './catalog';
 import { DEMO_CUSTOMERS, demoOrders, type DemoOrderProduct } from './demo-orders';
@@ -126,7 +126,15 @@ async function addProduct(app: App, db: Firestore, product: CatalogProduct, now:
     stock_quantity: product.stock_quantity,
     is_active: product.is_active,
   };
-  await ref.set({ ...fields, created_at: addedAt, updated_at: addedAt });
+  // Its page's address, claimed as the seller's save claims it (src/features/admin-products/api/products.ts).
+  await db.runTransaction(async (transaction) => {
+    const slug = await chooseSlug(product.name, ref.id, async (candidate) => {
+      const record = await transaction.get(db.doc(`slugs/${candidate}`));
+      return record.exists ? String(record.get('product_id')) : null;
+    });
+    transaction.set(db.doc(`slugs/${slug}`), { product_id: ref.id });
+    transaction.set(ref, { ...fields, slug, created_at: addedAt, updated_at: addedAt });
+  });
   return { id: ref.id, name: product.name, price: product.price, image_path: imagePath };
 }
 
@@ -188,6 +196,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
       }
       const bucket = getStorage(app).bucket();
       report.removed.orders = await deleteAll(db, 'orders');
+      await deleteAll(db, 'slugs');
       report.removed.products = await deleteAll(db, 'products', async (data) => {
         if (typeof data.image_path !== 'string') return;
         const path = data.image_path;

@@ -44,13 +44,18 @@ export const WEB_BUILD_INPUTS = [
   'package-lock.json',
 ] as const;
 
-/** The callables, their bundler, and the shop's modules they bundle (src/: models, strings and what those import). */
+/**
+ * The functions, their bundler, and the shop's modules they bundle (src/: models, strings, and for the product
+ * pages the storefront's components, which read firebase.json and resolve `@/` through tsconfig.json).
+ */
 export const FUNCTIONS_BUILD_INPUTS = [
   'functions/src',
   'functions/build.mjs',
   'functions/package.json',
   'functions/package-lock.json',
   'src',
+  'firebase.json',
+  'tsconfig.json',
   'package-lock.json',
 ] as const;
 

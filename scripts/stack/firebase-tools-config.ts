@@ -2,19 +2,25 @@
  * firebase.json enables `emulators.ui` because our own console serves that port; firebase-tools would read the
  * same block and download Google's UI at start (impossible offline). So firebase-tools gets a copy of
  * firebase.json with the UI switched off, written beside it (firebase-tools resolves a `--config` file in the
- * project folder, so relative paths like `functions` keep working). firebase.json itself stays what
- * `firebase deploy` and the official emulators read.
+ * project folder, so relative paths like `functions` keep working), and its Hosting emulator serves the
+ * emulator build (`dist-local`, whose web app talks to the emulators) with the rest of the `hosting` block as
+ * it is: its rewrites to the `pages` function included. firebase.json itself stays what `firebase deploy` and
+ * the official emulators read.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const FIREBASE_TOOLS_CONFIG = '.firebase-tools.local.json';
 
-export function writeFirebaseToolsConfig(root: string): string {
+export function writeFirebaseToolsConfig(root: string, hostingPublic: string): string {
   const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
     emulators?: Record<string, unknown>;
+    hosting?: Record<string, unknown>;
   };
   config.emulators = { ...config.emulators, ui: { enabled: false } };
+  // `predeploy` is `firebase deploy`'s: the local shop has built dist-local itself (./builds.ts).
+  const { predeploy: _predeploy, ...hosting } = config.hosting ?? {};
+  config.hosting = { ...hosting, public: hostingPublic };
   writeFileSync(join(root, FIREBASE_TOOLS_CONFIG), JSON.stringify(config, null, 2) + '\n');
   return FIREBASE_TOOLS_CONFIG;
 }

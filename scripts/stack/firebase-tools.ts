@@ -1,10 +1,14 @@
 /**
- * firebase-tools' own Auth and Functions emulators (pure Node, so they run offline), started as a child
- * process group and pointed at our Firestore and Storage emulators through the standard environment variables.
+ * firebase-tools' own Auth, Functions and Hosting emulators (pure Node, so they run offline), started as a child
+ * process group and pointed at our Firestore and Storage emulators through the standard environment variables;
+ * its Functions emulator registers Firestore triggers with our Firestore (EXTERNAL_FIRESTORE_PRELOAD). Hosting
+ * serves the web app with firebase.json's `hosting` block (clean URLs, headers, the rewrites to the app shell and
+ * to the `pages` function), as `firebase deploy` publishes it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeFirebaseToolsConfig } from './firebase-tools-config.js';
 
 export interface FirebaseToolsOptions {
@@ -12,6 +16,8 @@ export interface FirebaseToolsOptions {
   projectId: string;
   firestoreHost: string;
   storageHost: string;
+  /** The built web app Hosting serves (the emulator build's folder). */
+  hostingPublic: string;
   /** Folder for the Auth emulator's export (imported at start when present, written on exit). */
   authDataDir?: string;
   log: (line: string) => void;
@@ -27,17 +33,27 @@ export interface FirebaseToolsProcess {
 
 const READY = /All emulators ready/;
 
+/**
+ * Preloaded into firebase-tools so its Functions emulator registers Firestore triggers with our Firestore
+ * emulator (FIRESTORE_EMULATOR_HOST); see the file's comment and emulators/docs/function-triggers.md.
+ */
+export const EXTERNAL_FIRESTORE_PRELOAD = fileURLToPath(
+  new URL('./firebase-tools-external-firestore.mjs', import.meta.url),
+);
+
 export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 120_000): FirebaseToolsProcess {
   const cli = join(options.root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
   const args = [
+    '--import',
+    pathToFileURL(EXTERNAL_FIRESTORE_PRELOAD).href,
     cli,
     'emulators:start',
     '--only',
-    'auth,functions',
+    'auth,functions,hosting',
     '--project',
     options.projectId,
     '--config',
-    writeFirebaseToolsConfig(options.root),
+    writeFirebaseToolsConfig(options.root, options.hostingPublic),
   ];
   if (options.authDataDir) {
     if (existsSync(join(options.authDataDir, 'firebase-export-metadata.json')))
@@ -106,7 +122,7 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
       clearTimeout(timer);
       reject(new Error(`firebase-tools exited early (code ${code}):\n${output.slice(-4000)}`));
     });
-  }).then(() => options.log('› firebase-tools Auth and Functions emulators ready'));
+  }).then(() => options.log('› firebase-tools Auth, Functions and Hosting emulators ready'));
   // Marked handled: a start-up that was stopped early never awaits it, and that is fine.
   ready.catch(() => {});
   return { child, output: () => output, ready, stop };

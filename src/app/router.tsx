@@ -5,10 +5,12 @@ import { RootLayout } from './layout/root-layout';
 import { HomeRoute } from './routes/home';
 import { MyOrdersRoute } from './routes/my-orders';
 import { NotFoundRoute } from './routes/not-found';
+import { ProductRoute } from './routes/product';
 
 // Pages most shoppers never open are separate chunks, keeping the first load of / small.
 const AuthPage = lazy(() => import('@/features/auth/lazy').then((entry) => ({ default: entry.AuthPage })));
 const AdminPage = lazy(() => import('./routes/admin/admin-page'));
+const SlipsPage = lazy(() => import('./routes/admin/slips-page'));
 
 const later = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
 
@@ -18,11 +20,14 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'orders', element: <MyOrdersRoute /> },
+      { path: 'p/:slug', element: <ProductRoute /> },
       { path: 'auth', element: later(<AuthPage />) },
       { path: 'admin/*', element: later(<AdminPage />) },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
+  // Paper, not a page of the shop: printed as it is, without the header and footer.
+  { path: 'admin/slips', element: later(<SlipsPage />) },
 ];
 
 export function createRouter() {

@@ -11,15 +11,31 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { isClientOnlyError, CLIENT_ONLY_DIGEST } from '@/components/ui/client-only';
 import { shopWindowRequestScript } from '@/features/catalog';
 import { sessionHintScript } from '@/lib/session-hint';
+import {
+  productHeadTags,
+  productMeta,
+  productPageDataScript,
+  robotsTxt,
+  withTitleAndDescription,
+} from '@/features/catalog/server';
+import { shop } from '@/config/shop';
+import { fillPageTemplate } from './page-template';
 import { hoistPrerenderedStyles, prerenderEmotionCache } from './prerendered-styles';
 import { AppProvider } from './provider';
 import { routes } from './router';
+import { ServerProductPage } from './routes/product';
 import { system } from './theme';
+import type { ProductPageData } from '@/features/catalog';
 
 /** The inline script of `/`'s <head> that sends the shop window's one request as the HTML is read. */
 export { shopWindowRequestScript };
 /** The inline script of every prerendered page's <head> that marks a browser with no signed-in shopper. */
 export { sessionHintScript };
+
+/** `/robots.txt`, written by the build beside the pages (the Functions framework will not serve that path). */
+export function robotsFile(siteOrigin: string | null): string {
+  return robotsTxt(siteOrigin ?? shop.website);
+}
 
 /** The paths rendered into `<path>.html` at build (`/` → index.html). */
 export const PRERENDERED_PATHS = ['/', '/auth', '/orders'] as const;
@@ -30,7 +46,10 @@ export interface PrerenderedPage {
   body: string;
 }
 
-export async function renderPath(path: string): Promise<PrerenderedPage> {
+export async function renderPath(
+  path: string,
+  productPage: ProductPageData | null = null,
+): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`prerender ${path}: the router answered with a redirect`);
@@ -40,7 +59,9 @@ export async function renderPath(path: string): Promise<PrerenderedPage> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProvider system={system} emotionCache={emotionCache}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <ServerProductPage.Provider value={productPage}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </ServerProductPage.Provider>
       </AppProvider>
     </StrictMode>,
     {
@@ -60,4 +81,35 @@ export async function renderPath(path: string): Promise<PrerenderedPage> {
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   const { markup, style } = hoistPrerenderedStyles(Buffer.concat(chunks).toString('utf8'), emotionCache);
   return { head: style, body: markup };
+}
+
+/**
+ * A product's page (`/p/<slug>`), or the 404 of an inactive or missing one (`page.product` null), as the
+ * `pages` Cloud Function answers it: the built app's HTML (`template`, Hosting's shell.html) filled as the
+ * prerender fills `/`, with the product's title, description, canonical URL and link-preview tags, and the data
+ * the app hydrates from.
+ */
+export async function renderProductPage(
+  template: string,
+  page: ProductPageData,
+  origin: string,
+): Promise<string> {
+  const { head, body } = await renderPath(page.path, page);
+  const { product } = page;
+  const tags = product ? productHeadTags(product, `${origin}${page.path}`, shop.name) : [];
+  // The photo is the page's largest paint: its server is connected to while the HTML is read.
+  const photoOrigin = product?.image_url ? new URL(product.image_url).origin : null;
+  const html = fillPageTemplate(template, {
+    path: page.path,
+    firstScripts: [sessionHintScript()],
+    head: [
+      photoOrigin && photoOrigin !== origin ? `<link rel="preconnect" href="${photoOrigin}">` : '',
+      ...tags,
+      product ? '' : '<meta name="robots" content="noindex">',
+      head,
+      productPageDataScript(page),
+    ],
+    body,
+  });
+  return product ? withTitleAndDescription(html, productMeta(product, shop.name)) : html;
 }

@@ -16,6 +16,7 @@ export function aProduct(id: string, changes: Partial<Product> = {}): Product {
     category: null,
     stock_quantity: 5,
     is_active: true,
+    slug: null,
     created_at: null,
     updated_at: null,
     ...changes,

@@ -1,6 +1,7 @@
 /**
  * The Cloud Functions bundle carries only the texts the functions send: the ordering model's refusals and the
- * shared order statuses, never the web app's pages (each part keeps its texts beside it, STYLE.md).
+ * shared order statuses, never the web app's pages (each part keeps its texts beside it, STYLE.md). The product
+ * pages' render, which is the storefront and carries its texts, is a bundle of its own (pages.js).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const FUNCTIONS_TEXTS: TextsModule[] = ['orderMessages', 'sharedTexts'];
 let out = '';
 let bundle = '';
+let pagesBundle = '';
 
 beforeAll(async () => {
   out = await mkdtemp(join(tmpdir(), 'achar-functions-'));
@@ -28,6 +30,7 @@ beforeAll(async () => {
     cwd: root,
   });
   bundle = await readFile(join(out, 'index.js'), 'utf8');
+  pagesBundle = await readFile(join(out, 'pages.js'), 'utf8');
 }, 60_000);
 
 afterAll(async () => {
@@ -47,5 +50,11 @@ describe('the Cloud Functions bundle', () => {
     );
     expect(foreign).toContain('adminProductsTexts');
     expect(foreignTextsIn(bundle, foreign, FUNCTIONS_TEXTS)).toEqual([]);
+  });
+
+  it('leaves the storefront to pages.js, which index.js loads only for a page', () => {
+    expect(bundle).not.toContain('react-dom');
+    expect(bundle).toContain('./pages.js');
+    expect(pagesBundle).toContain('renderProductPage');
   });
 });

@@ -24,6 +24,9 @@ import { layoutTexts } from '../../src/app/layout/texts.js';
 import { catalogTexts } from '../../src/features/catalog/texts.js';
 import { myOrdersTexts } from '../../src/features/my-orders/texts.js';
 import { foreignTextsIn, unescapeUnicode } from '../support/bundled-texts.js';
+import { renderProductPage } from '../../src/app/server.js';
+import { shop } from '../../src/config/shop.js';
+import { aProduct } from '../../src/testing/products.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -263,5 +266,58 @@ describe('the production build of the storefront', () => {
     // Downloaded only when the text needs it: a preload would take the phone's bandwidth even when it has the font.
     for (const file of ['index.html', 'auth.html', 'orders.html'])
       expect(preloadedFonts(await page(file))).toEqual([]);
+  });
+});
+
+/**
+ * A product's page is not built: the `pages` function renders it on request into the deployed shell.html. Here it
+ * is rendered the same way into this production build's shell, and held to what `/` is held to.
+ */
+describe('a product page rendered into the production build', () => {
+  const product = {
+    ...aProduct('mango', { name: 'আমের আচার', price: 250, original_price: 300, slug: 'আমের-আচার' }),
+    image_url: 'https://firebasestorage.googleapis.com/v0/b/b/o/mango.webp?alt=media',
+  };
+  const path = `/p/${encodeURIComponent('আমের-আচার')}`;
+  const render = async () =>
+    renderProductPage(await page('shell.html'), { path, product }, 'https://shop.example');
+
+  it('has the product, its photo first and eager, and the link-preview head in the HTML itself', async () => {
+    const html = await render();
+    expect(html).toContain(`data-prerendered="${path}"`);
+    const [head, body] = html.split('</head>');
+    expect(visibleText(body)).toContain('আমের আচার');
+    expect(visibleText(body)).toContain('৳২৫০');
+    const photo = (/<img[^>]*mango\.webp[^>]*>/.exec(body)?.[0] ?? '').toLowerCase(); // names are case-blind
+    expect(photo).toContain('loading="eager"');
+    expect(photo).toContain('fetchpriority="high"');
+    expect(photo).toMatch(/width="\d+"/);
+    expect(head).toContain('<link rel="preconnect" href="https://firebasestorage.googleapis.com">');
+    expect(head).toContain(`<link rel="canonical" href="https://shop.example${path}">`);
+    expect(head).toContain('<meta property="og:title" content="আমের আচার — ৳২৫০');
+    expect(head).toContain('<title>আমের আচার — ৳২৫০');
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('is styled from <head>, marks the session hint first and preloads nothing but the entry', async () => {
+    const html = await render();
+    const [head, body] = html.split('</head>');
+    expect(head).toMatch(new RegExp(`<style ${PRERENDERED_STYLES}="[\\w ]+">[^<]*\\.css-`));
+    expect(body).not.toContain('<style');
+    expect(html).not.toContain('data-emotion');
+    const hint = [...head.matchAll(/<script>([^<]*)<\/script>/g)].find((script) =>
+      script[1].includes('data-session'),
+    );
+    expect(hint?.index).toBeLessThan(head.search(/<style|<link/));
+    const entryFiles = javascriptOf(dist).firstPaint.map((f) => `/${f.file}`);
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)];
+    expect(preloaded.map((link) => link[1]).filter((href) => !entryFiles.includes(href))).toEqual([]);
+    expect(html).not.toMatch(/<div hidden id="S:\d+"/);
+    expect(html).not.toMatch(/\$RC\b|\$RT\b/);
+  });
+
+  it('writes robots.txt naming the sitemap on the shop’s site', async () => {
+    expect(await page('robots.txt')).toContain(`Sitemap: ${shop.website}/sitemap.xml`);
   });
 });

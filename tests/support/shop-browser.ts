@@ -8,6 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readProjectConfig } from '../../emulators/src/config.js';
+import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
+import { adminFirestore } from '../../emulators/src/testing/admin.js';
 import { launchChromium } from '../../emulators/src/testing/browser.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -160,3 +162,8 @@ export const ordersQuery = (uid?: string) => ({
     }),
   },
 });
+
+/** firebase-admin on the shop's Firestore: how a test arranges data that no shopper could write. */
+export function shopAdminFirestore(): AdminFirestore {
+  return adminFirestore(projectId, firestore.port);
+}

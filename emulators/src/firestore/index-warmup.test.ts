@@ -29,7 +29,7 @@ describe('warming the declared indexes', () => {
     ]);
   });
 
-  it('leaves an array-contains index to the first search that needs it (an entry per array element)', () => {
+  it('warms an array-contains index too, with the search the shop makes of it', () => {
     const queries = warmupQueries({
       collectionGroup: 'orders',
       fields: [
@@ -37,7 +37,66 @@ describe('warming the declared indexes', () => {
         { fieldPath: 'created_at', order: 'DESCENDING' },
       ],
     });
-    expect(queries).toEqual([]);
+    const from = [{ collectionId: 'orders', allDescendants: false }];
+    const orderBy = [{ field: { fieldPath: 'created_at' }, direction: 'DESCENDING' }];
+    expect(queries).toEqual([
+      {
+        from,
+        where: {
+          fieldFilter: {
+            field: { fieldPath: 'search_terms' },
+            op: 'ARRAY_CONTAINS',
+            value: { nullValue: 'NULL_VALUE' },
+          },
+        },
+        orderBy,
+        limit: 1,
+      },
+      { from, orderBy, limit: 1 },
+    ]);
+  });
+
+  it('builds an array-contains shape in the background, an entry per distinct element', async () => {
+    const engine = new FirestoreEngine();
+    const database = 'projects/p/databases/(default)';
+    engine.importDocuments([
+      {
+        database,
+        documents: ['a', 'b'].map((id) => ({
+          name: `${database}/documents/customers/${id}`,
+          fields: {
+            search_terms: { arrayValue: { values: [{ stringValue: id }, { stringValue: 'shared' }] } },
+            last_order_at: { timestampValue: '2026-01-01T00:00:00Z' },
+          },
+        })),
+      },
+    ]);
+    const warmup = warmDeclaredIndexes(
+      engine,
+      {
+        indexes: [
+          {
+            collectionGroup: 'customers',
+            queryScope: 'COLLECTION',
+            fields: [
+              { fieldPath: 'search_terms', arrayConfig: 'CONTAINS' },
+              { fieldPath: 'last_order_at', order: 'DESCENDING' },
+            ],
+          },
+        ],
+      },
+      'p',
+    );
+    await warmup.done;
+    // The array-contains shape (a, b alone; shared: both) and the order alone (one bucket of both).
+    expect(engine.state({ projectId: 'p', databaseId: '(default)' }).indexes.footprint()).toEqual({
+      shapes: 2,
+      entries: 2,
+      keyArrays: 0,
+      buckets: 4,
+      singleBuckets: 2,
+      memberships: 6,
+    });
   });
 
   it('builds the index shapes in the background, so the first real query finds them', async () => {

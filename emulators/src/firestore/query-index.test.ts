@@ -257,4 +257,118 @@ describe('query indexes answer as the full scan does', () => {
     expect(indexes.examined - before).toBeLessThanOrEqual(51);
     stream.close();
   });
+  it('holds a one-document bucket as its entry alone, and an (array-contains, ==) bucket under one key', () => {
+    const state = new DatabaseState(DB, { indexChunkSize: 4 });
+    const put = (id: string, terms: string[], status: string) => {
+      const segments = ['orders', id];
+      state.put({
+        key: segments.join('/'),
+        segments,
+        fields: normalizeFields({
+          search_terms: { arrayValue: { values: terms.map((stringValue) => ({ stringValue })) } },
+          status: { stringValue: status },
+          created_at: { timestampValue: `2026-01-01T00:00:0${id.length}Z` },
+        }),
+        createTime: '2026-01-01T00:00:00Z',
+        updateTime: '2026-01-01T00:00:00Z',
+        version: 1n,
+      });
+    };
+    // Each order's own number is its own bucket; "shared" holds all three.
+    put('a', ['a', 'shared', 'shared'], 'pending');
+    put('bb', ['bb', 'shared'], 'pending');
+    put('ccc', ['ccc', 'shared'], 'done');
+    const search = (term: string, status?: string) => {
+      const contains: FilterJson = {
+        fieldFilter: {
+          field: { fieldPath: 'search_terms' },
+          op: 'ARRAY_CONTAINS',
+          value: { stringValue: term },
+        },
+      };
+      const where: FilterJson = status
+        ? {
+            compositeFilter: {
+              op: 'AND',
+              filters: [
+                contains,
+                {
+                  fieldFilter: {
+                    field: { fieldPath: 'status' },
+                    op: 'EQUAL',
+                    value: { stringValue: status },
+                  },
+                },
+              ],
+            },
+          }
+        : contains;
+      const query = compileQuery(ROOT, {
+        from: [{ collectionId: 'orders' }],
+        where,
+        orderBy: [{ field: { fieldPath: 'created_at' }, direction: 'DESCENDING' }],
+        limit: 50,
+      });
+      const found = keys(query.run(state));
+      expect(found).toEqual(keys(query.scan(state)));
+      return found;
+    };
+    expect(search('shared')).toEqual(['orders/ccc', 'orders/bb', 'orders/a']);
+    expect(search('bb')).toEqual(['orders/bb']);
+    // a, bb, ccc alone; shared: a list of three.
+    expect(state.indexes.footprint()).toEqual({
+      shapes: 1,
+      entries: 3,
+      keyArrays: 0,
+      buckets: 4,
+      singleBuckets: 3,
+      memberships: 6,
+    });
+    expect(search('shared', 'pending')).toEqual(['orders/bb', 'orders/a']);
+    // (a,pending), (bb,pending), (ccc,done), (shared,done) alone; (shared,pending) a list of two.
+    expect(state.indexes.footprint()).toEqual({
+      shapes: 2,
+      entries: 3,
+      keyArrays: 0,
+      buckets: 9,
+      singleBuckets: 7,
+      memberships: 12,
+    });
+
+    // Written: a list that shrinks to one document holds its entry again, and one that grows is a list.
+    state.delete('orders/bb');
+    expect(state.indexes.footprint()).toEqual({
+      shapes: 2,
+      entries: 2,
+      keyArrays: 0,
+      buckets: 7,
+      singleBuckets: 6,
+      memberships: 8,
+    });
+    put('dddd', ['ccc', 'shared'], 'done');
+    expect(search('ccc')).toEqual(['orders/dddd', 'orders/ccc']);
+    expect(search('shared', 'done')).toEqual(['orders/dddd', 'orders/ccc']);
+    expect(search('shared', 'pending')).toEqual(['orders/a']);
+    expect(state.indexes.footprint()).toEqual({
+      shapes: 2,
+      entries: 3,
+      keyArrays: 0,
+      buckets: 7,
+      singleBuckets: 3,
+      memberships: 12,
+    });
+
+    // An ordering by one field then __name__ keeps that field's sort key alone per entry; one by two fields, an
+    // array of them.
+    const byStatus = compileQuery(ROOT, {
+      from: [{ collectionId: 'orders' }],
+      orderBy: [
+        { field: { fieldPath: 'status' }, direction: 'ASCENDING' },
+        { field: { fieldPath: 'created_at' }, direction: 'DESCENDING' },
+      ],
+    });
+    expect(keys(byStatus.run(state))).toEqual(['orders/dddd', 'orders/ccc', 'orders/a']);
+    expect(keys(byStatus.run(state))).toEqual(keys(byStatus.scan(state)));
+    expect(state.indexes.footprint()).toMatchObject({ shapes: 3, entries: 6, keyArrays: 3 });
+  });
 });

@@ -47,11 +47,27 @@ export interface IndexableQuery {
 
 export const MAX_INDEXES = 64;
 
+/** The index a query was served from, for Query Explain: its scope and fields in the query's directions. */
+export interface IndexDescription {
+  readonly collectionGroup: boolean;
+  readonly fields: readonly { path: readonly string[]; mode: 'ASC' | 'DESC' | 'CONTAINS' }[];
+}
+
+/** What one run of a query did: the index it walked (none: a scan) and how many entries it read there. */
+export interface IndexTrace {
+  index: IndexDescription | undefined;
+  entriesScanned: number;
+}
+
 /** A document with the sort keys of one ordering, shared by every bucket of the indexes with that ordering. */
 interface Entry {
   readonly doc: StoredDocument;
-  /** sortKey of each ordering field; undefined for __name__. */
-  readonly keys: readonly (SortKey | undefined)[];
+  /**
+   * In an ordering by one field then __name__ (most of them), that field's sort key alone: no array per
+   * document and ordering (~64 bytes each, ~13 MB at 100,000 orders in two orderings). Otherwise the sort key of
+   * each ordering field, undefined for __name__.
+   */
+  readonly keys: SortKey | readonly (SortKey | undefined)[];
 }
 
 /** All the documents of one scope (a collection, or a collection group) in one ordering (first field ascending). */
@@ -59,22 +75,38 @@ class Ordering {
   readonly entries = new Map<string, Entry>();
   readonly shapes = new Map<string, Shape>();
   readonly compare: (a: Entry, b: Entry) => number;
+  /** One field, then __name__: an entry's keys are that field's sort key alone. */
+  readonly oneField: boolean;
 
   constructor(readonly order: readonly OrderSpec[]) {
     const names = order.map((o) => o.path.length === 1 && o.path[0] === DOCUMENT_NAME_FIELD);
-    this.compare = (a, b) => {
-      for (let i = 0; i < order.length; i++) {
-        const c = names[i]
-          ? compareSegments(a.doc.segments, b.doc.segments)
-          : compareSortKeys(a.keys[i]!, b.keys[i]!);
-        if (c !== 0) return c < 0 ? -order[i].direction : order[i].direction;
-      }
-      return 0;
-    };
+    const oneField = (this.oneField = order.length === 2 && !names[0] && names[1]);
+    this.compare = oneField
+      ? (a, b) => {
+          const c = compareSortKeys(a.keys as SortKey, b.keys as SortKey);
+          if (c !== 0) return c < 0 ? -order[0].direction : order[0].direction;
+          const n = compareSegments(a.doc.segments, b.doc.segments);
+          return n === 0 ? 0 : n < 0 ? -order[1].direction : order[1].direction;
+        }
+      : (a, b) => {
+          const aKeys = a.keys as readonly (SortKey | undefined)[];
+          const bKeys = b.keys as readonly (SortKey | undefined)[];
+          for (let i = 0; i < order.length; i++) {
+            const c = names[i]
+              ? compareSegments(a.doc.segments, b.doc.segments)
+              : compareSortKeys(aKeys[i]!, bKeys[i]!);
+            if (c !== 0) return c < 0 ? -order[i].direction : order[i].direction;
+          }
+          return 0;
+        };
   }
 
   /** The document's entry, or undefined when it lacks an ordering field (production's index skips it too). */
   entryOf(doc: StoredDocument): Entry | undefined {
+    if (this.oneField) {
+      const value = getField(doc.fields, this.order[0].path);
+      return value === undefined ? undefined : { doc, keys: sortKey(value) };
+    }
     const keys: (SortKey | undefined)[] = [];
     for (const { path } of this.order) {
       if (path.length === 1 && path[0] === DOCUMENT_NAME_FIELD) {
@@ -89,9 +121,16 @@ class Ordering {
   }
 }
 
+/**
+ * A bucket of one document is that document's entry itself; larger ones are sorted lists. Most buckets of an
+ * array-contains index hold one document (each order number's own search prefixes: ~100,000 of them at
+ * 100,000 orders), and a list, its chunk array and its chunk cost ~170 bytes more than the entry they hold.
+ */
+type Bucket = Entry | SortedList<Entry>;
+
 /** One ordering's documents split into buckets by the values of a set of equality fields. */
 class Shape {
-  readonly buckets = new Map<string, SortedList<Entry>>();
+  readonly buckets = new Map<string, Bucket>();
   lastUsed = 0;
 
   constructor(
@@ -105,55 +144,78 @@ class Shape {
     // The common shapes (no equality, or one) without building tuples.
     if (this.equalities.length === 0) return NO_EQUALITY;
     if (this.equalities.length === 1) return keysOf(doc, this.equalities[0]);
-    let keys: string[][] = [[]];
+    let keys: string[] = [''];
     for (const equality of this.equalities) {
       const parts = keysOf(doc, equality);
       if (parts.length === 0) return [];
-      keys = keys.flatMap((prefix) => parts.map((p) => [...prefix, p]));
+      const longer: string[] = [];
+      for (const prefix of keys) for (const part of parts) longer.push(prefix + keyPart(part));
+      keys = longer;
     }
-    return keys.map(joinKey);
+    return keys;
   }
 
   add(entry: Entry): void {
     for (const key of this.bucketKeys(entry.doc)) {
-      let bucket = this.buckets.get(key);
-      if (!bucket) {
-        bucket = new SortedList(this.ordering.compare, this.chunkSize);
-        this.buckets.set(key, bucket);
-      }
-      bucket.insert(entry);
+      const bucket = this.buckets.get(key);
+      if (bucket === undefined) this.buckets.set(key, entry);
+      else if (bucket instanceof SortedList) bucket.insert(entry);
+      else this.buckets.set(key, this.listOf([bucket, entry], false));
     }
   }
 
   remove(entry: Entry): void {
     for (const key of this.bucketKeys(entry.doc)) {
       const bucket = this.buckets.get(key);
-      if (!bucket) continue;
+      if (bucket === undefined) continue;
+      if (!(bucket instanceof SortedList)) {
+        if (this.ordering.compare(bucket, entry) === 0) this.buckets.delete(key);
+        continue;
+      }
       bucket.remove(entry);
-      if (bucket.size === 0) this.buckets.delete(key);
+      if (bucket.size === 1) this.buckets.set(key, bucket.forward(bucket.start()).next().value as Entry);
+      else if (bucket.size === 0) this.buckets.delete(key);
     }
+  }
+
+  /** The bucket as a list to walk (a one-document bucket wrapped for the walk). */
+  list(key: string): SortedList<Entry> | undefined {
+    const bucket = this.buckets.get(key);
+    if (bucket === undefined || bucket instanceof SortedList) return bucket;
+    return this.listOf([bucket], true);
   }
 
   build(): void {
     // One sort of the documents, then each bucket filled in that order: sorted as it is filled.
+    // The buckets are gathered in place (an entry, then an array), so no second map of them is built.
     const sorted = [...this.ordering.entries.values()].sort(this.ordering.compare);
-    const grouped = new Map<string, Entry[]>();
+    const gathering = this.buckets as Map<string, Bucket | Entry[]>;
     for (const entry of sorted) {
       for (const key of this.bucketKeys(entry.doc)) {
-        let list = grouped.get(key);
-        if (!list) grouped.set(key, (list = []));
-        list.push(entry);
+        const found = gathering.get(key);
+        if (found === undefined) gathering.set(key, entry);
+        else if (Array.isArray(found)) found.push(entry);
+        else gathering.set(key, [found as Entry, entry]);
       }
     }
-    for (const [key, list] of grouped) {
-      const bucket = new SortedList(this.ordering.compare, this.chunkSize);
-      bucket.reset(list, true);
-      this.buckets.set(key, bucket);
-    }
+    for (const [key, found] of gathering)
+      if (Array.isArray(found)) gathering.set(key, this.listOf(found, true));
+  }
+
+  private listOf(entries: Entry[], sorted: boolean): SortedList<Entry> {
+    const list = new SortedList(this.ordering.compare, this.chunkSize);
+    list.reset(entries, sorted);
+    return list;
   }
 }
 
-const joinKey = (parts: string[]): string => (parts.length === 1 ? parts[0] : JSON.stringify(parts));
+/**
+ * A bucket's key: its equality keys, each after its length, so that no two tuples share one (an equality key
+ * may hold any character); one key alone is itself. Concatenated rather than JSON-encoded tuples: an
+ * (array-contains, ==) index builds one per search prefix of every document (~2.4 million at 100,000 orders).
+ */
+const keyPart = (part: string): string => `${part.length}:${part}`;
+const joinKey = (parts: string[]): string => (parts.length === 1 ? parts[0] : parts.map(keyPart).join(''));
 const NO_EQUALITY = [joinKey([])];
 
 /** The equality keys of one field of a document: its value's, or each distinct element's for array-contains. */
@@ -244,13 +306,83 @@ export class QueryIndexes {
     return this.shapeCount;
   }
 
-  /** The query's documents, matching, ordered, offset and limit applied; undefined when no index can serve it. */
-  run(query: IndexableQuery): StoredDocument[] | undefined {
+  /**
+   * How the indexes hold their documents (for tests of their structure and the benchmark): entries (one per
+   * document and ordering) and those holding an array of sort keys, buckets, those of one document (held as
+   * its entry alone) and bucket memberships, over every shape.
+   */
+  footprint(): {
+    shapes: number;
+    entries: number;
+    keyArrays: number;
+    buckets: number;
+    singleBuckets: number;
+    memberships: number;
+  } {
+    const out = {
+      shapes: this.shapeCount,
+      entries: 0,
+      keyArrays: 0,
+      buckets: 0,
+      singleBuckets: 0,
+      memberships: 0,
+    };
+    for (const orderings of this.scopes.values())
+      for (const ordering of orderings.values()) {
+        out.entries += ordering.entries.size;
+        if (!ordering.oneField) out.keyArrays += ordering.entries.size;
+        for (const shape of ordering.shapes.values())
+          for (const bucket of shape.buckets.values()) {
+            out.buckets++;
+            if (bucket instanceof SortedList) out.memberships += bucket.size;
+            else {
+              out.singleBuckets++;
+              out.memberships++;
+            }
+          }
+      }
+    return out;
+  }
+
+  /**
+   * The index run() serves the query from (its equality fields, then its ordering in the query's directions, as
+   * the walk reads it), without building or running anything; undefined when it would scan.
+   */
+  describe(query: IndexableQuery): IndexDescription | undefined {
     if (query.plan.kindless) return undefined;
+    return {
+      collectionGroup: query.allDescendants,
+      fields: [
+        ...uniqueEqualities(query.plan.equalities).map((e) => ({
+          path: e.path,
+          mode: e.op === 'ARRAY_CONTAINS' ? ('CONTAINS' as const) : ('ASC' as const),
+        })),
+        ...query.orderBy.map((o) => ({
+          path: o.path,
+          mode: o.direction === 1 ? ('ASC' as const) : ('DESC' as const),
+        })),
+      ],
+    };
+  }
+
+  /** The query's documents, matching, ordered, offset and limit applied; undefined when no index can serve it. */
+  run(query: IndexableQuery, trace?: IndexTrace): StoredDocument[] | undefined {
+    if (query.plan.kindless) return undefined;
+    if (trace) {
+      trace.index = this.describe(query);
+      const before = this.examined;
+      const found = this.walk(query);
+      trace.entriesScanned += this.examined - before;
+      return found;
+    }
+    return this.walk(query);
+  }
+
+  private walk(query: IndexableQuery): StoredDocument[] {
     const { order, reversed } = normalizedOrder(query.orderBy);
     const equalities = uniqueEqualities(query.plan.equalities);
     const shape = this.shapeFor(query, order, equalities);
-    const bucket = shape.buckets.get(joinKey(equalities.map((e) => e.key)));
+    const bucket = shape.list(joinKey(equalities.map((e) => e.key)));
     if (!bucket) return [];
 
     const { startAt, endAt } = query.plan;

@@ -15,8 +15,9 @@ import { IndexRequirements, type IndexMode } from './indexes.js';
 import type { TransactionTimeouts } from './transactions.js';
 import { asFirestoreError, invalidArgument } from './errors.js';
 import { warmDeclaredIndexes } from './index-warmup.js';
-import { exportFirestore, importFirestore } from './persistence.js';
+import { exportFirestore, importFirestore, readFirestoreExport } from './persistence.js';
 import { FirestoreJournal } from './journal.js';
+import { FunctionTriggers } from './triggers/function-triggers.js';
 import { handleUsage } from './usage.js';
 import { createGrpcServer } from './transports/grpc.js';
 import { FIRESTORE_CORS, sendError } from './transports/http-util.js';
@@ -34,11 +35,23 @@ export interface FirestoreEmulatorOptions extends EmulatorServiceOptions {
   transactionTimeouts?: Partial<TransactionTimeouts>;
   /** false: the server SDKs' transactions stay optimistic, without locks (see emulators/README.md). */
   serverTransactionLocks?: boolean;
+  /**
+   * host:port of firebase-tools' Functions emulator (Google's emulator takes it as --functions_emulator): the
+   * triggers it registers are accepted and their events sent to it. Without it registering a trigger fails.
+   */
+  functionsEmulatorHost?: string;
+  /** Delivery tuning for tests (retries, back-off); see ./triggers/delivery.ts. */
+  triggerDelivery?: { attempts?: number; retryDelayMs?: number };
 }
 
 export interface FirestoreEmulator extends EmulatorService {
   readonly engine: FirestoreEngine;
   readonly webChannel: WebChannelTransport;
+  /**
+   * Makes the data exactly the export in `dir` (read whole first: a damaged export changes nothing), while
+   * clients stay connected and their listeners see the difference.
+   */
+  restoreFrom(dir: string): Promise<{ written: number; deleted: number; kept: number }>;
 }
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
@@ -72,6 +85,13 @@ export async function startFirestoreEmulator(
     serverTransactionLocks: options.serverTransactionLocks,
     onListenerError: (error) => log(`firestore: a listener failed and was ended: ${String(error)}`),
   });
+  if (options.functionsEmulatorHost) {
+    engine.triggers = new FunctionTriggers({
+      functionsHost: options.functionsEmulatorHost,
+      log,
+      ...options.triggerDelivery,
+    });
+  }
   let recovered = false;
   if (options.dataDir) {
     const imported = await importFirestore(engine, options.dataDir).catch((error: unknown) => {
@@ -117,7 +137,17 @@ export async function startFirestoreEmulator(
     async route(req: IncomingMessage, res: ServerResponse, url: URL) {
       if (await webChannel.handle(req, res, url)) return;
       if (handleUsage({ usage: (db) => engine.state(db).usage }, req, res, url)) return;
-      if (await handleRest({ engine, rules: rules.source, exportData: exportTo }, req, res, url)) return;
+      const { requests } = options;
+      const ruleCoverage = requests && (() => requests.coverage('firestore'));
+      if (
+        await handleRest(
+          { engine, rules: rules.source, exportData: exportTo, ruleCoverage, triggers: engine.triggers },
+          req,
+          res,
+          url,
+        )
+      )
+        return;
       if (req.method === 'GET' && url.pathname === '/') {
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok');
         return;
@@ -195,7 +225,16 @@ export async function startFirestoreEmulator(
     engine,
     webChannel,
     exportTo,
+    async restoreFrom(dir) {
+      const data = await readFirestoreExport(dir);
+      const result = engine.replaceDocuments(data);
+      log(
+        `firestore: restored ${dir}: ${result.written} documents written, ${result.deleted} deleted, ${result.kept} unchanged`,
+      );
+      return result;
+    },
     async stop() {
+      engine.triggers?.delivery.stop();
       warmup?.stop();
       unwatch();
       webChannel.closeAll();

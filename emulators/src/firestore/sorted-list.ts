@@ -28,14 +28,19 @@ export class SortedList<T> {
 
   /**
    * Replaces the contents with `items` (a bulk build is cheaper than one insert at a time), sorting them unless
-   * the caller knows they are in order already.
+   * the caller knows they are in order already. The list takes `items` over: a list of at most half a chunk
+   * keeps that array as its one chunk rather than a copy (most of an index's buckets are that small).
    */
   reset(items: T[], sorted = false): void {
     if (!sorted) items.sort(this.cmp);
-    this.chunks = [];
-    for (let i = 0; i < items.length; i += Math.max(1, this.maxChunk >> 1))
-      this.chunks.push(items.slice(i, i + Math.max(1, this.maxChunk >> 1)));
+    const half = Math.max(1, this.maxChunk >> 1);
     this.count = items.length;
+    if (items.length <= half) {
+      this.chunks = items.length === 0 ? [] : [items];
+      return;
+    }
+    this.chunks = [];
+    for (let i = 0; i < items.length; i += half) this.chunks.push(items.slice(i, i + half));
   }
 
   insert(item: T): void {

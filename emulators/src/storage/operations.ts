@@ -4,7 +4,15 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Caller } from '../shared/auth-token.js';
-import type { FirestoreDataAccess, RulesMethod, RulesProvider, StorageObjectInfo } from '../rules/types.js';
+import type {
+  FirestoreDataAccess,
+  RulesDecision,
+  RulesMethod,
+  RulesProvider,
+  Ruleset,
+  StorageObjectInfo,
+  StorageRulesRequest,
+} from '../rules/types.js';
 import { crc32cBase64, md5Base64 } from './checksums.js';
 import { badRequest, objectNotFound, permissionDenied, StorageError, uploadTooLarge } from './errors.js';
 import {
@@ -13,6 +21,7 @@ import {
   DOWNLOAD_TOKENS_KEY,
   type MetadataPatch,
 } from './metadata.js';
+import type { StorageAction } from './function-events.js';
 import { compareNames, StorageState, type ResumableUpload, type StoredObject } from './state.js';
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -26,6 +35,8 @@ export interface StorageOperationsOptions {
   rules?: RulesProvider;
   firestoreData?: FirestoreDataAccess;
   maxUploadBytes?: number;
+  /** Told of every accepted change to an object, in order (Cloud Functions events, ./function-events.ts). */
+  onObjectChange?: (action: StorageAction, object: StoredObject) => void;
 }
 
 export interface UploadRequest {
@@ -151,6 +162,7 @@ export class StorageOperations {
     this.authorize(caller, existing ? 'update' : 'create', request.bucket, request.name, existing, candidate);
     this.state.log?.put(candidate);
     this.state.bucket(request.bucket).put(candidate);
+    this.options.onObjectChange?.('finalize', candidate);
     return candidate;
   }
 
@@ -195,6 +207,7 @@ export class StorageOperations {
     if (!candidate) throw objectNotFound(bucket, name);
     this.state.log?.put(candidate);
     this.state.bucket(bucket).put(candidate);
+    this.options.onObjectChange?.('metadataUpdate', candidate);
     return candidate;
   }
 
@@ -206,6 +219,7 @@ export class StorageOperations {
     if (!existing) throw objectNotFound(bucket, name);
     this.state.log?.remove(bucket, name);
     this.state.bucket(bucket).remove(name);
+    this.options.onObjectChange?.('delete', existing);
   }
 
   startResumableUpload(caller: Caller, request: ResumableStartRequest): ResumableUpload {
@@ -378,16 +392,8 @@ export class StorageOperations {
     let reason: string | undefined;
     try {
       const decision = ruleset.evaluate(
-        {
-          service: 'firebase.storage',
-          path: `/b/${bucket}/o/${name}`,
-          method,
-          auth: caller.kind === 'user' ? caller.auth : null,
-          time: new Date().toISOString(),
-          resource: resource && toRulesObject(resource),
-          requestResource: requestResource && toRulesObject(requestResource),
-        },
-        this.options.firestoreData ?? NO_FIRESTORE_DATA,
+        storageRulesRequest(caller, method, bucket, name, resource, requestResource),
+        this.firestoreData,
       );
       allowed = decision.allowed;
       reason = decision.message;
@@ -400,6 +406,54 @@ export class StorageOperations {
       throw permissionDenied(`No ${method} permission for ${target}${reason ? `: ${reason}` : ''}.`);
     }
   }
+
+  /** What `firestore.get()` / `exists()` in the rules read. */
+  get firestoreData(): FirestoreDataAccess {
+    return this.options.firestoreData ?? NO_FIRESTORE_DATA;
+  }
+
+  /**
+   * A rules question, writing nothing: what `ruleset` decides (with its trace) for `method` on an object as it is
+   * now, and for create/update on the object an upload of `upload` would make (built as `uploadObject` builds it).
+   */
+  askRules(
+    ruleset: Ruleset,
+    caller: Caller,
+    method: RulesMethod,
+    bucket: string,
+    name: string,
+    upload?: { bytes: Buffer; metadata: MetadataPatch },
+  ): { decision: RulesDecision; request: StorageRulesRequest } {
+    validateBucketName(bucket);
+    if (method !== 'list') validateObjectName(name);
+    const existing = method === 'list' ? null : (this.state.bucket(bucket).objects.get(name) ?? null);
+    const candidate =
+      (method === 'create' || method === 'update') && upload
+        ? this.newObject({ bucket, name, ...upload, issueDownloadToken: true })
+        : null;
+    const request = storageRulesRequest(caller, method, bucket, name, existing, candidate);
+    return { decision: ruleset.evaluate(request, this.firestoreData, { trace: true }), request };
+  }
+}
+
+/** The request the rules see: the one place it is built, for real requests and rules questions. */
+export function storageRulesRequest(
+  caller: Caller,
+  method: RulesMethod,
+  bucket: string,
+  name: string,
+  resource: StoredObject | null,
+  requestResource: StoredObject | null,
+): StorageRulesRequest {
+  return {
+    service: 'firebase.storage',
+    path: `/b/${bucket}/o/${name}`,
+    method,
+    auth: caller.kind === 'user' ? caller.auth : null,
+    time: new Date().toISOString(),
+    resource: resource && toRulesObject(resource),
+    requestResource: requestResource && toRulesObject(requestResource),
+  };
 }
 
 /** The object as storage rules see it (`resource` / `request.resource`). */

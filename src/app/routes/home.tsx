@@ -1,13 +1,8 @@
-import { Suspense, lazy, memo, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
-import { useAuth } from '@/features/auth';
 import { HeroSection, ProductsSection, WhyChooseUs, type Product } from '@/features/catalog';
 import { useStorefrontSearch } from '../layout/search-context';
-
-// The order form (Formik, Yup, the callable): its own chunk, fetched once the home page runs (below), so that a
-// tap on "order" opens it without a download on a slow phone's network.
-const loadOrderDialog = () => import('@/features/ordering').then((entry) => ({ default: entry.OrderDialog }));
-const OrderDialog = lazy(loadOrderDialog);
+import { OrderDialogSlot, preloadOrderDialog } from './order-dialog-slot';
 
 function scrollToProducts() {
   document.getElementById('products')?.scrollIntoView({ behavior: 'smooth' });
@@ -17,16 +12,6 @@ function scrollToProducts() {
 // dialog opens (every Chakra element drawn again costs a slow phone a few milliseconds).
 const Hero = memo(HeroSection);
 const Products = memo(ProductsSection);
-
-/** The order dialog, the one part of the home page that depends on who is signed in. */
-function OrderDialogSlot({ product, onClose }: { product: Product | null; onClose: () => void }) {
-  const { user } = useAuth();
-  return (
-    <Suspense fallback={null}>
-      <OrderDialog product={product} isSignedIn={user !== null} onClose={onClose} />
-    </Suspense>
-  );
-}
 
 export function HomeRoute() {
   const { searchTerm, setSearchTerm } = useStorefrontSearch();
@@ -43,9 +28,8 @@ export function HomeRoute() {
     scrollToProducts();
   }, [setSearchTerm]);
   const closeOrder = useCallback(() => setOrdering(null), []);
-  useEffect(() => {
-    void loadOrderDialog();
-  }, []);
+  // The order form's chunk, fetched as the page starts: a tap on "order" then waits for no download.
+  useEffect(preloadOrderDialog, []);
 
   return (
     <>

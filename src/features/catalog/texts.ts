@@ -28,6 +28,15 @@ export const catalogTexts = {
     noImage: 'ছবি নেই',
     originalPrice: 'আগের দাম',
   },
+  page: {
+    inStock: 'স্টকে আছে',
+    outOfStock: 'স্টক শেষ',
+    backToShop: 'সব আচার দেখুন',
+    /** The page's <title> and link preview: the name and its price, then the shop. */
+    title: (name: string, price: string, shop: string) => `${name} — ${price} | ${shop}`,
+    description: (price: string, text: string | null) =>
+      `দাম ${price}। ${text ?? 'ঘরে তৈরি খাঁটি আচার।'} ক্যাশ অন ডেলিভারি, ঢাকায় ২৪ ঘণ্টায় ডেলিভারি।`,
+  },
   why: {
     title: 'কেন আমাদের বেছে নেবেন?',
     natural: { title: '১০০% প্রাকৃতিক', text: 'কোনো কৃত্রিম রং, ফ্লেভার বা প্রিজারভেটিভ ছাড়া তৈরি।' },

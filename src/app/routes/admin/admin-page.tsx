@@ -1,22 +1,11 @@
-import { useEffect } from 'react';
-import { PageSpinner } from '@/components/ui/page-spinner';
-import { notifyError } from '@/components/ui/toaster';
-import { useAuth, useIsAdmin } from '@/features/auth';
-import { adminTexts } from './texts';
-import { AccessDeniedCard } from './access-denied-card';
+import { AdminOnly } from './admin-only';
 import { AdminDashboard } from './admin-dashboard';
 
-/** /admin: a spinner while the role record is checked, then the dashboard for admins and a refusal for others. */
+/** /admin: the dashboard, for admins only. */
 export default function AdminPage() {
-  const access = useIsAdmin();
-  const { user } = useAuth();
-
-  useEffect(() => {
-    if (access.error)
-      notifyError(adminTexts.access.checkErrorTitle, adminTexts.access.checkErrorText, access.error);
-  }, [access.error]);
-
-  if (access.status === 'loading') return <PageSpinner minHeight="60vh" />;
-  if (access.status === 'denied') return <AccessDeniedCard signedIn={user !== null} />;
-  return <AdminDashboard />;
+  return (
+    <AdminOnly>
+      <AdminDashboard />
+    </AdminOnly>
+  );
 }

@@ -79,3 +79,33 @@ export function newestOrdersQuery(firestore: Firestore = db): Query<AdminOrder> 
     limit(NEWEST_ORDERS_WATCHED),
   ).withConverter(asAdminOrder);
 }
+
+/** The orders a piece of paperwork covers: one status or all, created within [from, to) when given. */
+export interface PaperworkCriteria {
+  status: OrderStatusFilter;
+  from?: Date;
+  to?: Date;
+}
+
+/** Orders one read of the paperwork fetches: large exports go page by page, never all at once. */
+export const PAPERWORK_PAGE_SIZE = 500;
+
+/**
+ * One page of the orders a packing-slip sheet or an export covers, newest first, after the cursor: the status
+ * equality and the created_at range are served by the same indexes as the orders tab.
+ */
+export function paperworkPageQuery(
+  { status, from, to }: PaperworkCriteria,
+  after: AdminOrder | null,
+  pageSize: number,
+  firestore: Firestore = db,
+): Query<AdminOrder> {
+  const constraints: QueryConstraint[] = [];
+  if (status !== 'all') constraints.push(where('status', '==', status satisfies OrderStatus));
+  if (from) constraints.push(where('created_at', '>=', from));
+  if (to) constraints.push(where('created_at', '<', to));
+  constraints.push(orderBy('created_at', 'desc'), orderBy(documentId(), 'desc'));
+  if (after) constraints.push(startAfter(after.created_at, after.id));
+  constraints.push(limit(pageSize));
+  return query(collection(firestore, 'orders'), ...constraints).withConverter(asAdminOrder);
+}

@@ -22,6 +22,7 @@ import {
 import { adminOrdersTexts } from '../texts';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import type { AdminOrder } from '../model/admin-order';
+import { slipsHref } from '../model/packing-slip';
 import { OrderStatusBadge } from './order-status-badge';
 
 const t = adminOrdersTexts;
@@ -136,6 +137,16 @@ export function OrderCard({ order, fresh, updating, customerOpenOrders, onStatus
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+          <Link
+            href={slipsHref({ orderId: order.id })}
+            target="_blank"
+            rel="noopener"
+            fontSize="sm"
+            color="brand.fg"
+            ms={{ sm: 'auto' }}
+          >
+            {t.packingSlip}
+          </Link>
           {updating && (
             <HStack gap="1.5" role="status">
               <Spinner size="xs" />

@@ -25,6 +25,8 @@ import type { OrderFilterState } from '../hooks/use-order-filter';
 import type { NewOrderSound } from '../hooks/use-new-order-sound';
 import type { AdminOrder } from '../model/admin-order';
 import { openOrdersByCustomer } from '../model/open-orders';
+import { slipsHref } from '../model/packing-slip';
+import { ExportOrdersDialog } from './export-orders-dialog';
 import { OrderCard } from './order-card';
 import { BellIcon, BellOffIcon, JarIcon, SearchIcon } from '@/components/ui/admin-icons';
 
@@ -39,6 +41,8 @@ export interface OrdersTabProps {
 
 export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
   const [updatingIds, setUpdatingIds] = useState<ReadonlySet<string>>(new Set());
+  const [exporting, setExporting] = useState(false);
+  const slipStatus: OrderStatus = filter.status === 'all' ? 'confirmed' : filter.status;
 
   // Firestore answers the search and the filter; the tab shows what the loaded pages hold.
   const shown = live.orders;
@@ -107,6 +111,18 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
           </Button>
         </HStack>
       </Flex>
+      <HStack gap="3" wrap="wrap">
+        <Button variant="outline" size="sm" onClick={() => setExporting(true)}>
+          {t.export.open}
+        </Button>
+        {/* The day's parcels: every order of the status shown (confirmed ones when all are shown). */}
+        <Button asChild variant="outline" size="sm">
+          <a href={slipsHref({ status: slipStatus })} target="_blank" rel="noopener">
+            {t.slipsOfStatus(orderStatusLabel(slipStatus))}
+          </a>
+        </Button>
+      </HStack>
+      {exporting && <ExportOrdersDialog status={filter.status} onClose={() => setExporting(false)} />}
 
       {live.loading ? (
         <PageSpinner minHeight="30vh" />

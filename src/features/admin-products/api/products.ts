@@ -1,6 +1,15 @@
-import { addDoc, collection, deleteDoc, doc, serverTimestamp, updateDoc } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  runTransaction,
+  serverTimestamp,
+  updateDoc,
+  type Transaction,
+} from 'firebase/firestore';
 import { db } from '@/lib/firebase';
 import type { ProductFields } from '@/features/ordering/model/product-record';
+import { chooseSlug } from '@/features/ordering/model/product-slug';
 import type { Product } from '../model/admin-product';
 import type { ProductFormFields } from '../model/product-form';
 import { deleteProductImage } from './product-images';
@@ -9,12 +18,31 @@ export type ProductImage = Pick<ProductFields, 'image_url' | 'image_path'>;
 
 const products = collection(db, 'products');
 
+/**
+ * Gives the product the slug its name asks for (ordering/model/product-slug.ts) in the save's transaction:
+ * `slugs/{slug}` is read and written with the product, so two saves cannot take one address. A renamed
+ * product's old `slugs` record stays, still naming it, so its old link redirects to the new one.
+ */
+async function claimSlug(transaction: Transaction, productId: string, name: string): Promise<string> {
+  const slug = await chooseSlug(name, productId, async (candidate) => {
+    const record = await transaction.get(doc(db, 'slugs', candidate));
+    return record.exists() ? String(record.get('product_id')) : null;
+  });
+  transaction.set(doc(db, 'slugs', slug), { product_id: productId });
+  return slug;
+}
+
 export async function createProduct(fields: ProductFormFields, image: ProductImage): Promise<string> {
-  const created = await addDoc(products, {
-    ...fields,
-    ...image,
-    created_at: serverTimestamp(),
-    updated_at: serverTimestamp(),
+  const created = doc(products);
+  await runTransaction(db, async (transaction) => {
+    const slug = await claimSlug(transaction, created.id, fields.name);
+    transaction.set(created, {
+      ...fields,
+      ...image,
+      slug,
+      created_at: serverTimestamp(),
+      updated_at: serverTimestamp(),
+    });
   });
   return created.id;
 }
@@ -24,7 +52,10 @@ export async function updateProduct(
   fields: ProductFormFields,
   image: ProductImage,
 ): Promise<void> {
-  await updateDoc(doc(db, 'products', id), { ...fields, ...image, updated_at: serverTimestamp() });
+  await runTransaction(db, async (transaction) => {
+    const slug = await claimSlug(transaction, id, fields.name);
+    transaction.update(doc(db, 'products', id), { ...fields, ...image, slug, updated_at: serverTimestamp() });
+  });
 }
 
 /** The switch in the table: only the active flag changes. */

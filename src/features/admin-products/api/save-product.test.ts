@@ -18,6 +18,7 @@ const existing: Product = {
   category: null,
   stock_quantity: 5,
   is_active: true,
+  slug: null,
   created_at: null,
   updated_at: null,
 };

@@ -33,6 +33,7 @@ function product(overrides: Partial<Product>): Product {
     category: 'আম',
     stock_quantity: 3,
     is_active: true,
+    slug: null,
     created_at: null,
     updated_at: null,
     ...overrides,

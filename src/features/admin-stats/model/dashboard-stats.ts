@@ -1,5 +1,9 @@
 import { adminStatsTexts } from '../texts';
 import { fromPoisha, ORDER_STATUSES, type OrderStatus } from '../../ordering/model';
+import { dhakaDateKey } from '../../../lib/shop-time';
+
+// The roll-ups and the functions name a day as the statistics do.
+export { dhakaDateKey, SHOP_TIME_ZONE } from '../../../lib/shop-time';
 
 /** What the statistics need of an order; timestamps already turned into Dates by whoever read them. */
 export interface StatsOrder {
@@ -60,7 +64,6 @@ export const PENDING_WARNING_THRESHOLD = 5;
 export const STRONG_GROWTH_THRESHOLD = 20;
 export const DECLINE_THRESHOLD = -10;
 export const DAILY_SERIES_DAYS = 14;
-export const SHOP_TIME_ZONE = 'Asia/Dhaka';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -84,18 +87,6 @@ function percentage(part: number, whole: number): number {
 export function weeklyGrowth(recent: number, previous: number): number {
   if (previous === 0) return recent > 0 ? 100 : 0;
   return roundTo(((recent - previous) / previous) * 100, 1);
-}
-
-const dhakaDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** "2026-11-21" for any instant of that day in Dhaka. */
-export function dhakaDateKey(instant: Date): string {
-  return dhakaDay.format(instant);
 }
 
 /** The last `days` Dhaka calendar days up to `now`'s, oldest first. */

@@ -40,7 +40,7 @@ const jar = (name: string, created: string, changes: Record<string, unknown> = {
 const shelf = {
   garlic: jar('রসুনের আচার', '2026-11-01'),
   lime: jar('লেবুর আচার', '2026-11-02', { stock_quantity: 1 }),
-  mango: jar('আমের আচার', '2026-11-03'),
+  mango: jar('আমের আচার', '2026-11-03', { slug: 'আমের-আচার' }),
   olive: jar('জলপাইয়ের আচার', '2026-11-04', { is_active: false }),
   tamarind: jar('তেঁতুলের আচার', '2026-11-05', { stock_quantity: 0 }),
 };
@@ -86,6 +86,7 @@ describe("the shop window's products, as a visitor gets them", () => {
       category: null,
       stock_quantity: 5,
       is_active: true,
+      slug: 'আমের-আচার', // the card links to its page by it
       created_at: new Date('2026-11-03T10:00:00Z'),
       updated_at: null,
     });

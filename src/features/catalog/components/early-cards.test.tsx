@@ -33,7 +33,7 @@ describe('the first product cards, painted before React loads', () => {
   it('look like the cards React draws: name, prices, discount badge, photo', () => {
     const products = [
       jar('mango', { price: 250, original_price: 300 }),
-      jar('olive'),
+      jar('olive', { slug: 'জলপাই' }),
       jar('garlic', { image_url: null }),
     ];
     const { cards } = earlyGrid(products);
@@ -42,6 +42,9 @@ describe('the first product cards, painted before React loads', () => {
       const twin = reactCard(product, index < EAGER_IMAGES);
       expect(cards[index].textContent).toBe(twin.textContent);
       expect(cards[index].getAttribute('aria-label')).toBe(product.name);
+      expect(cards[index].querySelector('h3 a')?.getAttribute('href')).toBe(
+        twin.querySelector('h3 a')?.getAttribute('href'),
+      );
       const [image, twinImage] = [cards[index].querySelector('img'), twin.querySelector('img')];
       expect(image?.getAttribute('src')).toBe(twinImage?.getAttribute('src'));
       expect(image?.getAttribute('alt')).toBe(twinImage?.getAttribute('alt'));

@@ -1,4 +1,5 @@
 import { formatNumberBn, formatTaka } from '@/lib/numbers';
+import { productPath } from '@/features/ordering/model/product-slug';
 import { discountPercent, hasDiscount, type Product } from '../model/product';
 import { EARLY_ORDER, catchEarlyTaps } from './early-taps';
 
@@ -44,8 +45,11 @@ const part = (box: Element, name: string) => box.querySelector<HTMLElement>(`[${
 function cardFor(template: HTMLElement, product: Product, index: number): HTMLElement {
   const card = template.cloneNode(true) as HTMLElement;
   card.setAttribute('aria-label', product.name);
-  const title = card.querySelector('h3');
-  if (title) title.textContent = product.name;
+  const title = card.querySelector('h3 a');
+  if (title instanceof HTMLAnchorElement) {
+    title.textContent = product.name;
+    title.href = productPath(product);
+  }
   const price = card.querySelector('[data-testid="product-price"]');
   if (price) price.textContent = formatTaka(product.price);
   // The templates are discounted: their badge and struck-out price are kept and filled, or removed.

@@ -18,6 +18,7 @@ const template: Product = {
   category: null,
   stock_quantity: 1,
   is_active: true,
+  slug: null,
   created_at: null,
   updated_at: null,
 };

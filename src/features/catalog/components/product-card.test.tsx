@@ -16,6 +16,7 @@ const mangoPickle: Product = {
   category: 'আচার',
   stock_quantity: 12,
   is_active: true,
+  slug: null,
   created_at: new Date('2026-11-01T10:00:00Z'),
   updated_at: null,
 };
@@ -26,12 +27,21 @@ describe('ProductCard', () => {
 
     expect(screen.getByRole('heading', { name: 'আমের আচার' })).toBeInTheDocument();
     expect(screen.getByTestId('product-price')).toHaveTextContent('৳১,২৫০');
+    expect(screen.getByRole('link', { name: 'আমের আচার' })).toHaveAttribute('href', '/p/p1');
     expect(screen.getByText('৪.৫')).toBeInTheDocument();
     expect(screen.getByText('(৫০ রিভিউ)')).toBeInTheDocument();
     expect(screen.getByText('৫০০ গ্রাম')).toBeInTheDocument();
     expect(screen.getByText('ফ্রি ডেলিভারি')).toBeInTheDocument();
     expect(screen.getByText('ক্যাশ অন ডেলিভারি')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '৫ এর মধ্যে ৪.৫ রেটিং' })).toBeInTheDocument();
+  });
+
+  it('links its name to the product’s own page, by its slug', () => {
+    renderWithShop(<ProductCard product={{ ...mangoPickle, slug: 'আমের-আচার' }} onOrder={() => {}} />);
+    expect(screen.getByRole('link', { name: 'আমের আচার' })).toHaveAttribute(
+      'href',
+      `/p/${encodeURIComponent('আমের-আচার')}`,
+    );
   });
 
   it('has no discount badge and no struck-through price without an original price', () => {

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { productPath } from '@/features/ordering/model/product-slug';
 import { TruckIcon } from '@/components/ui/icons';
 import { catalogTexts } from '../texts';
 import { formatNumberBn, formatTaka } from '@/lib/format';
@@ -34,7 +35,10 @@ export function ProductCard({ product, onOrder, priority = false }: ProductCardP
       </Box>
       <Card.Body gap="2" p="4">
         <Heading as="h3" size="md" lineClamp={2}>
-          {product.name}
+          {/* The product's own page (a full load: the `pages` function renders it for link previews too). */}
+          <Link href={productPath(product)} color="inherit">
+            {product.name}
+          </Link>
         </Heading>
         <HStack gap="2">
           <StarRating rating={CARD_RATING} label={t.ratingLabel} />

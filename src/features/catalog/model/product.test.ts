@@ -30,6 +30,7 @@ describe('productFromDocument', () => {
       category: null,
       stock_quantity: 5,
       is_active: true,
+      slug: null,
       created_at: createdAt,
       updated_at: null,
     });

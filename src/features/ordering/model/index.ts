@@ -13,5 +13,6 @@ export * from './phone';
 export * from './place-order-input';
 export * from './product-limits';
 export * from './product-record';
+export * from './product-slug';
 export * from './status-change';
 export * from './texts';

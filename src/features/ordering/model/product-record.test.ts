@@ -13,6 +13,7 @@ describe('readProduct, the one reader of a product document', () => {
       original_price: 300,
       stock_quantity: 4,
       is_active: true,
+      slug: ' আমের-আচার ',
       created_at: { toDate: () => new Date(5) },
       updated_at: 'yesterday',
     });
@@ -28,6 +29,7 @@ describe('readProduct, the one reader of a product document', () => {
       original_price: 300,
       stock_quantity: 4,
       is_active: true,
+      slug: 'আমের-আচার',
       created_at: new Date(5),
       updated_at: null,
     });

@@ -21,6 +21,8 @@ export interface ProductFields {
 /** A stored product as the web app reads it back: its fields, its id, and its timestamps as dates. */
 export interface Product extends ProductFields {
   id: string;
+  /** Its page's address, `/p/<slug>` (./product-slug.ts), written with the product; null before it had one. */
+  slug: string | null;
   created_at: Date | null;
   updated_at: Date | null;
 }
@@ -61,6 +63,7 @@ export function readProduct(id: string, data: Record<string, unknown>): ReadProd
       image_path: optionalText(data.image_path),
       category: optionalText(data.category),
       stock_quantity: isFiniteNumber(stock) ? stock : 0,
+      slug: optionalText(data.slug),
       is_active: data.is_active === true,
       created_at: storedDate(data.created_at),
       updated_at: storedDate(data.updated_at),

@@ -1,0 +1,36 @@
+/**
+ * Fills the built app's HTML (index.html / shell.html) with one rendered page: scripts that must run before
+ * anything is painted right after <meta charset>, the page's own <head> tags before </head>, and its markup in
+ * the root <div>, marked with its path so the app hydrates it (src/boot.tsx). Used at build for the
+ * prerendered pages (scripts/vite-prerender.ts) and at request time for product pages (the `pages` function).
+ */
+export const ROOT_DIV = '<div id="root"></div>';
+export const CHARSET = '<meta charset="UTF-8" />';
+
+export interface FilledPage {
+  path: string;
+  /** Inline scripts, run first. */
+  firstScripts: string[];
+  /** Tags appended to <head>. */
+  head: string[];
+  body: string;
+}
+
+/** A request's path may carry any character: escaped for the attribute (the browser reads it back as it was). */
+const attribute = (text: string) =>
+  text.replace(/[&"<>]/g, (char) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[char]!);
+
+export function assertPageTemplate(template: string): void {
+  for (const needed of [ROOT_DIV, CHARSET])
+    if (!template.includes(needed)) throw new Error(`the app's HTML template has no ${needed}`);
+}
+
+export function fillPageTemplate(template: string, page: FilledPage): string {
+  assertPageTemplate(template);
+  const scripts = page.firstScripts.map((script) => `\n    <script>${script}</script>`).join('');
+  const head = page.head.filter(Boolean).join('\n    ');
+  return template
+    .replace(CHARSET, () => `${CHARSET}${scripts}`)
+    .replace('</head>', () => (head ? `  ${head}\n  </head>` : '</head>'))
+    .replace(ROOT_DIV, () => `<div id="root" data-prerendered="${attribute(page.path)}">${page.body}</div>`);
+}

@@ -1,0 +1,70 @@
+import { Box, Flex, Grid, Text } from '@chakra-ui/react';
+import { shop } from '@/config/shop';
+import { formatNumberBn, formatTaka } from '@/lib/format';
+import { formatDhakaDateTime } from '@/lib/shop-time';
+import { adminOrdersTexts } from '../texts';
+import type { PackingSlip } from '../model/packing-slip';
+import { OrderNumberCode } from './order-number-code';
+
+const t = adminOrdersTexts.slips;
+
+function Line({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <Text color="gray.700">{label}</Text>
+      <Box fontWeight="semibold" minWidth="0" overflowWrap="anywhere">
+        {children}
+      </Box>
+    </>
+  );
+}
+
+/** One slip: who sends, who receives, what is inside and what the courier collects. Black on white for print. */
+export function PackingSlipCard({ slip }: { slip: PackingSlip }) {
+  return (
+    <Box
+      as="article"
+      className="packing-slip"
+      aria-label={t.order(slip.orderNumber)}
+      data-order-id={slip.orderId}
+      color="black"
+      bg="white"
+      fontSize="11pt"
+      lineHeight="1.35"
+    >
+      <Flex justify="space-between" align="flex-start" gap="3">
+        <Box minWidth="0">
+          <Text fontWeight="bold" fontSize="12pt">
+            {shop.name}
+          </Text>
+          <Text fontSize="9pt">{t.shopPhone(shop.phone)}</Text>
+          <Text fontWeight="bold" fontSize="14pt" fontFamily="mono" mt="1">
+            {t.order(slip.orderNumber)}
+          </Text>
+          {slip.createdAt && (
+            <Text fontSize="9pt">
+              {t.date}: {formatDhakaDateTime(slip.createdAt)}
+            </Text>
+          )}
+        </Box>
+        <OrderNumberCode value={slip.orderNumber} label={t.codeLabel(slip.orderNumber)} size="24mm" />
+      </Flex>
+      <Grid templateColumns="auto 1fr" columnGap="3" rowGap="0.5" mt="2">
+        <Line label={t.to}>{slip.customerName}</Line>
+        <Line label={t.phone}>{slip.customerPhone}</Line>
+        <Line label={t.address}>{slip.customerAddress}</Line>
+        <Line label={t.product}>{slip.productName}</Line>
+        <Line label={t.quantityTimesPrice}>
+          {formatNumberBn(slip.quantity)} × {formatTaka(slip.unitPrice)}
+        </Line>
+        <Line label={t.total}>{formatTaka(slip.total)}</Line>
+        <Line label={t.payment}>{slip.paymentLabel}</Line>
+      </Grid>
+      <Box mt="2" borderWidth="2px" borderColor="black" px="2" py="1" fontWeight="bold" fontSize="13pt">
+        {slip.collectOnDelivery === null
+          ? t.nothingToCollect
+          : `${t.collect}: ${formatTaka(slip.collectOnDelivery)}`}
+      </Box>
+    </Box>
+  );
+}

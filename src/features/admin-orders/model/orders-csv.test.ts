@@ -1,0 +1,75 @@
+import { parse } from 'csv-parse/sync';
+import { toAdminOrder } from './admin-order';
+import { CSV_BYTE_ORDER_MARK, ordersCsvFileName, ordersCsvHeader, ordersCsvRows } from './orders-csv';
+
+const order = (id: string, changes: Record<string, unknown> = {}) =>
+  toAdminOrder(id, {
+    product_name: 'আমের আচার',
+    product_price: 250.5,
+    quantity: 2,
+    total_amount: 501,
+    customer_name: 'রহিম উদ্দিন',
+    customer_phone: '01712345678',
+    customer_email: 'r@example.com',
+    customer_address: 'জিনজিরা, কেরানীগঞ্জ',
+    payment_method: 'cash_on_delivery',
+    status: 'confirmed',
+    created_at: new Date('2026-11-20T18:05:00Z'),
+    ...changes,
+  });
+
+describe('the orders CSV', () => {
+  it('starts with a byte-order mark so Excel reads it as UTF-8, then a Bengali header row', () => {
+    const header = ordersCsvHeader();
+    expect(header.startsWith(CSV_BYTE_ORDER_MARK)).toBe(true);
+    expect(header.endsWith('\r\n')).toBe(true);
+    expect(header).toContain('অর্ডার নম্বর,তারিখ ও সময় (ঢাকা),স্ট্যাটাস,গ্রাহকের নাম');
+  });
+
+  it('writes one row per order that a CSV reader gives back field for field, Bengali and commas included', () => {
+    const text =
+      ordersCsvHeader() +
+      ordersCsvRows([
+        order('order-0000AAAA'),
+        order('order-0000BBBB', {
+          customer_address: 'বাড়ি ১২, রোড "৫", ধানমন্ডি\nঢাকা',
+          payment_method: 'bkash',
+          status: 'delivered',
+        }),
+      ]);
+    const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual({
+      'অর্ডার নম্বর': '0000AAAA',
+      'তারিখ ও সময় (ঢাকা)': '2026-11-21 00:05',
+      স্ট্যাটাস: 'নিশ্চিত',
+      'গ্রাহকের নাম': 'রহিম উদ্দিন',
+      ফোন: '01712345678',
+      ইমেইল: 'r@example.com',
+      ঠিকানা: 'জিনজিরা, কেরানীগঞ্জ',
+      পণ্য: 'আমের আচার',
+      পরিমাণ: '2',
+      'একক দাম (৳)': '250.5',
+      'মোট (৳)': '501',
+      পেমেন্ট: 'ক্যাশ অন ডেলিভারি',
+      'অর্ডার আইডি': 'order-0000AAAA',
+    });
+    expect(rows[1]['ঠিকানা']).toBe('বাড়ি ১২, রোড "৫", ধানমন্ডি\nঢাকা');
+    expect(rows[1]['পেমেন্ট']).toBe('বিকাশ');
+    expect(rows[1]['স্ট্যাটাস']).toBe('সরবরাহ');
+  });
+
+  it('makes text that a spreadsheet would run as a formula inert', () => {
+    const rows = parse(ordersCsvRows([order('x', { customer_name: '=HYPERLINK("http://evil")' })]), {
+      bom: true,
+    }) as string[][];
+    expect(rows[0][3]).toBe('\'=HYPERLINK("http://evil")');
+  });
+
+  it('names the file for its range and status', () => {
+    expect(ordersCsvFileName('2026-11-01', '2026-11-30', 'all')).toBe('orders-2026-11-01-to-2026-11-30.csv');
+    expect(ordersCsvFileName('2026-11-01', '2026-11-30', 'confirmed')).toBe(
+      'orders-2026-11-01-to-2026-11-30-confirmed.csv',
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import { orderStatusLabel, paymentMethodLabel, shortOrderId } from '@/features/ordering/model';
+import { dhakaDateTime } from '@/lib/shop-time';
+import type { AdminOrder } from './admin-order';
+
+/**
+ * The order export as a spreadsheet reads it: UTF-8 with a byte-order mark (without it Excel guesses a legacy
+ * code page and shows Bengali as mojibake), CRLF line ends and RFC 4180 quoting. Amounts are plain numbers in
+ * taka with Latin digits and times are Dhaka clock times "YYYY-MM-DD HH:mm", so the accounts can sum and sort
+ * them; labels are in Bengali as the seller reads them on the dashboard.
+ */
+export const CSV_BYTE_ORDER_MARK = '\uFEFF';
+const LINE_END = '\r\n';
+
+interface Column {
+  header: string;
+  value: (order: AdminOrder) => string | number;
+}
+
+const ORDER_CSV_COLUMNS: readonly Column[] = [
+  { header: 'অর্ডার নম্বর', value: (order) => shortOrderId(order.id) },
+  {
+    header: 'তারিখ ও সময় (ঢাকা)',
+    value: (order) => (order.created_at ? dhakaDateTime(order.created_at) : ''),
+  },
+  { header: 'স্ট্যাটাস', value: (order) => orderStatusLabel(order.status) },
+  { header: 'গ্রাহকের নাম', value: (order) => order.customer_name },
+  { header: 'ফোন', value: (order) => order.customer_phone },
+  { header: 'ইমেইল', value: (order) => order.customer_email },
+  { header: 'ঠিকানা', value: (order) => order.customer_address },
+  { header: 'পণ্য', value: (order) => order.product_name },
+  { header: 'পরিমাণ', value: (order) => order.quantity },
+  { header: 'একক দাম (৳)', value: (order) => order.product_price },
+  { header: 'মোট (৳)', value: (order) => order.total_amount },
+  {
+    header: 'পেমেন্ট',
+    value: (order) => (order.payment_method ? paymentMethodLabel(order.payment_method) : ''),
+  },
+  { header: 'অর্ডার আইডি', value: (order) => order.id },
+];
+
+// A cell a spreadsheet would run as a formula (=, +, -, @, or a leading tab/CR): customer names and addresses
+// are typed by anyone, so such text is made inert with a leading apostrophe (OWASP's CSV-injection advice).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function csvCell(value: string | number): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function csvLine(cells: readonly (string | number)[]): string {
+  return cells.map(csvCell).join(',') + LINE_END;
+}
+
+/** The first part of the file: the byte-order mark and the header row. */
+export function ordersCsvHeader(): string {
+  return CSV_BYTE_ORDER_MARK + csvLine(ORDER_CSV_COLUMNS.map((column) => column.header));
+}
+
+/** One page of orders as CSV rows, to append after the header. */
+export function ordersCsvRows(orders: readonly AdminOrder[]): string {
+  return orders.map((order) => csvLine(ORDER_CSV_COLUMNS.map((column) => column.value(order)))).join('');
+}
+
+/** "orders-2026-11-01-to-2026-11-30-confirmed.csv" */
+export function ordersCsvFileName(from: string, to: string, status: string): string {
+  return `orders-${from}-to-${to}${status === 'all' ? '' : `-${status}`}.csv`;
+}

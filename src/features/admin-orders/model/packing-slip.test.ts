@@ -1,0 +1,70 @@
+import { toAdminOrder } from './admin-order';
+import { isSlipPaper, packingSlip, slipRequest, slipsHref } from './packing-slip';
+
+const stored = {
+  product_name: 'রসুনের আচার',
+  product_price: 180,
+  quantity: 3,
+  total_amount: 540,
+  customer_name: 'করিম',
+  customer_phone: '01812345678',
+  customer_address: 'আটি বাজার, কেরানীগঞ্জ',
+  status: 'confirmed',
+};
+
+describe('a packing slip', () => {
+  it('carries what the courier needs and the order number the seller reads on the phone', () => {
+    const slip = packingSlip(
+      toAdminOrder('abcdefgh12345678', { ...stored, payment_method: 'cash_on_delivery' }),
+    );
+    expect(slip).toMatchObject({
+      orderNumber: '12345678',
+      customerName: 'করিম',
+      customerPhone: '01812345678',
+      customerAddress: 'আটি বাজার, কেরানীগঞ্জ',
+      productName: 'রসুনের আচার',
+      quantity: 3,
+      unitPrice: 180,
+      total: 540,
+      paymentLabel: 'ক্যাশ অন ডেলিভারি',
+      collectOnDelivery: 540,
+    });
+  });
+
+  it('asks the courier to collect nothing for an order paid by bKash or Nagad', () => {
+    expect(
+      packingSlip(toAdminOrder('o1', { ...stored, payment_method: 'bkash' })).collectOnDelivery,
+    ).toBeNull();
+    expect(
+      packingSlip(toAdminOrder('o2', { ...stored, payment_method: 'nagad' })).collectOnDelivery,
+    ).toBeNull();
+  });
+
+  it('has the courier collect the total when the payment method is unknown, rather than hand it over free', () => {
+    const slip = packingSlip(toAdminOrder('o3', { ...stored, payment_method: 'card' }));
+    expect(slip.collectOnDelivery).toBe(540);
+    expect(slip.paymentLabel).toBe('—');
+  });
+
+  it('knows the two papers it prints on', () => {
+    expect(isSlipPaper('a4')).toBe(true);
+    expect(isSlipPaper('receipt80')).toBe(true);
+    expect(isSlipPaper('letter')).toBe(false);
+  });
+});
+
+describe('the print page address', () => {
+  it('names one order or one status, and round-trips through slipsHref', () => {
+    const one = new URL(slipsHref({ orderId: 'abc123' }, 'receipt80'), 'http://shop').searchParams;
+    expect(slipRequest(one.get('order'), one.get('status'))).toEqual({ kind: 'order', orderId: 'abc123' });
+    expect(one.get('paper')).toBe('receipt80');
+    const all = new URL(slipsHref({ status: 'confirmed' }), 'http://shop').searchParams;
+    expect(slipRequest(all.get('order'), all.get('status'))).toEqual({ kind: 'status', status: 'confirmed' });
+  });
+
+  it('refuses an address that names neither a real status nor a plausible order id', () => {
+    expect(slipRequest(null, null)).toEqual({ kind: 'invalid' });
+    expect(slipRequest(null, 'lost')).toEqual({ kind: 'invalid' });
+    expect(slipRequest('../roles/admin', null)).toEqual({ kind: 'invalid' });
+  });
+});

@@ -1,0 +1,81 @@
+import {
+  isOrderStatus,
+  paymentMethodLabel,
+  shortOrderId,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@/features/ordering/model';
+import type { AdminOrder } from './admin-order';
+
+/** What one packing slip prints for an order, decided once so the page and its tests agree. */
+export interface PackingSlip {
+  orderId: string;
+  /** The order number as the seller reads it on the phone and in the dashboard's search. */
+  orderNumber: string;
+  createdAt: Date | null;
+  customerName: string;
+  customerPhone: string;
+  customerAddress: string;
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  paymentLabel: string;
+  /** The amount the courier collects: the total for cash on delivery; null when paid otherwise (bKash, Nagad). */
+  collectOnDelivery: number | null;
+}
+
+const COLLECTED_ON_DELIVERY: ReadonlySet<PaymentMethod | null> = new Set<PaymentMethod | null>([
+  'cash_on_delivery',
+  // An order whose payment method is unknown is treated as cash: the courier asks rather than hands it over free.
+  null,
+]);
+
+export function packingSlip(order: AdminOrder): PackingSlip {
+  return {
+    orderId: order.id,
+    orderNumber: shortOrderId(order.id),
+    createdAt: order.created_at,
+    customerName: order.customer_name,
+    customerPhone: order.customer_phone,
+    customerAddress: order.customer_address,
+    productName: order.product_name,
+    quantity: order.quantity,
+    unitPrice: order.product_price,
+    total: order.total_amount,
+    paymentLabel: order.payment_method ? paymentMethodLabel(order.payment_method) : '—',
+    collectOnDelivery: COLLECTED_ON_DELIVERY.has(order.payment_method) ? order.total_amount : null,
+  };
+}
+
+/** The paper the slips are printed on: A4 sheets with several slips and cut lines, or an 80 mm receipt roll. */
+export const SLIP_PAPERS = ['a4', 'receipt80'] as const;
+export type SlipPaper = (typeof SLIP_PAPERS)[number];
+
+export function isSlipPaper(value: unknown): value is SlipPaper {
+  return typeof value === 'string' && (SLIP_PAPERS as readonly string[]).includes(value);
+}
+
+/** Which slips a print page shows, read from its address: one order, or every order of one status. */
+export type SlipRequest =
+  { kind: 'order'; orderId: string } | { kind: 'status'; status: OrderStatus } | { kind: 'invalid' };
+
+const ORDER_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** From the address's `order` and `status` parameters (null when absent). */
+export function slipRequest(orderId: string | null, status: string | null): SlipRequest {
+  if (orderId !== null) return ORDER_ID.test(orderId) ? { kind: 'order', orderId } : { kind: 'invalid' };
+  return isOrderStatus(status) ? { kind: 'status', status } : { kind: 'invalid' };
+}
+
+/** The print page's address for one order's slip, or for every order of a status. */
+export function slipsHref(request: { orderId: string } | { status: OrderStatus }, paper?: SlipPaper): string {
+  const params = new URLSearchParams(
+    'orderId' in request ? { order: request.orderId } : { status: request.status },
+  );
+  if (paper) params.set('paper', paper);
+  return `/admin/slips?${params}`;
+}
+
+/** The most slips one status prints: a day's parcels are tens; the newest first beyond that. */
+export const MAX_SLIPS_PER_PRINT = 200;

@@ -1,0 +1,34 @@
+import type { Product } from './product';
+
+/**
+ * What a product page's server (the `pages` Cloud Function) tells the browser beside its HTML: the path it
+ * rendered and the product it showed (null: its 404), so the app hydrates exactly what was rendered, without
+ * asking Firestore again. Carried in a JSON <script> (not run) named by PRODUCT_PAGE_DATA_ID.
+ */
+export interface ProductPageData {
+  path: string;
+  product: Product | null;
+}
+
+export const PRODUCT_PAGE_DATA_ID = 'product-page-data';
+
+/** The <script> element carrying `data`; `<` is escaped so no text of the product can close it early. */
+export function productPageDataScript(data: ProductPageData): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PRODUCT_PAGE_DATA_ID}">${json}</script>`;
+}
+
+const DATE_FIELDS = new Set(['created_at', 'updated_at']);
+
+/** Reads the script's text back (dates as Dates), or null when it is not a product page's data. */
+export function parseProductPageData(json: string): ProductPageData | null {
+  try {
+    const data = JSON.parse(json, (key, value: unknown) =>
+      DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value,
+    ) as Partial<ProductPageData>;
+    if (typeof data.path !== 'string' || data.product === undefined) return null;
+    return { path: data.path, product: data.product };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,35 @@
+/** What search engines read first: `/robots.txt` and `/sitemap.xml`, served by the `pages` Cloud Function. */
+
+export interface SitemapEntry {
+  /** An absolute URL, percent-encoded. */
+  loc: string;
+  lastmod: Date | null;
+}
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The sitemap protocol's XML: one <url> per page, its last change as a W3C date-time. */
+export function sitemapXml(entries: SitemapEntry[]): string {
+  const urls = entries.map(({ loc, lastmod }) => {
+    const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '';
+    return `  <url><loc>${escapeXml(loc)}</loc>${modified}</url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** Everything may be crawled but the seller's dashboard and a shopper's own pages; the sitemap is named. */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /admin',
+    'Disallow: /orders',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
