@@ -2,11 +2,10 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { prerender } from './scripts/vite-prerender';
-import { chakraSystemPatches } from './scripts/build/chakra-system-in-steps';
 import { productionFirebaseConfig } from './scripts/build/firebase-web-config';
 
 export default defineConfig({
-  plugins: [react(), chakraSystemPatches(), prerender(), productionFirebaseConfig()],
+  plugins: [react(), prerender(), productionFirebaseConfig()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     // scripts/bundle-size.ts reads the manifest to find what / loads before anything is clicked.

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** The app's code, which the entry (src/main.tsx) imports once the prerendered page is painted: its theme, and the rest. */
-const APP_MODULES = ['src/app/theme-in-steps.ts', 'src/boot.tsx'];
+const APP_MODULES = ['src/app/theme.ts', 'src/boot.tsx'];
 
 /**
  * JavaScript before the first paint and the first product cards of `/`, gzip, KB: the entry alone (it asks
@@ -19,8 +19,8 @@ export const FIRST_PAINT_JS_BUDGET_KB = 8;
 /**
  * Initial JavaScript of `/`, gzip, KB: the entry and the app's code it loads once the page and its first cards
  * are painted (React, Chakra, the pages), without which `/` cannot be used. Measured 192.1 KB (178 KB after
- * prerendering, 223 KB before; react-firebase-hooks, the loading-state helpers and FormField added ~3 KB, and
- * Chakra's createSystem in steps 0.7 KB: scripts/build/chakra-system-in-steps.ts); see README.
+ * prerendering, 223 KB before; react-firebase-hooks, the loading-state helpers and FormField added ~3 KB); see
+ * docs/performance.md.
  */
 export const INITIAL_JS_BUDGET_KB = 193;
 /**

@@ -8,9 +8,10 @@ import { emotionCacheForPage, hasPrerenderedStyles } from './prerendered-styles'
 /**
  * The theme the provider hands out. A prerendered page carries all the CSS the prerender wrote in its HTML
  * (./prerendered-styles.ts), the theme's global styles (reset, base, one CSS variable per token: ~50 KB) and the
- * order of Chakra's cascade layers included: there the provider is given neither to write, so the browser never
- * builds them (Chakra builds the global styles on first read: scripts/build/chakra-lazy-global-css.ts) and adds
- * no <style> while the page starts. The server, and the app shell, get them all.
+ * order of Chakra's cascade layers included: there the provider is given neither to write, so the browser adds no
+ * <style> while the page starts (Emotion's <Global> would insert the same ~50 KB again). `_global` and `_config`
+ * are fields of Chakra's exported SystemContext type, which ChakraProvider reads; provider.test.tsx guards what
+ * this relies on (docs/performance.md, "When an upgrade breaks a mechanism").
  */
 export function themeForPage(page: Document | undefined, system: SystemContext): SystemContext {
   if (!hasPrerenderedStyles(page)) return system;
@@ -25,8 +26,8 @@ const page = typeof document === 'undefined' ? undefined : document;
 const pageEmotionCache = emotionCacheForPage(page);
 
 /**
- * Everything every page needs around it: the theme (`system`: ./theme.ts's on the server, built in steps in the
- * browser: ./theme-in-steps.ts), the signed-in user, and the toaster. Emotion's cache is the page's
+ * Everything every page needs around it: the theme (`system`: ./theme.ts's), the signed-in user, and the
+ * toaster. Emotion's cache is the page's
  * (./prerendered-styles.ts), or the prerender's own, or else Emotion's default.
  */
 export function AppProvider({

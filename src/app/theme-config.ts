@@ -1,7 +1,6 @@
 /**
  * The shop's theme as data: Chakra's default theme (only the parts the shop uses) with the shop's colours and
- * font. Two modules build the system from it: ./theme.ts at once (the server, the tests) and
- * ./theme-in-steps.ts in steps (the browser), so neither brings the other's way of building along.
+ * font. ./theme.ts builds the system from it.
  */
 import { defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {

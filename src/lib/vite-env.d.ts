@@ -12,12 +12,3 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
-
-/** Chakra's createSystem in steps, added to Chakra by the build (scripts/build/chakra-system-in-steps.ts). */
-declare module 'virtual:chakra-system-in-steps' {
-  import type { SystemConfig, SystemContext } from '@chakra-ui/react';
-  export function createSystemInSteps(
-    pause: () => Promise<unknown>,
-    ...configs: SystemConfig[]
-  ): Promise<SystemContext>;
-}

@@ -1,8 +1,8 @@
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
 import { HeroSection, ProductsSection, WhyChooseUs, type Product } from '@/features/catalog';
 import { useStorefrontSearch } from '../layout/search-context';
-import { OrderDialogSlot } from './order-dialog-slot';
+import { OrderDialogSlot, preloadOrderDialog } from './order-dialog-slot';
 
 function scrollToProducts() {
   document.getElementById('products')?.scrollIntoView({ behavior: 'smooth' });
@@ -28,6 +28,8 @@ export function HomeRoute() {
     scrollToProducts();
   }, [setSearchTerm]);
   const closeOrder = useCallback(() => setOrdering(null), []);
+  // The order form's chunk, fetched as the page starts: a tap on "order" then waits for no download.
+  useEffect(preloadOrderDialog, []);
 
   return (
     <>

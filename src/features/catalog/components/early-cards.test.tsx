@@ -5,6 +5,7 @@ import { renderWithShop } from '@/testing/render';
 import type { Product } from '../model/product';
 import { EAGER_IMAGES, EARLY_PHOTO_TIMING, columnCount, showEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
+import { EARLY_ORDER } from './early-taps';
 import { ProductCard } from './product-card';
 
 /** The card React draws for `product`, to compare an early card with. */
@@ -61,7 +62,7 @@ describe('the first product cards, painted before React loads', () => {
     const { cards, photos } = earlyGrid(products);
     const loading = cards.map((card) => card.querySelector('img')!.getAttribute('loading'));
     expect(loading).toEqual([...Array(EAGER_IMAGES).fill('eager'), 'lazy', 'lazy']);
-    // The entry waits for the eager photos' paint (early-photos.ts): the browser reports it by this name.
+    // The browser reports the eager photos' paint by this name (npm run phone times the first card by it).
     const timing = cards.map((card) => card.querySelector('img')!.getAttribute('elementtiming'));
     expect(timing).toEqual([...Array(EAGER_IMAGES).fill(EARLY_PHOTO_TIMING), null, null]);
     expect(photos.map((photo) => photo.getAttribute('src'))).toEqual(
@@ -69,9 +70,10 @@ describe('the first product cards, painted before React loads', () => {
     );
   });
 
-  it("keep their order buttons disabled until the app's code runs, and replace the spinner", () => {
+  it("name their product on the order button, for the taps kept until the app's code runs, and replace the spinner", () => {
     const { container, cards, grid } = earlyGrid([jar('mango')]);
-    expect(within(cards[0]).getByRole('button')).toBeDisabled();
+    expect(within(cards[0]).getByRole('button')).toBeEnabled();
+    expect(within(cards[0]).getByRole('button')).toHaveAttribute(EARLY_ORDER, 'mango');
     expect(grid.style.display).toBe('');
     expect(container.querySelector<HTMLElement>('[data-early-spinner]')!.style.display).toBe('none');
   });

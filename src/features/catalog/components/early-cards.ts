@@ -1,6 +1,7 @@
 import { formatNumberBn, formatTaka } from '@/lib/numbers';
 import { productPath } from '@/features/ordering/model/product-slug';
 import { discountPercent, hasDiscount, type Product } from '../model/product';
+import { EARLY_ORDER, catchEarlyTaps } from './early-taps';
 
 // The first product cards, painted by the storefront's entry before React and Chakra have loaded: plain DOM,
 // no framework, so a phone shows the jars (and their photos, the page's largest paint) as soon as the product
@@ -40,7 +41,7 @@ export function forgetEarlyCards(): void {
 
 const part = (box: Element, name: string) => box.querySelector<HTMLElement>(`[${name}]`);
 
-/** One card for `product`, cloned from the template that fits it; its button waits for the app's code. */
+/** One card for `product`, cloned from the template that fits it; its button's taps are kept (early-taps.ts). */
 function cardFor(template: HTMLElement, product: Product, index: number): HTMLElement {
   const card = template.cloneNode(true) as HTMLElement;
   card.setAttribute('aria-label', product.name);
@@ -73,7 +74,7 @@ function cardFor(template: HTMLElement, product: Product, index: number): HTMLEl
     if (first) image.setAttribute('elementtiming', EARLY_PHOTO_TIMING);
     image.src = product.image_url;
   }
-  card.querySelectorAll('button').forEach((button) => (button.disabled = true));
+  card.querySelectorAll('button').forEach((button) => button.setAttribute(EARLY_ORDER, product.id));
   return card;
 }
 
@@ -88,10 +89,10 @@ export function columnCount(template: string): number {
  * Shows the first screen of `products` as cards in the prerendered grid's fallback, if it is there (only on
  * `/`, and only until React has rendered the real grid): row by row until a row reaches the bottom of the
  * screen. The rest come with React; the phone's first seconds go to what the shopper sees. Returns the photos
- * to wait for; none if nothing was shown.
+ * loaded eagerly; none if nothing was shown.
  */
 export function showEarlyCards(products: Product[], root: ParentNode = document): HTMLImageElement[] {
-  const box = root.querySelector(`[${EARLY.box}]`);
+  const box = root.querySelector<HTMLElement>(`[${EARLY.box}]`);
   if (!box || products.length === 0) return [];
   const grid = part(box, EARLY.grid);
   const withPhoto = part(box, EARLY.withPhoto)?.querySelector('article');
@@ -109,6 +110,7 @@ export function showEarlyCards(products: Product[], root: ParentNode = document)
     shown.push(...row);
     if (row[0].getBoundingClientRect().bottom >= window.innerHeight) break;
   }
+  catchEarlyTaps(box);
   shownBox = box;
   return shown.slice(0, EAGER_IMAGES).flatMap((card) => [...card.querySelectorAll('img')]);
 }

@@ -12,8 +12,8 @@ vi.mock('../api/use-active-products', () => ({ useActiveProducts: vi.fn() }));
 
 const jar = (id: string, name: string): Product => aProduct(id, { name });
 
-function renderSection(searchTerm = '') {
-  renderWithShop(<ProductsSection searchTerm={searchTerm} onOrder={() => {}} onShowAll={() => {}} />);
+function renderSection(searchTerm = '', onOrder: (product: Product) => void = () => {}) {
+  renderWithShop(<ProductsSection searchTerm={searchTerm} onOrder={onOrder} onShowAll={() => {}} />);
 }
 
 beforeEach(() => {
@@ -122,5 +122,21 @@ describe('ProductsSection', () => {
     const cards = screen.getAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['রসুনের আচার', 'আমের আচার']);
     cards.forEach((card) => expect(within(card).getByRole('button')).toBeEnabled());
+  });
+
+  it("answers a tap on an early card's order button made before it ran: the tapped jar, once", () => {
+    const products = [jar('b', 'রসুনের আচার'), jar('a', 'আমের আচার')];
+    const prerendered = renderWithShop(<EarlyProductGrid />);
+    showEarlyCards(products, prerendered.container);
+    const early = earlyCardsOnPage()!;
+    within(early as HTMLElement)
+      .getAllByRole('button', { hidden: false })[1]
+      .click();
+    prerendered.unmount();
+
+    const onOrder = vi.fn();
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'loaded', data: products });
+    renderSection('', onOrder);
+    expect(onOrder.mock.calls).toEqual([[products[1]]]);
   });
 });

@@ -9,6 +9,7 @@ import { useActiveProducts } from '../api/use-active-products';
 import { filterProductsByName, type Product } from '../model/product';
 import { EAGER_IMAGES, earlyCardsOnPage, forgetEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
+import { answerEarlyTaps } from './early-taps';
 import { ProductCard } from './product-card';
 import { PRODUCT_GRID_COLUMNS, PRODUCT_GRID_GAP } from './product-grid';
 
@@ -61,6 +62,16 @@ function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
   useEffect(() => {
     if (error) notifyError(t.loadError, t.loadErrorHint, error);
   }, [error]);
+
+  // Taps on the early cards' buttons, made before this ran (kept) or while they are still on screen.
+  const loaded = products.status === 'loaded' ? products.data : null;
+  useEffect(() => {
+    if (!loaded) return;
+    return answerEarlyTaps((id) => {
+      const product = loaded.find((candidate) => candidate.id === id);
+      if (product) onOrder(product);
+    });
+  }, [loaded, onOrder]);
 
   if (early && products.status === 'loaded' && searchTerm.trim() === '') return <EarlyCards box={early} />;
 

@@ -1,0 +1,211 @@
+/**
+ * `npm run phone`: the storefront on a slow phone as a shopper meets it, with the throttling applied in Chromium
+ * (not simulated as Lighthouse does): DevTools' "slow 4G" as Lighthouse applies it (562.5 ms latency, 1.47 Mb/s
+ * down, 0.66 Mb/s up), 4× CPU slowdown, a 360 px touch screen, a cold HTTP cache. Each run opens `/` in a
+ * fresh browser context and taps the first card's order button as soon as that card shows its photo and price.
+ * Prints the median of N runs, signed out and signed in, of:
+ *
+ *   first card  the first card's photo painted (Element Timing of the early cards' eager photos)
+ *   LCP         the largest contentful paint before the tap
+ *   usable      React's own cards on screen: the app has hydrated and drawn the grid (every button works)
+ *   tap wait    from the first card to the moment its button took the tap (Playwright taps as soon as the button
+ *               is visible, stable and enabled: an early card's button at once; a disabled one when it is enabled)
+ *   answer      the tap's first visible answer (the button marked busy, or the dialog), from the tap itself
+ *   dialog      the order dialog on screen (signed in: the form; signed out: the same, whose submit asks to
+ *               sign in), from the tap
+ *
+ * The page records every time itself (performance.now(), from navigation start; the tap from the event's own
+ * timestamp, so that a busy main thread's delay counts). A benchmark, not a test; on a shared machine its noise
+ * is large: it prints the load average, and A/B comparisons alternate their rounds (--compare).
+ *
+ *   npm run phone [-- --runs 5] [-- --who out,in] [-- --compare B=dist-b,C=dist-c [--label current]]
+ *
+ * --compare serves other builds (e.g. `vite build --mode emulators --outDir dist-ab/b` of another variant) beside
+ * the shop's, each on a port from 5101 up (./phone/serve-build.ts: clean URLs, gzip, as Hosting), and alternates them run by run with dist-local. It binds the shop's
+ * fixed ports: run it in a network namespace of its own on a shared machine (docs/performance.md).
+ */
+import { existsSync } from 'node:fs';
+import { loadavg, cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../emulators/src/testing/browser.js';
+import { startShop } from './stack/shop.js';
+import { median, phoneCollector, type PhoneSample } from './phone/collect.js';
+import { serveBuild } from './phone/serve-build.js';
+
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    who: { type: 'string', default: 'out,in' },
+    compare: { type: 'string' },
+    label: { type: 'string', default: 'dist-local' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`--runs must be a positive whole number, got "${values.runs}"`);
+  process.exit(2);
+}
+const who = values.who.split(',').map((w) => w.trim());
+if (who.some((w) => w !== 'out' && w !== 'in')) {
+  console.error(`--who takes "out", "in" or both, got "${values.who}"`);
+  process.exit(2);
+}
+
+/** Lighthouse's DevTools throttling of its mobile profile (constants.js: throttling.mobileSlow4G × its factors). */
+const PHONE = {
+  latencyMs: 150 * 3.75,
+  downloadKbps: 1.6 * 1024 * 0.9,
+  uploadKbps: 750 * 0.9,
+  cpuSlowdown: 4,
+  viewport: { width: 360, height: 780 },
+  deviceScaleFactor: 2,
+} as const;
+
+async function oneRun(
+  browser: Browser,
+  shopUrl: string,
+  account: { email: string; password: string } | undefined,
+): Promise<PhoneSample> {
+  const context = await browser.newContext({
+    viewport: PHONE.viewport,
+    deviceScaleFactor: PHONE.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'bn-BD',
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    if (account) {
+      // Signed in at full speed first; then the HTTP cache is emptied: the shopper comes back, cold.
+      await page.goto(`${shopUrl}/auth`);
+      await page.locator('input[type=email]:visible').first().fill(account.email);
+      await page.locator('input[type=password]:visible').first().fill(account.password);
+      await page.locator('form button[type=submit]:visible').first().click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 60_000 });
+      await page.getByRole('button', { name: 'লগআউট' }).first().waitFor({ timeout: 60_000 });
+      await page.goto('about:blank');
+      await cdp.send('Network.clearBrowserCache');
+    }
+    await page.addInitScript({ content: collectorScript });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE.latencyMs,
+      downloadThroughput: (PHONE.downloadKbps * 1024) / 8,
+      uploadThroughput: (PHONE.uploadKbps * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+    await page.goto(shopUrl, { waitUntil: 'commit' });
+    // The tap, as soon as the first card has been painted.
+    const button = page.locator('#products article:visible').first().getByRole('button');
+    await page.waitForFunction(() => (window as unknown as PhoneWindow).phone.firstCard !== undefined, null, {
+      timeout: 60_000,
+      polling: 50,
+    });
+    await button.tap({ timeout: 60_000 });
+    await page.waitForFunction(
+      () => {
+        const phone = (window as unknown as PhoneWindow).phone;
+        return phone.dialog !== undefined && phone.usable !== undefined;
+      },
+      null,
+      { timeout: 60_000, polling: 100 },
+    );
+    return await page.evaluate(() => {
+      const { phone } = window as unknown as PhoneWindow;
+      return {
+        firstCard: phone.firstCard!,
+        tapWait: phone.tap! - phone.firstCard!,
+        lcp: phone.lcp!,
+        usable: phone.usable!,
+        answer: phone.answer! - phone.tap!,
+        dialog: phone.dialog! - phone.tap!,
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+// As source text: tsx names functions with an `__name` helper that the page does not have.
+const collectorScript = `var __name = (f) => f; (${phoneCollector.toString()})();`;
+
+interface PhoneWindow {
+  phone: Partial<Record<'firstCard' | 'lcp' | 'usable' | 'tap' | 'answer' | 'dialog', number>>;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const loadBefore = loadavg();
+const shop = await startShop({ root, persist: false, log: (line) => console.log(line) });
+const others: { close(): Promise<void> }[] = [];
+const variants: { label: string; url: string }[] = [{ label: values.label, url: shop.shopUrl }];
+const samples = new Map<string, PhoneSample[]>();
+let browser: Browser | undefined;
+try {
+  // Ports beside the shop's, none of firebase.json's (5000–5001, 4000–4500, 8080, 9099, 9199).
+  let port = 5100;
+  for (const build of values.compare?.split(',') ?? []) {
+    const [label, dir] = build.includes('=') ? build.split('=') : [build, build];
+    const publicDir = resolve(dir);
+    if (!existsSync(join(publicDir, 'index.html')))
+      throw new Error(`--compare ${build}: no built shop (index.html) in ${dir}`);
+    const server = await serveBuild(publicDir, '127.0.0.1', ++port);
+    others.push(server);
+    variants.push({ label, url: server.url });
+  }
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  for (let i = 0; i < runs; i++) {
+    for (const signedIn of who) {
+      for (const variant of variants) {
+        const key = `${variant.label}\t${signedIn === 'in' ? 'signed in' : 'signed out'}`;
+        const sample = await oneRun(
+          browser,
+          variant.url,
+          signedIn === 'in' ? shop.accounts.customer : undefined,
+        );
+        samples.set(key, [...(samples.get(key) ?? []), sample]);
+        console.log(
+          `› run ${i + 1}/${runs} ${key.replace('\t', ', ')}: first card ${sample.firstCard.toFixed(0)} ms, ` +
+            `usable ${sample.usable.toFixed(0)} ms, answer ${sample.answer.toFixed(0)} ms, ` +
+            `dialog ${sample.dialog.toFixed(0)} ms (load ${loadavg()[0].toFixed(2)})`,
+        );
+      }
+    }
+  }
+} finally {
+  await browser?.close();
+  for (const server of others) await server.close();
+  await shop.stop();
+}
+
+const loadAfter = loadavg();
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+console.log(
+  `\nnpm run phone: applied slow 4G (562.5 ms, 1.47 Mb/s down, 0.66 Mb/s up), 4× CPU, 360 px, cold cache; ` +
+    `median of ${runs}`,
+);
+console.log(
+  `load average (1 min) before ${loadBefore[0].toFixed(2)}, after ${loadAfter[0].toFixed(2)}; cores: ${cpus().length}; ${new Date().toISOString()}`,
+);
+console.log(
+  '| build | visitor | first card (s) | LCP (s) | usable (s) | tap wait (s) | tap → answer (ms) | tap → dialog (s) | spread of usable (s) |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const [key, list] of samples) {
+  const [label, visitor] = key.split('\t');
+  const pick = (k: keyof PhoneSample) => median(list.map((s) => s[k]));
+  const usable = list.map((s) => s.usable);
+  console.log(
+    `| ${label} | ${visitor} | ${seconds(pick('firstCard'))} | ${seconds(pick('lcp'))} | ${seconds(pick('usable'))} | ${seconds(pick('tapWait'))} | ` +
+      `${pick('answer').toFixed(0)} | ${seconds(pick('dialog'))} | ${seconds(Math.min(...usable))}–${seconds(Math.max(...usable))} |`,
+  );
+}
+if (values.json) console.log(JSON.stringify(Object.fromEntries(samples), null, 2));

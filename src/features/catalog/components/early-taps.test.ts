@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_ORDER, answerEarlyTaps, catchEarlyTaps } from './early-taps';
+
+/** A grid of early cards' order buttons, one per product id, listened to as the entry does. */
+function earlyButtons(...ids: string[]) {
+  const box = document.createElement('div');
+  for (const id of ids) {
+    const button = document.createElement('button');
+    button.setAttribute(EARLY_ORDER, id);
+    button.append(document.createElement('span'));
+    box.append(button);
+  }
+  document.body.append(box);
+  catchEarlyTaps(box);
+  const button = (id: string) => box.querySelector<HTMLButtonElement>(`[${EARLY_ORDER}="${id}"]`)!;
+  return { box, button };
+}
+
+/** A primary pointer's event (jsdom has no PointerEvent: a mouse event with its `isPrimary`). */
+function pointer(type: string, target: Element) {
+  const event = new MouseEvent(type, { bubbles: true, button: 0 });
+  Object.defineProperty(event, 'isPrimary', { value: true });
+  target.dispatchEvent(event);
+}
+
+const stops: (() => void)[] = [];
+const claim = (answer: (id: string) => void) => stops.push(answerEarlyTaps(answer));
+
+afterEach(() => {
+  stops.splice(0).forEach((stop) => stop());
+  // A tap a test left kept is taken here, so that the next test starts with none.
+  answerEarlyTaps(() => {})();
+  document.body.replaceChildren();
+});
+
+describe("taps on the early cards' order buttons", () => {
+  it('are kept until the app claims them, shown at once on the button, and answered once', () => {
+    const { button } = earlyButtons('mango', 'olive');
+    button('mango').click();
+    expect(button('mango')).toHaveAttribute('aria-busy', 'true');
+
+    const answer = vi.fn();
+    claim(answer);
+    expect(answer.mock.calls).toEqual([['mango']]);
+    expect(button('mango')).not.toHaveAttribute('aria-busy');
+
+    // A second claim (the grid drawn again) finds nothing left to answer.
+    const again = vi.fn();
+    claim(again);
+    expect(again).not.toHaveBeenCalled();
+  });
+
+  it('keep only the last tap before the app runs: one dialog, for the jar tapped last', () => {
+    const { button } = earlyButtons('mango', 'olive');
+    button('mango').click();
+    button('olive').click();
+    button('olive').click();
+    expect(button('mango')).not.toHaveAttribute('aria-busy');
+    expect(button('olive')).toHaveAttribute('aria-busy', 'true');
+
+    const answer = vi.fn();
+    claim(answer);
+    expect(answer.mock.calls).toEqual([['olive']]);
+  });
+
+  it('are answered as they come once claimed, a tap inside the button included; until the claim stops', () => {
+    const { button } = earlyButtons('mango');
+    const answer = vi.fn();
+    const stop = answerEarlyTaps(answer);
+    button('mango').querySelector('span')!.click();
+    expect(answer.mock.calls).toEqual([['mango']]);
+    expect(button('mango')).not.toHaveAttribute('aria-busy');
+
+    stop();
+    button('mango').click();
+    expect(answer).toHaveBeenCalledTimes(1);
+    expect(button('mango')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('are listened to once per grid, and clicks elsewhere in it are left alone', () => {
+    const { box, button } = earlyButtons('mango');
+    catchEarlyTaps(box); // painted twice: still one listener
+    const elsewhere = document.createElement('p');
+    box.append(elsewhere);
+    const answer = vi.fn();
+    claim(answer);
+    elsewhere.click();
+    button('mango').click();
+    expect(answer.mock.calls).toEqual([['mango']]);
+  });
+
+  it("take a pointer's tap at its release, once, even when the card was moved in the middle of it", () => {
+    const { box, button } = earlyButtons('mango');
+    const answer = vi.fn();
+    claim(answer);
+    pointer('pointerdown', button('mango'));
+    // React takes the early cards into its tree: the same nodes, moved; no click follows such a press.
+    const host = document.createElement('section');
+    document.body.append(host);
+    host.append(box);
+    pointer('pointerup', button('mango'));
+    expect(answer.mock.calls).toEqual([['mango']]);
+    // A press whose click does follow is not answered twice.
+    pointer('pointerdown', button('mango'));
+    pointer('pointerup', button('mango'));
+    button('mango').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
+    expect(answer).toHaveBeenCalledTimes(2);
+  });
+
+  it('leave a press that became a scroll, or that started elsewhere, unanswered', () => {
+    const { box, button } = earlyButtons('mango');
+    const answer = vi.fn();
+    claim(answer);
+    pointer('pointerdown', button('mango'));
+    pointer('pointercancel', button('mango'));
+    pointer('pointerup', button('mango'));
+    pointer('pointerdown', box);
+    pointer('pointerup', button('mango'));
+    expect(answer).not.toHaveBeenCalled();
+  });
+});

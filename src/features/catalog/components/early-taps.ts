@@ -1,0 +1,89 @@
+// Taps on the early cards' order buttons (early-cards.ts), which are on screen seconds before the app's code on
+// a slow phone. The entry catches them with one plain listener: a tap before the app can answer is kept (the
+// last one: the dialog shows one jar) and its button shows at once that it was heard; the product grid claims
+// the taps once it runs, answers the kept one, and from then on answers each tap as it comes, until React's own
+// cards replace the early ones. The same idea as Google's JSAction or React's replay of events during
+// hydration, for the one action that matters before the app has loaded.
+
+/** The attribute on an early card's order button: the id of the card's product. */
+export const EARLY_ORDER = 'data-early-order';
+
+/** Set on a tapped button until the app answers it: styled by early-taps.css. */
+const BUSY = 'aria-busy';
+
+type Answer = (productId: string) => void;
+
+interface Taps {
+  /** The tap not answered yet, and the button that shows it. */
+  pending: { productId: string; button: Element } | null;
+  answer: Answer | null;
+}
+
+const taps: Taps = { pending: null, answer: null };
+
+function tap(button: Element) {
+  const productId = button.getAttribute(EARLY_ORDER);
+  if (!productId) return;
+  if (taps.answer) {
+    taps.answer(productId);
+    return;
+  }
+  taps.pending?.button.removeAttribute(BUSY);
+  button.setAttribute(BUSY, 'true');
+  taps.pending = { productId, button };
+}
+
+const orderButton = (event: Event) =>
+  event.target instanceof Element ? event.target.closest(`[${EARLY_ORDER}]`) : null;
+
+/** The button a pointer went down on, for its release to count as a tap. */
+let pressed: Element | null = null;
+
+function onPointerDown(event: PointerEvent) {
+  pressed = event.isPrimary && event.button === 0 ? orderButton(event) : null;
+}
+
+// A pointer's tap is taken at its release, not at the click that follows: while React takes the early cards
+// into its tree it moves them (the same nodes), and a press split by that move gets no click at all. A press
+// that turns into a scroll ends in pointercancel instead, and is no tap.
+function onPointerUp(event: PointerEvent) {
+  const button = orderButton(event);
+  const wasPressed = pressed;
+  pressed = null;
+  if (button && button === wasPressed) tap(button);
+}
+
+// Clicks without a pointer (the keyboard's Enter or Space: `detail` 0); a pointer's click was its release.
+function onClick(event: MouseEvent) {
+  const button = orderButton(event);
+  if (!button) return;
+  event.preventDefault();
+  if (event.detail === 0) tap(button);
+}
+
+/** Listens for taps on the order buttons inside `box` (the early cards' grid), once per box. */
+export function catchEarlyTaps(box: HTMLElement): void {
+  if (box.hasAttribute('data-early-taps')) return;
+  box.setAttribute('data-early-taps', '');
+  box.addEventListener('pointerdown', onPointerDown);
+  box.addEventListener('pointerup', onPointerUp);
+  box.addEventListener('pointercancel', () => (pressed = null));
+  box.addEventListener('click', onClick);
+}
+
+/**
+ * From now on `answer` answers the early cards' taps; the kept one, if any, at once (and only once). Returns
+ * the way to stop: later taps are kept again until the next claim.
+ */
+export function answerEarlyTaps(answer: Answer): () => void {
+  taps.answer = answer;
+  const kept = taps.pending;
+  taps.pending = null;
+  if (kept) {
+    kept.button.removeAttribute(BUSY);
+    answer(kept.productId);
+  }
+  return () => {
+    if (taps.answer === answer) taps.answer = null;
+  };
+}
