@@ -1,12 +1,18 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { setGlobalOptions } from 'firebase-functions/v2';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onCall } from 'firebase-functions/v2/https';
+import { defineString } from 'firebase-functions/params';
+import { notifySellerOfOrder as notifySellerOfOrderIn } from './order-mail';
 import { placeOrder as placeOrderFor } from './place-order';
 import { setOrderStatus as setOrderStatusFor } from './set-order-status';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
+
+/** The shop's address, for links in the seller's mail: functions/.env (deployed), .env.local (emulators). */
+const SHOP_URL = defineString('SHOP_URL');
 
 /** placeOrder({ productId, quantity, customerName, customerPhone, customerAddress, paymentMethod }) → { orderId } */
 export const placeOrder = onCall((request) => placeOrderFor(getFirestore(), request.auth, request.data));
@@ -18,3 +24,14 @@ export const placeOrder = onCall((request) => placeOrderFor(getFirestore(), requ
 export const setOrderStatus = onCall((request) =>
   setOrderStatusFor(getFirestore(), request.auth, request.data),
 );
+
+/**
+ * On each new order, a mail to the seller (if the Settings tab has it on) in the `mail` collection, which the
+ * "Trigger Email from Firestore" extension sends. Runs at least once; the mail's id is the order's, so a retry
+ * sends nothing twice.
+ */
+export const notifySellerOfOrder = onDocumentCreated('orders/{orderId}', async (event) => {
+  const order = event.data?.data();
+  if (!order) return;
+  await notifySellerOfOrderIn(getFirestore(), event.params.orderId, order, SHOP_URL.value());
+});

@@ -16,6 +16,7 @@ import { myOrdersTexts } from '../../src/features/my-orders/texts.js';
 import { orderMessages } from '../../src/features/ordering/model/texts.js';
 import { orderingTexts } from '../../src/features/ordering/texts.js';
 import { sharedTexts } from '../../src/i18n/texts.js';
+import { orderMailTexts } from '../../functions/src/order-mail-texts.js';
 
 /** Every texts module of the web app and the Cloud Functions, by its exported name. */
 export const TEXTS_MODULES = {
@@ -33,6 +34,7 @@ export const TEXTS_MODULES = {
   adminProductsTexts,
   adminCustomersTexts,
   adminStatsTexts,
+  orderMailTexts,
 } as const;
 export type TextsModule = keyof typeof TEXTS_MODULES;
 
