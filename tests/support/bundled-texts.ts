@@ -9,6 +9,7 @@ import { uiTexts } from '../../src/components/ui/texts.js';
 import { adminCustomersTexts } from '../../src/features/admin-customers/texts.js';
 import { adminOrdersTexts } from '../../src/features/admin-orders/texts.js';
 import { adminProductsTexts } from '../../src/features/admin-products/texts.js';
+import { adminSettingsTexts } from '../../src/features/admin-settings/texts.js';
 import { adminStatsTexts } from '../../src/features/admin-stats/texts.js';
 import { authTexts } from '../../src/features/auth/texts.js';
 import { catalogTexts } from '../../src/features/catalog/texts.js';
@@ -34,6 +35,7 @@ export const TEXTS_MODULES = {
   adminProductsTexts,
   adminCustomersTexts,
   adminStatsTexts,
+  adminSettingsTexts,
   orderMailTexts,
 } as const;
 export type TextsModule = keyof typeof TEXTS_MODULES;
