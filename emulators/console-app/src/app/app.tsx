@@ -21,6 +21,8 @@ import { RequestsPage } from '../features/requests/requests-page';
 import { AuthPage } from '../features/auth/auth-page';
 import { StoragePage } from '../features/storage/storage-page';
 import { LogsPage } from '../features/logs/logs-page';
+import { MailPage } from '../features/mail/mail-page';
+import { mailTexts } from '../features/mail/texts';
 
 const fontStack = `'Noto Sans Bengali', 'Noto Sans', system-ui, sans-serif`;
 const system = createSystem(defaultConfig, {
@@ -35,6 +37,8 @@ const PAGES = [
   { to: '/storage', label: bn.app.nav.storage },
   { to: '/logs', label: bn.app.nav.logs },
 ];
+// Shown only for a project that names its mail outbox (the console's extension point).
+const MAIL_PAGE = { to: '/mail', label: mailTexts('bn').nav };
 
 export function App() {
   const [config, setConfig] = useState<ConsoleConfig | null>(null);
@@ -54,7 +58,7 @@ export function App() {
             <Text fontSize="xs" color="gray.400" mb="3">
               {config?.projectId ?? '…'} · {bn.app.localOnly}
             </Text>
-            {PAGES.map((page) => (
+            {[...PAGES, ...(config?.extensions.mail ? [MAIL_PAGE] : [])].map((page) => (
               <Link
                 key={page.to}
                 asChild
@@ -82,6 +86,12 @@ export function App() {
                   <Route path="/auth" element={<AuthPage />} />
                   <Route path="/storage/*" element={<StoragePage />} />
                   <Route path="/logs" element={<LogsPage />} />
+                  {config.extensions.mail && (
+                    <Route
+                      path="/mail"
+                      element={<MailPage collection={config.extensions.mail.collection} />}
+                    />
+                  )}
                 </Routes>
               </ConfigContext.Provider>
             )}
