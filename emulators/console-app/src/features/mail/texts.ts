@@ -27,7 +27,7 @@ const texts = {
   document: { bn: 'ডকুমেন্ট', en: 'Document' },
 } as const;
 
-export type Language = 'bn' | 'en';
+type Language = 'bn' | 'en';
 
 type In<T> = { [K in keyof T]: T[K] extends { bn: infer V } ? V : never };
 
