@@ -1,10 +1,17 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { setGlobalOptions } from 'firebase-functions/v2';
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall } from 'firebase-functions/v2/https';
+import { onObjectDeleted, onObjectFinalized } from 'firebase-functions/v2/storage';
+import { getStorage } from 'firebase-admin/storage';
 import { defineString } from 'firebase-functions/params';
 import { notifySellerOfOrder as notifySellerOfOrderIn } from './order-mail';
+import {
+  deleteProductPhotoSizes as deleteSizesOf,
+  markProductPhotoSized,
+  resizeProductPhoto as resize,
+} from './product-photo-sizes';
 import { placeOrder as placeOrderFor } from './place-order';
 import { setOrderStatus as setOrderStatusFor } from './set-order-status';
 
@@ -34,4 +41,31 @@ export const notifySellerOfOrder = onDocumentCreated('orders/{orderId}', async (
   const order = event.data?.data();
   if (!order) return;
   await notifySellerOfOrderIn(getFirestore(), event.params.orderId, order, SHOP_URL.value());
+});
+
+/**
+ * On each upload to the default bucket: a product photo's 320, 640 and 960 px WebP sizes
+ * (src/features/ordering/model/product-photo-sizes.ts), then the mark on its product. Its own outputs are
+ * ignored, so it does not trigger itself. sharp needs more than the default 256 MiB for a camera photo.
+ */
+export const resizeProductPhoto = onObjectFinalized({ memory: '1GiB' }, async (event) => {
+  await resize(getStorage().bucket(event.data.bucket), getFirestore(), {
+    name: event.data.name,
+    contentType: event.data.contentType,
+  });
+});
+
+/** A product photo deleted (its product deleted, or the photo replaced): its sizes go with it. */
+export const deleteProductPhotoSizes = onObjectDeleted(async (event) => {
+  await deleteSizesOf(getStorage().bucket(event.data.bucket), event.data.name);
+});
+
+/** A product saved after its photo's sizes were made (the upload comes first): marks them on it. */
+export const markProductPhotoSizes = onDocumentWritten('products/{productId}', async (event) => {
+  await markProductPhotoSized(
+    getStorage().bucket(),
+    getFirestore(),
+    event.params.productId,
+    event.data?.after.data(),
+  );
 });
