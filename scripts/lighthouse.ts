@@ -4,6 +4,10 @@
  * signed out and signed in, with Debian's Chromium. Prints route × (performance, FCP, LCP, TBT, CLS, bytes),
  * the median of N runs, and the machine's load: a loaded machine gives lower scores.
  *
+ * `photos (KB)` is what the phone downloaded of images (the product photos); `--without-photo-sizes` first
+ * deletes the photos' phone sizes and their marks, so the cards show the photos as uploaded (the shop before
+ * the sizes), for a before/after in one sitting.
+ *
  * A benchmark, not a test: it binds the shop's fixed ports, so on a shared machine run it under the ports lock:
  *   flock /tmp/achar-shop-ports.lock npm run lighthouse [-- --runs 3] [-- --routes /,/auth]
  */
@@ -15,6 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { DEMO_PROJECT_ID, useEmulators } from './seed/emulator-env.js';
 import { startShop } from './stack/shop.js';
 
 // As in scripts/start.ts: the seed's firebase-admin would otherwise probe Google's metadata server and print a
@@ -28,6 +33,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     /** Folder to keep each run's full Lighthouse report (JSON) in, for a closer look. */
     save: { type: 'string' },
+    'without-photo-sizes': { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -47,6 +53,7 @@ interface Sample {
   tbt: number;
   cls: number;
   bytes: number;
+  photoBytes: number;
 }
 
 const median = (numbers: number[]) => {
@@ -69,6 +76,33 @@ async function signIn(chrome: LaunchedChrome, shopUrl: string, email: string, pa
   } finally {
     // Leaves the CDP connection only; the browser stays up for Lighthouse.
     await browser.close().catch(() => {});
+  }
+}
+
+/** The bytes of the images the page downloaded, from Lighthouse's list of network requests. */
+function imageBytes(details: unknown): number {
+  const items = (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
+    ?.items;
+  return (items ?? [])
+    .filter((request) => request.resourceType === 'Image')
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+}
+
+/** The shop as it was before the photos' phone sizes: none stored, none marked on a product. */
+async function removePhotoSizes(projectId: string) {
+  useEmulators();
+  const { initializeApp, deleteApp } = await import('firebase-admin/app');
+  const { getFirestore, FieldValue } = await import('firebase-admin/firestore');
+  const { getStorage } = await import('firebase-admin/storage');
+  const app = initializeApp({ projectId, storageBucket: `${projectId}.appspot.com` }, 'lighthouse-before');
+  try {
+    const [sizes] = await getStorage(app).bucket().getFiles({ prefix: 'product-images/resized/' });
+    await Promise.all(sizes.map((file) => file.delete()));
+    const products = await getFirestore(app).collection('products').get();
+    await Promise.all(products.docs.map((doc) => doc.ref.update({ image_sized_path: FieldValue.delete() })));
+    console.log(`› removed ${sizes.length} photo sizes and the marks of ${products.size} products`);
+  } finally {
+    await deleteApp(app);
   }
 }
 
@@ -98,6 +132,7 @@ async function measure(url: string, signedIn?: { shopUrl: string; email: string;
       tbt: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
       bytes: numeric('total-byte-weight'),
+      photoBytes: imageBytes(audits['network-requests']?.details),
     } satisfies Sample;
   } finally {
     chrome.kill();
@@ -109,6 +144,7 @@ const loadBefore = loadavg();
 const shop = await startShop({ root, persist: false, log: (line) => console.log(line) });
 const rows: { route: string; samples: Sample[] }[] = [];
 try {
+  if (values['without-photo-sizes']) await removePhotoSizes(DEMO_PROJECT_ID);
   for (const route of values.routes.split(',').map((r) => r.trim())) {
     // "(signed in)": the demo customer signs in first in the same browser, so its cache is warm as well.
     const signedIn = route.endsWith('(signed in)');
@@ -141,6 +177,7 @@ const table = rows.map(({ route, samples }) => ({
   'TBT (ms)': pick(samples, 'tbt').toFixed(0),
   CLS: pick(samples, 'cls').toFixed(3),
   'bytes (KB)': (pick(samples, 'bytes') / 1024).toFixed(0),
+  'photos (KB)': (pick(samples, 'photoBytes') / 1024).toFixed(1),
 }));
 console.log(`\nLighthouse 12, mobile profile, median of ${runs} run(s)`);
 console.log(
