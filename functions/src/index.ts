@@ -1,5 +1,6 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall } from 'firebase-functions/v2/https';
@@ -49,10 +50,12 @@ export const notifySellerOfOrder = onDocumentCreated('orders/{orderId}', async (
  * ignored, so it does not trigger itself. sharp needs more than the default 256 MiB for a camera photo.
  */
 export const resizeProductPhoto = onObjectFinalized({ memory: '1GiB' }, async (event) => {
-  await resize(getStorage().bucket(event.data.bucket), getFirestore(), {
+  const outcome = await resize(getStorage().bucket(event.data.bucket), getFirestore(), {
     name: event.data.name,
     contentType: event.data.contentType,
   });
+  if (outcome !== 'not-a-product-photo')
+    logger.info('resizeProductPhoto', { photo: event.data.name, outcome });
 });
 
 /** A product photo deleted (its product deleted, or the photo replaced): its sizes go with it. */

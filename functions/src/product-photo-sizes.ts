@@ -5,7 +5,6 @@
  */
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { getStorage } from 'firebase-admin/storage';
-import { logger } from 'firebase-functions';
 import sharp from 'sharp';
 import {
   isProductPhoto,
@@ -48,11 +47,10 @@ async function deleteIfThere(bucket: Bucket, path: string): Promise<void> {
 }
 
 /** Records, on every product showing `photoPath`, that its sizes exist. */
-async function markSized(db: Firestore, photoPath: string): Promise<number> {
+async function markSized(db: Firestore, photoPath: string): Promise<void> {
   const products = await db.collection('products').where('image_path', '==', photoPath).get();
   const stale = products.docs.filter((doc) => doc.get('image_sized_path') !== photoPath);
   await Promise.all(stale.map((doc) => doc.ref.update({ image_sized_path: photoPath })));
-  return stale.length;
 }
 
 export type ResizeOutcome = 'not-a-product-photo' | 'not-an-image' | 'photo-gone' | 'resized';
@@ -92,8 +90,7 @@ export async function resizeProductPhoto(
     await Promise.all(productPhotoSizePaths(object.name).map((path) => deleteIfThere(bucket, path)));
     return 'photo-gone';
   }
-  const marked = await markSized(db, object.name);
-  logger.info('resizeProductPhoto: sizes made', { photo: object.name, productsMarked: marked });
+  await markSized(db, object.name);
   return 'resized';
 }
 
