@@ -6,7 +6,10 @@ import { getStorage } from 'firebase-admin/storage';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from '../../emulators/src/index';
-import { productPhotoSizePaths } from '../../src/features/ordering/model/product-photo-sizes';
+import {
+  productPhotoSizePath,
+  productPhotoSizePaths,
+} from '../../src/features/ordering/model/product-photo-sizes';
 import { deleteProductPhotoSizes, markProductPhotoSized, resizeProductPhoto } from './product-photo-sizes';
 
 const PROJECT_ID = 'demo-achar-shop';
@@ -85,6 +88,19 @@ describe('resizeProductPhoto', () => {
       [960, 720, 'webp', 'image/webp'],
     ]);
     expect((await db.doc('products/lemon').get()).get('image_sized_path')).toBe(path);
+  });
+
+  it('makes the sizes once: a second delivery of the upload only marks a product still unmarked', async () => {
+    const path = 'product-images/twice.jpg';
+    const event = await upload(path, await cameraPhoto());
+    expect(await resizeProductPhoto(bucket(), db, event)).toBe('resized');
+    const [before] = await bucket().file(productPhotoSizePath(path, 640)).getMetadata();
+    await db.doc('products/lime').set(product(path));
+
+    expect(await resizeProductPhoto(bucket(), db, event)).toBe('already-resized');
+    const [after] = await bucket().file(productPhotoSizePath(path, 640)).getMetadata();
+    expect(after.generation).toBe(before.generation);
+    expect((await db.doc('products/lime').get()).get('image_sized_path')).toBe(path);
   });
 
   it('never enlarges a small photo', async () => {

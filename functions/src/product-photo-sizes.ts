@@ -46,6 +46,13 @@ async function deleteIfThere(bucket: Bucket, path: string): Promise<void> {
   await bucket.file(path).delete({ ignoreNotFound: true });
 }
 
+async function allSizesExist(bucket: Bucket, photoPath: string): Promise<boolean> {
+  const present = await Promise.all(
+    productPhotoSizePaths(photoPath).map(async (size) => (await bucket.file(size).exists())[0]),
+  );
+  return present.every(Boolean);
+}
+
 /** Records, on every product showing `photoPath`, that its sizes exist. */
 async function markSized(db: Firestore, photoPath: string): Promise<void> {
   const products = await db.collection('products').where('image_path', '==', photoPath).get();
@@ -53,7 +60,8 @@ async function markSized(db: Firestore, photoPath: string): Promise<void> {
   await Promise.all(stale.map((doc) => doc.ref.update({ image_sized_path: photoPath })));
 }
 
-export type ResizeOutcome = 'not-a-product-photo' | 'not-an-image' | 'photo-gone' | 'resized';
+export type ResizeOutcome =
+  'not-a-product-photo' | 'not-an-image' | 'photo-gone' | 'already-resized' | 'resized';
 
 /**
  * On an upload: the photo's three sizes, then the mark on its product. Its own outputs (in resized/) and any
@@ -67,6 +75,12 @@ export async function resizeProductPhoto(
 ): Promise<ResizeOutcome> {
   if (!isProductPhoto(object.name)) return 'not-a-product-photo';
   if (!object.contentType?.startsWith('image/')) return 'not-an-image';
+  // A photo's name is used once (random + timestamp), so sizes already there are this photo's: a second
+  // delivery of the event, or the seed having made them before the trigger ran. Only the mark may be missing.
+  if (await allSizesExist(bucket, object.name)) {
+    await markSized(db, object.name);
+    return 'already-resized';
+  }
   const photo = bucket.file(object.name);
   let bytes: Buffer;
   try {
@@ -106,10 +120,7 @@ export async function markProductPhotoSized(
 ): Promise<boolean> {
   const path = product?.image_path;
   if (typeof path !== 'string' || !isProductPhoto(path) || product?.image_sized_path === path) return false;
-  const present = await Promise.all(
-    productPhotoSizePaths(path).map(async (size) => (await bucket.file(size).exists())[0]),
-  );
-  if (!present.every(Boolean)) return false;
+  if (!(await allSizesExist(bucket, path))) return false;
   // Read again in the transaction: the seller may have replaced the photo since the event.
   return db.runTransaction(async (transaction) => {
     const ref = db.collection('products').doc(productId);

@@ -133,7 +133,8 @@ async function addProduct(app: App, db: Firestore, product: CatalogProduct, now:
   const sized = await retryOnDroppedConnection(() =>
     resizeProductPhoto(bucket, db, { name: imagePath, contentType: 'image/webp' }),
   );
-  if (sized !== 'resized') throw new Error(`Seed: the sizes of ${imagePath} were not made (${sized})`);
+  if (sized !== 'resized' && sized !== 'already-resized')
+    throw new Error(`Seed: the sizes of ${imagePath} were not made (${sized})`);
   return { id: ref.id, name: product.name, price: product.price, image_path: imagePath };
 }
 
