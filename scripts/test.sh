@@ -20,6 +20,8 @@ npx tsx scripts/build-local.ts
 npx tsx scripts/bundle-size.ts --dist dist-local
 
 mkdir -p test-results
+# The rules suites save their rule coverage here as they run (tests/support/rules-coverage-report.ts).
+rm -rf test-results/rules-coverage test-results/rules-coverage.html
 status=0
 for project in config emulators web functions integration start; do
   echo "› tests: $project"
@@ -27,4 +29,7 @@ for project in config emulators web functions integration start; do
     --outputFile.json="test-results/vitest-$project.json" || status=1
 done
 npx tsx scripts/test-summary.ts test-results/vitest-*.json
+if [ -f test-results/rules-coverage.html ]; then
+  echo "› rule coverage of the rules suites: test-results/rules-coverage.html"
+fi
 exit $status

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from '../../emulators/src/rules/in-memory-firestore.js';
 import type { RulesMethod } from '../../emulators/src/rules/types.js';
 import { firestoreRequest, signedIn } from '../../emulators/src/testing/rules-requests.js';
-import { repoRules } from '../support/repo-rules.js';
+import { countedRepoRules } from '../support/repo-rules.js';
 
-const { rules, lineOf } = repoRules('firestore.rules');
+const { rules, lineOf } = countedRepoRules('firestore.rules');
 const productRead = lineOf('allow read: if (resource.data.is_active == true');
 const productCreate = lineOf('allow create: if isAdmin() && isValidProduct');
 const productUpdate = lineOf('allow update: if isAdmin()');

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryFirestore } from '../../emulators/src/rules/in-memory-firestore.js';
 import { signedIn, storageObject, storageRequest } from '../../emulators/src/testing/rules-requests.js';
-import { repoRules } from '../support/repo-rules.js';
+import { countedRepoRules } from '../support/repo-rules.js';
 
-const { rules, lineOf } = repoRules('storage.rules');
+const { rules, lineOf } = countedRepoRules('storage.rules');
 const imageRead = lineOf('allow read: if true;');
 const imageWrite = lineOf('allow create, update: if isAdmin()');
 const imageDelete = lineOf('allow delete: if isAdmin();');

@@ -9,7 +9,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { readProjectConfig, startOfflineEmulators } from '../../emulators/src/index';
+import { saveRulesCoverage } from './rules-coverage-report';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PROJECT_ID = 'demo-achar-shop';
@@ -36,10 +38,15 @@ export async function startAcharEmulators(): Promise<AcharEmulators> {
     config: readProjectConfig(REPO_ROOT),
     ports: { firestore: 0, storage: 0 },
   });
+  // The suite that started them, for its part of the rule-coverage report.
+  const suite = expect.getState().testPath ?? 'rules';
   return {
     firestore: { host: HOST, port: emulators.firestore.port },
     storage: { host: HOST, port: emulators.storage.port },
-    stop: () => emulators.stop(),
+    stop: async () => {
+      saveRulesCoverage(suite, emulators);
+      await emulators.stop();
+    },
   };
 }
 

@@ -13,6 +13,10 @@ import { readBody, RequestError } from '../shared/http/request.js';
 import { sendJsonText } from '../shared/http/respond.js';
 import { extensionsForPage, type ConsoleExtensions } from './extensions.js';
 import type { RequestService } from './request-log.js';
+import { askRules, parseQuestion, PlaygroundError, type PlaygroundQuestion } from './rules-playground.js';
+
+/** What the console page sends and receives (types only). */
+export type { PlaygroundAnswer, PlaygroundQuestion } from './rules-playground.js';
 
 export interface ConsoleApiOptions {
   config: ProjectConfig;
@@ -105,6 +109,20 @@ export async function handleConsoleApi(
   } else if (route === 'DELETE /api/requests') {
     emulators.requests.clear();
     sendJson(res, 200, { cleared: true });
+  } else if (route === 'POST /api/rules/playground') {
+    await playground(options, req, res);
+  } else if (url.pathname.startsWith('/api/coverage/')) {
+    const service = url.pathname.slice('/api/coverage/'.length);
+    if (service !== 'firestore' && service !== 'storage') {
+      sendJson(res, 404, { error: `No coverage for "${service}": expected firestore or storage.` });
+    } else if (req.method === 'GET') {
+      sendJson(res, 200, emulators.requests.coverage(service));
+    } else if (req.method === 'DELETE') {
+      emulators.requests.resetCoverage(service);
+      sendJson(res, 200, { reset: service });
+    } else {
+      sendJson(res, 405, { error: `${req.method} ${url.pathname}: use GET or DELETE.` });
+    }
   } else if (req.method === 'GET' && url.pathname.startsWith('/api/rules/')) {
     const service = url.pathname.slice('/api/rules/'.length);
     if (service !== 'firestore' && service !== 'storage') {
@@ -164,6 +182,25 @@ async function userRole(
     await role.set(uid, held, context);
     return { uid, held };
   });
+}
+
+/** POST { service, method, path, user, fields | upload }: what the rules decide now, writing nothing. */
+async function playground(
+  options: ConsoleApiOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  let question: PlaygroundQuestion;
+  try {
+    question = parseQuestion(JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8')));
+    sendJson(res, 200, askRules(options.emulators, options.config.projectId, question));
+  } catch (error) {
+    if (error instanceof RequestError && error.failure.kind === 'tooLarge') {
+      sendJson(res, 413, { error: 'The question is over 1 MiB.' });
+    } else if (error instanceof PlaygroundError || error instanceof SyntaxError) {
+      sendJson(res, 400, { error: error.message });
+    } else throw error;
+  }
 }
 
 /** The project's own code may fail (its data refused, an emulator gone): the page gets its reason as JSON. */

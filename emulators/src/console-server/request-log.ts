@@ -5,7 +5,9 @@
  * object and no second evaluation.
  */
 import type { RulesProvider } from '../firestore/authorization.js';
-import type { AllowTrace, RulesMethod, RulesRequest, Ruleset } from '../rules/types.js';
+import type { CoverageReport, RuleCoverage } from '../rules/coverage.js';
+import type { DocumentJson } from '../firestore/types.js';
+import type { AllowTrace, RulesMethod, RulesRequest, Ruleset, StorageObjectInfo } from '../rules/types.js';
 
 export type RequestService = 'firestore' | 'storage';
 
@@ -31,6 +33,21 @@ export interface LoggedRequest {
   trace?: AllowTrace[];
   /** Which rules source the lines refer to (see `RequestLog.rulesText`). */
   rulesVersion?: number;
+  /**
+   * Recorded with the trace: what the rules saw as `resource` (the stored document or object, null when there is
+   * none) and `request.resource` (the document or object after a create/update, else null).
+   */
+  resource?: DocumentJson | StorageObjectInfo | null;
+  requestResource?: DocumentJson | StorageObjectInfo | null;
+}
+
+/** The coverage shapes the console page draws (types only). */
+export type { AllowCoverage, CoverageCounts, CoverageReport } from '../rules/coverage.js';
+
+/** A service's rule coverage since its rules were loaded or it was last reset, and the text its lines refer to. */
+export interface ServiceCoverage {
+  rules: RulesText | null;
+  report: CoverageReport | null;
 }
 
 export interface RulesText {
@@ -51,6 +68,7 @@ export class RequestLog {
   private readonly texts = new Map<RequestService, RulesText>();
   private readonly providers = new Map<RequestService, () => unknown>();
   private nextVersion = 1;
+  private readonly coverages = new Map<RequestService, RuleCoverage>();
 
   constructor(readonly cap = REQUEST_LOG_CAP) {}
 
@@ -77,6 +95,17 @@ export class RequestLog {
   rulesText(service: RequestService): RulesText | null {
     this.providers.get(service)?.(); // picks up rules replaced since the last request
     return this.texts.get(service) ?? null;
+  }
+
+  /** Every allow of the service's current rules, with how often each part was evaluated, true, false, an error. */
+  coverage(service: RequestService): ServiceCoverage {
+    const rules = this.rulesText(service); // also picks up rules replaced since the last request
+    return { rules, report: this.coverages.get(service)?.report() ?? null };
+  }
+
+  /** Counts from zero again (both services when none is named). */
+  resetCoverage(service?: RequestService): void {
+    for (const [name, coverage] of this.coverages) if (!service || name === service) coverage.reset();
   }
 
   /** `entry` gets its id and time here; the object is kept as it is (no copy: this runs on every request). */
@@ -126,11 +155,21 @@ export class RequestLog {
     const text = source();
     const version = this.nextVersion++;
     if (text) this.texts.set(service, { version, ...text });
+    // New rules, new coverage: its lines are those of the new text.
+    const coverage = ruleset.createCoverage?.();
+    if (coverage) this.coverages.set(service, coverage);
+    else this.coverages.delete(service);
+    const counted = { coverage };
     return {
       service: ruleset.service,
+      createCoverage: ruleset.createCoverage?.bind(ruleset),
       evaluate: (request, data, options) => {
         const traced = this.watched;
-        const decision = ruleset.evaluate(request, data, traced ? { ...options, trace: true } : options);
+        const decision = ruleset.evaluate(
+          request,
+          data,
+          traced ? { ...options, coverage, trace: true } : options ? { ...options, coverage } : counted,
+        );
         this.record({
           service,
           method: request.method,
@@ -141,6 +180,7 @@ export class RequestLog {
           line: decision.line,
           trace: decision.trace,
           rulesVersion: text ? version : undefined,
+          ...(traced ? { resource: request.resource, requestResource: request.requestResource } : {}),
         });
         return decision;
       },

@@ -6,6 +6,7 @@ import type { Caller } from '../shared/auth-token.js';
 import type {
   EvaluateOptions,
   FirestoreDataAccess,
+  FirestoreRulesRequest,
   RulesMethod,
   RulesProvider,
   RulesQueryInfo,
@@ -70,13 +71,8 @@ export function recordBypass(
   if (caller !== INTERNAL_READ) rules.bypassed?.({ method, path: rulesPath(db, segments) });
 }
 
-export function authorize(rules: RulesProvider, request: AccessRequest, access: FirestoreDataAccess): void {
-  if (request.caller.kind === 'owner') {
-    recordBypass(rules, request.caller, request.method, request.db, request.segments);
-    return;
-  }
-  const ruleset = rules();
-  if (!ruleset) return;
+/** The request the rules see for an access: the one place it is built, for real requests and rules questions. */
+export function firestoreRulesRequest(request: AccessRequest): FirestoreRulesRequest {
   const name = documentName(request.db, request.segments);
   const resource = request.resource ? toDocumentJson(request.db, request.resource) : null;
   const requestResource =
@@ -88,20 +84,26 @@ export function authorize(rules: RulesProvider, request: AccessRequest, access: 
           updateTime: request.time,
         }
       : null;
-  const decision = ruleset.evaluate(
-    {
-      service: 'cloud.firestore',
-      path: rulesPath(request.db, request.segments),
-      method: request.method,
-      auth: request.caller.kind === 'user' ? request.caller.auth : null,
-      time: request.time,
-      resource,
-      requestResource,
-      query: request.query,
-    },
-    access,
-    request.budget,
-  );
+  return {
+    service: 'cloud.firestore',
+    path: rulesPath(request.db, request.segments),
+    method: request.method,
+    auth: request.caller.kind === 'user' ? request.caller.auth : null,
+    time: request.time,
+    resource,
+    requestResource,
+    query: request.query,
+  };
+}
+
+export function authorize(rules: RulesProvider, request: AccessRequest, access: FirestoreDataAccess): void {
+  if (request.caller.kind === 'owner') {
+    recordBypass(rules, request.caller, request.method, request.db, request.segments);
+    return;
+  }
+  const ruleset = rules();
+  if (!ruleset) return;
+  const decision = ruleset.evaluate(firestoreRulesRequest(request), access, request.budget);
   if (!decision.allowed) {
     const detail = decision.message ? ` ${decision.message}` : '';
     throw permissionDenied(

@@ -3,7 +3,7 @@
  * and functions use it. Returns rows for `npm run bench` (scripts/bench.ts prints them); prints nothing itself.
  */
 import { deleteApp, getApps } from 'firebase-admin/app';
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { adminFirestore } from '../testing/admin.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 
@@ -65,6 +65,46 @@ async function queryMedianMs(db: Firestore): Promise<{ ms: number; results: numb
     .where('region', '==', 'dhaka')
     .where('is_active', '==', true)
     .orderBy('price', 'desc');
+  await query.get(); // warm-up
+  const times: number[] = [];
+  let results = 0;
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    results = (await query.get()).size;
+    times.push(performance.now() - started);
+  }
+  return { ms: percentile(times, 50), results };
+}
+
+/**
+ * findNearest over `count` documents holding `dimension`-number vectors, limit 10 (EUCLIDEAN): the median of 5
+ * after a warm-up. The vectors are seeded, so each run searches the same data.
+ */
+export async function nearestMedianMs(
+  db: Firestore,
+  count: number,
+  dimension: number,
+): Promise<{ ms: number; results: number }> {
+  let seed = 27;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648 - 0.5;
+  };
+  const vector = () => Array.from({ length: dimension }, random);
+  for (let start = 0; start < count; start += 250) {
+    const batch = db.batch();
+    for (let i = start; i < Math.min(count, start + 250); i++)
+      batch.set(db.collection('bench-vectors').doc(`v${String(i).padStart(5, '0')}`), {
+        embedding: FieldValue.vector(vector()),
+      });
+    await batch.commit();
+  }
+  const query = db.collection('bench-vectors').findNearest({
+    vectorField: 'embedding',
+    queryVector: vector(),
+    limit: 10,
+    distanceMeasure: 'EUCLIDEAN',
+  });
   await query.get(); // warm-up
   const times: number[] = [];
   let results = 0;
@@ -146,6 +186,15 @@ export async function benchFirestore(): Promise<BenchRow[]> {
       value: round(query.ms),
       unit: 'ms',
       note: `median of 5; region == and is_active == ordered by price desc, ${query.results} results`,
+    });
+
+    const vectors = 10_000;
+    const nearest = await nearestMedianMs(db, vectors, 256);
+    rows.push({
+      name: `firestore: findNearest over ${vectors.toLocaleString('en-US')} 256-dimension vectors, limit 10`,
+      value: round(nearest.ms),
+      unit: 'ms',
+      note: `median of 5; EUCLIDEAN, exact (flat) search, ${nearest.results} results`,
     });
 
     const latencies = await fanOut(db, 10, 100);

@@ -26,6 +26,8 @@ export interface IndexFieldJson {
   fieldPath: string;
   order?: Order;
   arrayConfig?: 'CONTAINS';
+  /** A vector index's field (the last one): what findNearest searches, flat (exact) as production's. */
+  vectorConfig?: { dimension: number; flat?: Record<string, never> };
 }
 
 export interface IndexJson {
@@ -89,7 +91,15 @@ export class IndexRequirements {
 
   /** Throws FAILED_PRECONDITION (or logs, when not enforced) when production would refuse the query. */
   check(query: CompiledQuery): void {
-    const missing = missingIndex(query, this.config);
+    this.report(query, missingIndex(query, this.config));
+  }
+
+  /** The same for a findNearest over `vectorField` with a query vector of `dimension` numbers. */
+  checkVector(query: CompiledQuery, vectorField: readonly string[], dimension: number): void {
+    this.report(query, missingVectorIndex(query, vectorField, dimension, this.config));
+  }
+
+  private report(query: CompiledQuery, missing: MissingIndex | null): void {
     if (!missing) return;
     const message = missingIndexMessage(missing);
     const enforced = (this.options.mode ?? 'enforce') === 'enforce';
@@ -117,6 +127,8 @@ export function readIndexesFile(file: string): IndexesFileJson {
 
 export function missingIndexMessage(missing: MissingIndex): string {
   const json = JSON.stringify(missing.json);
+  if (missing.section === 'indexes' && missing.json.fields.some((f) => f.vectorConfig))
+    return `Missing vector index configuration. Add it to "indexes" in firestore.indexes.json (and deploy it): ${json}`;
   return missing.section === 'indexes'
     ? `The query requires an index. Add it to "indexes" in firestore.indexes.json (and deploy it): ${json}`
     : `The query requires a single-field index that is exempted or not created for this scope. Add it to "fieldOverrides" in firestore.indexes.json (and deploy it): ${json}`;
@@ -324,4 +336,81 @@ function serves(index: IndexJson, wanted: IndexJson, scope: Scope, eqCount: numb
       return false;
   }
   return true;
+}
+
+/**
+ * The vector index a findNearest needs and the declarations lack, or null. Production searches a vector index:
+ * the query's filter fields first, in any order (an equality or range field with a direction, array-contains as
+ * CONTAINS), then the vector field with the query vector's dimension; a collection-group query needs a
+ * COLLECTION_GROUP index. Single-field and composite indexes never serve one.
+ */
+export function missingVectorIndex(
+  query: CompiledQuery,
+  vectorField: readonly string[],
+  dimension: number,
+  config: IndexesFileJson,
+): MissingIndex | null {
+  const wanted = vectorIndexFor(query, vectorField, dimension);
+  return (config.indexes ?? []).some((index) => servesVector(index, wanted))
+    ? null
+    : { section: 'indexes', json: wanted };
+}
+
+/** The vector index that serves a findNearest over the query's filtered documents, as firestore.indexes.json writes it. */
+export function vectorIndexFor(
+  query: CompiledQuery,
+  vectorField: readonly string[],
+  dimension: number,
+): IndexJson {
+  return {
+    collectionGroup: query.collectionId,
+    queryScope: query.allDescendants ? 'COLLECTION_GROUP' : 'COLLECTION',
+    fields: [
+      ...filterFields(query.where).map(fieldJson),
+      { fieldPath: fieldPathText(vectorField), vectorConfig: { dimension, flat: {} } },
+    ],
+  };
+}
+
+function servesVector(index: IndexJson, wanted: IndexJson): boolean {
+  if (index.collectionGroup !== wanted.collectionGroup) return false;
+  if (wanted.queryScope === 'COLLECTION_GROUP' && (index.queryScope ?? 'COLLECTION') !== 'COLLECTION_GROUP')
+    return false;
+  const last = index.fields[index.fields.length - 1];
+  const vector = wanted.fields[wanted.fields.length - 1];
+  if (last?.vectorConfig?.dimension !== vector.vectorConfig?.dimension) return false;
+  if (!sameField(last.fieldPath, pathOf(vector.fieldPath))) return false;
+  const prefix = index.fields.slice(0, -1);
+  const needs = wanted.fields.slice(0, -1);
+  if (prefix.length !== needs.length) return false;
+  return needs.every((need) =>
+    prefix.some(
+      (have) =>
+        sameField(have.fieldPath, pathOf(need.fieldPath)) &&
+        (need.arrayConfig ? have.arrayConfig === 'CONTAINS' : !!have.order),
+    ),
+  );
+}
+
+/** Every field the filter names, once, with how an index must hold it (ranges ascending). */
+function filterFields(filter: FilterJson | undefined): Need[] {
+  const needs: Need[] = [];
+  const visit = (f: FilterJson): void => {
+    if (f.compositeFilter) {
+      for (const part of f.compositeFilter.filters ?? []) visit(part);
+      return;
+    }
+    const op = f.fieldFilter?.op ?? f.unaryFilter?.op;
+    const path = pathOf((f.fieldFilter ?? f.unaryFilter)?.field?.fieldPath);
+    if (path.length === 0 || isName(path)) return;
+    const kind: Need['kind'] =
+      op === 'ARRAY_CONTAINS' || op === 'ARRAY_CONTAINS_ANY'
+        ? 'contains'
+        : op === 'EQUAL' || op === 'IN' || op === 'IS_NULL' || op === 'IS_NAN'
+          ? 'eq'
+          : 'ASCENDING';
+    needs.push({ field: path, kind });
+  };
+  if (filter) visit(filter);
+  return dedupe(needs);
 }

@@ -185,6 +185,9 @@ export class ListenStream {
 
   private compileTarget(id: number, target: TargetJson): ActiveTarget {
     if (target.query) {
+      // Production answers vector search only to RunQuery: it has no real-time listeners.
+      if (target.query.structuredQuery?.findNearest)
+        throw invalidArgument('A findNearest (vector search) query cannot be listened to');
       const query = compileQuery(String(target.query.parent), target.query.structuredQuery ?? {});
       this.ensureSameDatabase(query.db);
       this.host.requireIndexes(query);

@@ -3,14 +3,25 @@ import type { Caller } from '../shared/auth-token.js';
 import type { AggregationJson, v1, Value } from './types.js';
 import { invalidArgument } from './errors.js';
 import type { FirestoreEngine } from './engine.js';
+import {
+  explainMetrics,
+  explainMode,
+  indexUsed,
+  measured,
+  newTrace,
+  planOf,
+  tracedIndex,
+} from './explain.js';
 import { parseFieldPath } from './paths.js';
 import type { CompiledQuery } from './query.js';
 import { compileQuery, project } from './query.js';
+import type { IndexTrace } from './query-index.js';
 import type { StoredDocument } from './state.js';
 import { toDocumentJson } from './state.js';
 import type { ReadOptions } from './transactions.js';
 import { assertUnchangedSince, requestedReadTime } from './transactions.js';
 import { doubleOf, getField, isNumber } from './values.js';
+import { runVectorQuery } from './vector-query.js';
 
 export const MAX_AGGREGATIONS = 5;
 
@@ -20,10 +31,19 @@ export function runQuery(
   caller: Caller,
 ): v1.RunQueryResponse[] {
   if (!request.structuredQuery) throw invalidArgument('runQuery requires a structuredQuery');
+  const { findNearest } = request.structuredQuery;
+  if (findNearest) return runVectorQuery(engine, request, request.structuredQuery, findNearest, caller);
   const query = compileQuery(request.parent, request.structuredQuery);
+  const mode = explainMode(request.explainOptions);
+  if (mode === 'plan') return [{ explainMetrics: planOnly(engine, query, caller) }];
   const txnId = engine.transactions.forRead(query.db, request);
-  const docs = readQuery(engine, query, caller, txnId, request);
-  engine.state(query.db).usage.query(docs.length);
+  const trace = newTrace();
+  const run = measured(engine, query.db, () => {
+    const docs = readQuery(engine, query, caller, txnId, request, { trace });
+    engine.state(query.db).usage.query(docs.length);
+    return docs;
+  });
+  const docs = run.value;
   const readTime = engine.clock.now();
   const results: v1.RunQueryResponse[] = docs.map((doc) => ({
     document: { ...toDocumentJson(query.db, doc), fields: project(doc.fields, query.select) },
@@ -31,7 +51,25 @@ export function runQuery(
   }));
   if (results.length === 0) results.push({ readTime });
   if (request.newTransaction && txnId) results[0] = { ...results[0], transaction: txnId };
+  if (mode === 'analyze') {
+    // Production sends the metrics after the last result.
+    results[results.length - 1].explainMetrics = explainMetrics([indexUsed(tracedIndex(trace))], {
+      results: docs.length,
+      readOperations: run.readOperations,
+      durationNs: run.durationNs,
+      indexEntriesScanned: trace.entriesScanned,
+      documentsScanned: trace.entriesScanned,
+      billing: { documents: docs.length, indexEntries: 0, indexEntryReads: 0 },
+    });
+  }
   return results;
+}
+
+/** An explain without analyze: the query is checked as if it ran (indexes, rules) and planned, not run. */
+function planOnly(engine: FirestoreEngine, query: CompiledQuery, caller: Caller): v1.ExplainMetrics {
+  engine.requireIndexes(query);
+  engine.checkQuery(caller, query);
+  return explainMetrics([indexUsed(planOf(engine, query))]);
 }
 
 export function runAggregationQuery(
@@ -50,37 +88,60 @@ export function runAggregationQuery(
       `Aggregation query has ${aggregations.length} aggregations, over the maximum number of aggregations (${MAX_AGGREGATIONS})`,
     );
   }
+  if (aggregation.structuredQuery.findNearest)
+    throw invalidArgument('Invalid aggregation: findNearest cannot be aggregated');
   const query = compileQuery(request.parent, aggregation.structuredQuery);
+  const mode = explainMode(request.explainOptions);
+  if (mode === 'plan') return [{ explainMetrics: planOnly(engine, query, caller) }];
   const txnId = engine.transactions.forRead(query.db, request);
-  const docs = readQuery(engine, query, caller, txnId, request);
-  engine.state(query.db).usage.aggregation(docs.length);
-  const aggregateFields: Record<string, Value> = {};
-  aggregations.forEach((agg, index) => {
-    aggregateFields[agg.alias || `field_${index + 1}`] = aggregate(agg, docs);
+  const trace = newTrace();
+  const run = measured(engine, query.db, () => {
+    const docs = readQuery(engine, query, caller, txnId, request, { trace });
+    engine.state(query.db).usage.aggregation(docs.length);
+    const aggregateFields: Record<string, Value> = {};
+    aggregations.forEach((agg, index) => {
+      aggregateFields[agg.alias || `field_${index + 1}`] = aggregate(agg, docs);
+    });
+    return { docs, aggregateFields };
   });
+  const { docs, aggregateFields } = run.value;
   const response: v1.RunAggregationQueryResponse = {
     result: { aggregateFields },
     readTime: engine.clock.now(),
   };
   if (request.newTransaction && txnId) response.transaction = txnId;
+  if (mode === 'analyze') {
+    response.explainMetrics = explainMetrics([indexUsed(tracedIndex(trace))], {
+      results: 1,
+      readOperations: run.readOperations,
+      durationNs: run.durationNs,
+      indexEntriesScanned: trace.entriesScanned,
+      documentsScanned: trace.entriesScanned,
+      billing: { documents: 0, indexEntries: docs.length, indexEntryReads: Math.ceil(docs.length / 1000) },
+    });
+  }
   return [response];
 }
 
-/** The documents a query returns, once the indexes, the requested read time and the rules allow it. */
+/**
+ * The documents a query returns, once the indexes, the requested read time and the rules allow it. A vector
+ * search has checked its own index (`indexesChecked`); a `trace` learns which index served the query.
+ */
 export function readQuery(
   engine: FirestoreEngine,
   query: CompiledQuery,
   caller: Caller,
   txnId: string | undefined,
   options: ReadOptions = {},
+  execution: { trace?: IndexTrace; indexesChecked?: boolean } = {},
 ): StoredDocument[] {
-  engine.requireIndexes(query);
+  if (!execution.indexesChecked) engine.requireIndexes(query);
   const state = engine.state(query.db);
   const asOf = requestedReadTime(options, engine.transactions.get(txnId));
   // Every document of the queried collections counts: one that changed may have matched back then.
   if (asOf) assertUnchangedSince(asOf, query.run(state, { scopeOnly: true }));
   engine.checkQuery(caller, query);
-  const docs = query.run(state);
+  const docs = query.run(state, { trace: execution.trace });
   const txn = engine.transactions.get(txnId);
   if (txn) for (const doc of docs) txn.reads.set(doc.key, doc.version);
   return docs;

@@ -47,6 +47,18 @@ export interface IndexableQuery {
 
 export const MAX_INDEXES = 64;
 
+/** The index a query was served from, for Query Explain: its scope and fields in the query's directions. */
+export interface IndexDescription {
+  readonly collectionGroup: boolean;
+  readonly fields: readonly { path: readonly string[]; mode: 'ASC' | 'DESC' | 'CONTAINS' }[];
+}
+
+/** What one run of a query did: the index it walked (none: a scan) and how many entries it read there. */
+export interface IndexTrace {
+  index: IndexDescription | undefined;
+  entriesScanned: number;
+}
+
 /** A document with the sort keys of one ordering, shared by every bucket of the indexes with that ordering. */
 interface Entry {
   readonly doc: StoredDocument;
@@ -244,9 +256,41 @@ export class QueryIndexes {
     return this.shapeCount;
   }
 
-  /** The query's documents, matching, ordered, offset and limit applied; undefined when no index can serve it. */
-  run(query: IndexableQuery): StoredDocument[] | undefined {
+  /**
+   * The index run() serves the query from (its equality fields, then its ordering in the query's directions, as
+   * the walk reads it), without building or running anything; undefined when it would scan.
+   */
+  describe(query: IndexableQuery): IndexDescription | undefined {
     if (query.plan.kindless) return undefined;
+    return {
+      collectionGroup: query.allDescendants,
+      fields: [
+        ...uniqueEqualities(query.plan.equalities).map((e) => ({
+          path: e.path,
+          mode: e.op === 'ARRAY_CONTAINS' ? ('CONTAINS' as const) : ('ASC' as const),
+        })),
+        ...query.orderBy.map((o) => ({
+          path: o.path,
+          mode: o.direction === 1 ? ('ASC' as const) : ('DESC' as const),
+        })),
+      ],
+    };
+  }
+
+  /** The query's documents, matching, ordered, offset and limit applied; undefined when no index can serve it. */
+  run(query: IndexableQuery, trace?: IndexTrace): StoredDocument[] | undefined {
+    if (query.plan.kindless) return undefined;
+    if (trace) {
+      trace.index = this.describe(query);
+      const before = this.examined;
+      const found = this.walk(query);
+      trace.entriesScanned += this.examined - before;
+      return found;
+    }
+    return this.walk(query);
+  }
+
+  private walk(query: IndexableQuery): StoredDocument[] {
     const { order, reversed } = normalizedOrder(query.orderBy);
     const equalities = uniqueEqualities(query.plan.equalities);
     const shape = this.shapeFor(query, order, equalities);

@@ -16,7 +16,7 @@ import {
 import type { DatabaseState, StoredDocument } from './state.js';
 import { compareValues, getField, isNaNValue, normalizeValue, typeOrder, valuesEqual } from './values.js';
 import { equalityKey } from './index-keys.js';
-import type { IndexableQuery, IndexEquality } from './query-index.js';
+import type { IndexableQuery, IndexEquality, IndexTrace } from './query-index.js';
 
 export interface OrderSpec {
   path: string[];
@@ -41,10 +41,11 @@ export interface CompiledQuery extends IndexableQuery {
   /**
    * Runs the query: matching, sorted, offset and limit applied, from the database's indexes (a scan when no
    * index can serve it). With `scopeOnly`, every document of the queried collection(s), unfiltered and unsorted.
+   * A `trace` is told which index served it and how many entries were read (Query Explain).
    */
-  run(state: DatabaseState, options?: { scopeOnly?: boolean }): StoredDocument[];
+  run(state: DatabaseState, options?: { scopeOnly?: boolean; trace?: IndexTrace }): StoredDocument[];
   /** The same answer as run(), by scanning and sorting the whole collection (the reference the indexes match). */
-  scan(state: DatabaseState): StoredDocument[];
+  scan(state: DatabaseState, trace?: IndexTrace): StoredDocument[];
   /** Field paths of orderBy for request.query in rules. */
   readonly orderByPaths: string[];
   /** The filter as sent (operands stored-form), for index requirements and list-rules proofs. */
@@ -162,9 +163,17 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
       : allDescendants
         ? state.inGroup(parentKey, collectionId)
         : state.inCollection(parentKey, collectionId);
-  const scan = (state: DatabaseState): StoredDocument[] => {
+  const scan = (state: DatabaseState, trace?: IndexTrace): StoredDocument[] => {
     const result: StoredDocument[] = [];
-    for (const doc of candidates(state)) if (matches(doc)) result.push(doc);
+    let scanned = 0;
+    for (const doc of candidates(state)) {
+      scanned++;
+      if (matches(doc)) result.push(doc);
+    }
+    if (trace) {
+      trace.index = undefined;
+      trace.entriesScanned += scanned;
+    }
     result.sort(compare);
     const end = limit === undefined ? undefined : offset + limit;
     return offset === 0 && end === undefined ? result : result.slice(offset, end);
@@ -193,7 +202,7 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     },
     run(state, options) {
       if (options?.scopeOnly) return [...candidates(state)].filter(inScope);
-      return state.indexes.run(this) ?? scan(state);
+      return state.indexes.run(this, options?.trace) ?? scan(state, options?.trace);
     },
     scan,
   };

@@ -157,6 +157,13 @@ function inProcess(rows: Row[], size: number, runs: number, projectId: string): 
       size,
       String(first.filter((r) => r.document).length),
     );
+    // Query Explain names the index the planner walked and how many of its entries the page read.
+    const explained = engine.runQuery({ ...request, explainOptions: { analyze: true } }, INTERNAL_READ);
+    const metrics = explained[explained.length - 1].explainMetrics;
+    const used = metrics?.planSummary?.indexesUsed?.[0] as { properties?: string } | undefined;
+    const debug = metrics?.executionStats?.debugStats as { index_entries_scanned?: string } | undefined;
+    record(rows, `explain: ${shape.name}: index entries read`, size, String(debug?.index_entries_scanned));
+    record(rows, `explain: ${shape.name}: index used`, size, String(used?.properties));
   }
 
   // Page 2 of the newest orders: startAfter the last document of page 1.

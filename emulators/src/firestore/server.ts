@@ -117,7 +117,12 @@ export async function startFirestoreEmulator(
     async route(req: IncomingMessage, res: ServerResponse, url: URL) {
       if (await webChannel.handle(req, res, url)) return;
       if (handleUsage({ usage: (db) => engine.state(db).usage }, req, res, url)) return;
-      if (await handleRest({ engine, rules: rules.source, exportData: exportTo }, req, res, url)) return;
+      const { requests } = options;
+      const ruleCoverage = requests && (() => requests.coverage('firestore'));
+      if (
+        await handleRest({ engine, rules: rules.source, exportData: exportTo, ruleCoverage }, req, res, url)
+      )
+        return;
       if (req.method === 'GET' && url.pathname === '/') {
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok');
         return;

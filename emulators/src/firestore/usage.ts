@@ -4,6 +4,8 @@
  * - a lookup (BatchGet, GetDocument): one read per document asked for, found or not;
  * - a query (RunQuery, ListDocuments): one read per document returned, at least one per query;
  * - an aggregation (count, sum, avg): one read per 1,000 index entries matched, at least one;
+ * - a vector search (findNearest): one read per document returned and one per 100 vector index entries read,
+ *   at least one;
  * - a listener: one read per document of each target's first snapshot (at least one per query target), then
  *   one per document added or changed in it later (removals are free).
  * Reads made by security rules (get(), exists()) are not counted.
@@ -36,6 +38,12 @@ export class ReadUsage {
   /** A RunQuery or ListDocuments page that returned `documents` documents. */
   query(documents: number): void {
     this.queries += Math.max(1, documents);
+    this.requests++;
+  }
+
+  /** A findNearest that returned `documents` documents after reading `entries` vector index entries. */
+  vectorSearch(documents: number, entries: number): void {
+    this.queries += Math.max(1, documents + Math.ceil(entries / 100));
     this.requests++;
   }
 

@@ -9,3 +9,5 @@ export {
 export { RulesSyntaxError } from './errors.js';
 export { MAX_CALL_DEPTH, MAX_EVALUATION_STEPS } from './interpreter.js';
 export type * from './types.js';
+export { RuleCoverage, addCoverage } from './coverage.js';
+export type { CoverageReport, AllowCoverage, ConditionCoverage, CoverageCounts } from './coverage.js';

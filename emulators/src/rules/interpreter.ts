@@ -169,7 +169,7 @@ export function evaluate(expr: Expr, scope: Scope, ctx: EvalContext): Value {
   }
 }
 
-function asBool(value: Value, operator: string): boolean {
+export function asBool(value: Value, operator: string): boolean {
   if (typeof value !== 'boolean') fail(`Operator ${operator} expects bool, got ${typeName(value)}.`);
   return value;
 }

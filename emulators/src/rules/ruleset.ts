@@ -19,6 +19,7 @@ import { NAMESPACES } from './globals.js';
 import { traceAllow } from './trace.js';
 import { RulesNamespace, RulesQuerySubject, type Value } from './values.js';
 import { queryBranches } from './query-proof.js';
+import { RuleCoverage } from './coverage.js';
 
 /** Production: 10 document reads for single-document requests, 20 for batches and transactions. */
 export const SINGLE_DOCUMENT_ACCESS_LIMIT = 10;
@@ -131,9 +132,10 @@ class CompiledRuleset implements Ruleset {
     const segments = requestSegments(request);
     // Two literal `new`s, not `new (cond ? A : B)`: V8 inlines a constructor only at a call site that names it,
     // and the untraced walk is the hot path (npm run bench: ~10 % slower the other way).
-    const walk = options.trace
-      ? new TracingWalk(request.method, segments, ctx, this.recursiveMatchesEmpty)
-      : new RequestWalk(request.method, segments, ctx, this.recursiveMatchesEmpty);
+    const walk =
+      options.trace || options.coverage
+        ? new TracingWalk(request.method, segments, ctx, this.recursiveMatchesEmpty, options)
+        : new RequestWalk(request.method, segments, ctx, this.recursiveMatchesEmpty);
     walk.visit(this.tree, 0, new Scope(rootScopes[this.service], globals));
     const decision: RulesDecision =
       walk.grantedLine !== undefined
@@ -141,8 +143,18 @@ class CompiledRuleset implements Ruleset {
         : walk.outcomes.length === 0
           ? { allowed: false, message: `Denied ${where}: No matching allow statements.` }
           : { allowed: false, message: `Denied ${where}: ${walk.outcomes.join(', ')}`, line: walk.lastLine };
-    if (walk instanceof TracingWalk) decision.trace = walk.trace;
+    if (walk instanceof TracingWalk && options.trace) decision.trace = walk.trace;
     return decision;
+  }
+
+  createCoverage(): RuleCoverage {
+    const allows: AllowNode[] = [];
+    const collect = (tree: MatchTree) => {
+      allows.push(...tree.allows);
+      tree.children.forEach(collect);
+    };
+    collect(this.tree);
+    return new RuleCoverage(allows);
   }
 }
 
@@ -198,13 +210,28 @@ class RequestWalk {
   }
 }
 
-/** The walk when a trace is asked for: records each applicable allow and, for a failed one, why. */
+/**
+ * The walk when a trace or coverage is asked for: records each applicable allow and, for a failed one, why;
+ * with coverage, the allow is decided by the coverage, which counts its parts as it evaluates them once.
+ */
 class TracingWalk extends RequestWalk {
   readonly trace: AllowTrace[] = [];
 
+  constructor(
+    method: RulesMethod,
+    path: string[],
+    ctx: EvalContext,
+    recursiveMatchesEmpty: boolean,
+    private readonly options: EvaluateOptions,
+  ) {
+    super(method, path, ctx, recursiveMatchesEmpty);
+  }
+
   protected override judge(allow: AllowNode, scope: Scope): true | string {
-    const outcome = super.judge(allow, scope);
-    this.trace.push(traceAllow(allow, outcome, scope, this.ctx));
+    const outcome = this.options.coverage
+      ? this.options.coverage.judge(allow, scope, this.ctx)
+      : super.judge(allow, scope);
+    if (this.options.trace) this.trace.push(traceAllow(allow, outcome, scope, this.ctx));
     return outcome;
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { CallerAuth } from '../shared/auth-token.js';
 import type { DocumentJson, FilterJson } from '../firestore/types.js';
+import type { RuleCoverage } from './coverage.js';
 
 export type RulesService = 'cloud.firestore' | 'firebase.storage';
 export type RulesMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
@@ -126,6 +127,8 @@ export interface EvaluateOptions {
   documentAccessLog?: Set<string>;
   /** Record which allows applied and why each granted or not (the console's Requests view). Off by default. */
   trace?: boolean;
+  /** Count each applicable allow and its condition's parts here (made by this ruleset's `createCoverage`). */
+  coverage?: RuleCoverage;
 }
 
 /**
@@ -141,4 +144,6 @@ export interface Ruleset {
   readonly service: RulesService;
   /** Never throws: evaluation errors deny, as in production. */
   evaluate(request: RulesRequest, data: FirestoreDataAccess, options?: EvaluateOptions): RulesDecision;
+  /** A fresh coverage of this ruleset's allows (none for the deny-all and allow-all stand-ins). */
+  createCoverage?(): RuleCoverage;
 }

@@ -4,7 +4,15 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Caller } from '../shared/auth-token.js';
-import type { FirestoreDataAccess, RulesMethod, RulesProvider, StorageObjectInfo } from '../rules/types.js';
+import type {
+  FirestoreDataAccess,
+  RulesDecision,
+  RulesMethod,
+  RulesProvider,
+  Ruleset,
+  StorageObjectInfo,
+  StorageRulesRequest,
+} from '../rules/types.js';
 import { crc32cBase64, md5Base64 } from './checksums.js';
 import { badRequest, objectNotFound, permissionDenied, StorageError, uploadTooLarge } from './errors.js';
 import {
@@ -378,16 +386,8 @@ export class StorageOperations {
     let reason: string | undefined;
     try {
       const decision = ruleset.evaluate(
-        {
-          service: 'firebase.storage',
-          path: `/b/${bucket}/o/${name}`,
-          method,
-          auth: caller.kind === 'user' ? caller.auth : null,
-          time: new Date().toISOString(),
-          resource: resource && toRulesObject(resource),
-          requestResource: requestResource && toRulesObject(requestResource),
-        },
-        this.options.firestoreData ?? NO_FIRESTORE_DATA,
+        storageRulesRequest(caller, method, bucket, name, resource, requestResource),
+        this.firestoreData,
       );
       allowed = decision.allowed;
       reason = decision.message;
@@ -400,6 +400,54 @@ export class StorageOperations {
       throw permissionDenied(`No ${method} permission for ${target}${reason ? `: ${reason}` : ''}.`);
     }
   }
+
+  /** What `firestore.get()` / `exists()` in the rules read. */
+  get firestoreData(): FirestoreDataAccess {
+    return this.options.firestoreData ?? NO_FIRESTORE_DATA;
+  }
+
+  /**
+   * A rules question, writing nothing: what `ruleset` decides (with its trace) for `method` on an object as it is
+   * now, and for create/update on the object an upload of `upload` would make (built as `uploadObject` builds it).
+   */
+  askRules(
+    ruleset: Ruleset,
+    caller: Caller,
+    method: RulesMethod,
+    bucket: string,
+    name: string,
+    upload?: { bytes: Buffer; metadata: MetadataPatch },
+  ): { decision: RulesDecision; request: StorageRulesRequest } {
+    validateBucketName(bucket);
+    if (method !== 'list') validateObjectName(name);
+    const existing = method === 'list' ? null : (this.state.bucket(bucket).objects.get(name) ?? null);
+    const candidate =
+      (method === 'create' || method === 'update') && upload
+        ? this.newObject({ bucket, name, ...upload, issueDownloadToken: true })
+        : null;
+    const request = storageRulesRequest(caller, method, bucket, name, existing, candidate);
+    return { decision: ruleset.evaluate(request, this.firestoreData, { trace: true }), request };
+  }
+}
+
+/** The request the rules see: the one place it is built, for real requests and rules questions. */
+export function storageRulesRequest(
+  caller: Caller,
+  method: RulesMethod,
+  bucket: string,
+  name: string,
+  resource: StoredObject | null,
+  requestResource: StoredObject | null,
+): StorageRulesRequest {
+  return {
+    service: 'firebase.storage',
+    path: `/b/${bucket}/o/${name}`,
+    method,
+    auth: caller.kind === 'user' ? caller.auth : null,
+    time: new Date().toISOString(),
+    resource: resource && toRulesObject(resource),
+    requestResource: requestResource && toRulesObject(requestResource),
+  };
 }
 
 /** The object as storage rules see it (`resource` / `request.resource`). */

@@ -42,6 +42,8 @@ export interface StorageEmulator extends EmulatorService {
   reset(): void;
   /** Replaces every object with the export in `dir`. */
   importFrom(dir: string): Promise<void>;
+  /** A rules question, writing nothing (the console's playground): see `StorageOperations.askRules`. */
+  askRules: StorageOperations['askRules'];
 }
 
 export async function startStorageEmulator(options: StorageEmulatorOptions): Promise<StorageEmulator> {
@@ -170,6 +172,7 @@ export async function startStorageEmulator(options: StorageEmulatorOptions): Pro
       if (options.dataDir) await exportTo(options.dataDir);
     },
     reset: () => operations.reset(),
+    askRules: (...question) => operations.askRules(...question),
     importFrom: async (dir) => {
       await importStorage(state, dir);
       // The import replaced everything: the log says so, then holds each imported object.

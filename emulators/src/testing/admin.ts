@@ -5,12 +5,13 @@ import { getFirestore, type Firestore, type Settings } from 'firebase-admin/fire
 export function adminFirestore(
   projectId: string,
   port: number,
-  options: { preferRest?: boolean } = {},
+  options: { preferRest?: boolean; databaseId?: string } = {},
 ): Firestore {
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
   const name = `${projectId}:${port}:${options.preferRest ? 'rest' : 'grpc'}`;
   const app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name);
-  const db = getFirestore(app);
+  // A named database (getFirestore(app, id)) is its own Firestore instance with its own settings.
+  const db = options.databaseId ? getFirestore(app, options.databaseId) : getFirestore(app);
   if (options.preferRest && !(db as unknown as { _settingsFrozen?: boolean })._settingsFrozen) {
     // The REST client asks for Google credentials even in emulator mode, and a listener still opens a gRPC
     // channel (which checks the credentials' universe domain): the stand-in answers both with the owner token.

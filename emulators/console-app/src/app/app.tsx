@@ -18,6 +18,9 @@ import { bn } from '../i18n/bn';
 import { OverviewPage } from '../features/overview/overview-page';
 import { FirestorePage } from '../features/firestore/firestore-page';
 import { RequestsPage } from '../features/requests/requests-page';
+import { PlaygroundPage } from '../features/requests/playground-page';
+import { CoveragePage } from '../features/requests/coverage-page';
+import { rulesTexts } from '../features/requests/rules-texts';
 import { AuthPage } from '../features/auth/auth-page';
 import { StoragePage } from '../features/storage/storage-page';
 import { LogsPage } from '../features/logs/logs-page';
@@ -33,6 +36,8 @@ const PAGES = [
   { to: '/', label: bn.app.nav.overview },
   { to: '/firestore', label: bn.app.nav.firestore },
   { to: '/requests', label: bn.app.nav.requests },
+  { to: '/playground', label: rulesTexts.nav.playground },
+  { to: '/coverage', label: rulesTexts.nav.coverage },
   { to: '/auth', label: bn.app.nav.auth },
   { to: '/storage', label: bn.app.nav.storage },
   { to: '/logs', label: bn.app.nav.logs },
@@ -83,6 +88,8 @@ export function App() {
                   <Route path="/" element={<OverviewPage />} />
                   <Route path="/firestore/*" element={<FirestorePage />} />
                   <Route path="/requests" element={<RequestsPage />} />
+                  <Route path="/playground" element={<PlaygroundPage />} />
+                  <Route path="/coverage" element={<CoveragePage />} />
                   <Route path="/auth" element={<AuthPage />} />
                   <Route path="/storage/*" element={<StoragePage />} />
                   <Route path="/logs" element={<LogsPage />} />

@@ -7,6 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from '../../shared/auth-token.js';
 import { callerFromAuthorization } from '../../shared/auth-token.js';
 import type { RulesSource } from '../../shared/rules-source.js';
+import type { ServiceCoverage } from '../../console-server/request-log.js';
+import { coverageHtml } from '../../rules/coverage-html.js';
 import type { FirestoreEngine } from '../engine.js';
 import { asFirestoreError, invalidArgument, notFound, unauthenticated } from '../errors.js';
 import type { ServerStreamingMethod, UnaryMethod } from '../operations.js';
@@ -21,6 +23,8 @@ export interface RestContext {
   rules: RulesSource;
   /** Writes the current data to the export folder (POST /emulator/v1/projects/{p}:export). */
   exportData?: (dir?: string) => Promise<string>;
+  /** The rule coverage since start or reset (GET /emulator/v1/projects/{p}:ruleCoverage[.html]); absent: not counted. */
+  ruleCoverage?: () => ServiceCoverage;
 }
 
 /** A `:verb` route: the method it calls, and whether the URL names the request's database or its parent. */
@@ -221,6 +225,15 @@ async function handleEmulatorApi(
     };
     const dir = await ctx.exportData(body.export_directory ?? body.exportDirectory);
     return reply(res, { exportDirectory: dir });
+  }
+  match = /^\/emulator\/v1\/projects\/([^/:]+):ruleCoverage(\.html)?$/.exec(path);
+  if (match && req.method === 'GET' && ctx.ruleCoverage) {
+    const { rules, report } = ctx.ruleCoverage();
+    if (!match[2]) return reply(res, { file: rules?.file ?? null, report });
+    const sections = rules && report ? [{ title: rules.file, text: rules.text, report }] : [];
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(coverageHtml(`Firestore rule coverage — ${decodePathSegment(match[1])}`, sections));
+    return true;
   }
   throw notFound(`Unknown emulator route ${req.method} ${path}`);
 }

@@ -12,12 +12,90 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { formatBn } from '../../lib/format';
 import { bn } from '../../i18n/bn';
 import { RulesSourceView } from './rules-source-view';
 import { useRequestLog, type LoggedRequest } from './use-request-log';
+import { plainFields, type RestValue } from './payload';
+import type { ReplayedRequest } from './playground-page';
+import { rulesTexts } from './rules-texts';
 
 const t = bn.requests;
+const rt = rulesTexts.request;
+
+type Logged = LoggedRequest['resource'];
+
+/** Firestore documents show their fields as the playground's payload box reads them; Storage objects as they are. */
+function shownData(entry: LoggedRequest, value: Logged): Record<string, unknown> | null {
+  if (!value) return null;
+  return entry.service === 'firestore'
+    ? plainFields((value as { fields?: Record<string, RestValue> }).fields)
+    : (value as unknown as Record<string, unknown>);
+}
+
+/** A logged request as the playground's form: the same service, method, path and payload. */
+export function replayOf(entry: LoggedRequest): ReplayedRequest {
+  const after = entry.requestResource as
+    { size?: number; contentType?: string; metadata?: Record<string, string> } | null | undefined;
+  return {
+    service: entry.service,
+    method: entry.method,
+    path: entry.path,
+    uid: entry.caller.kind === 'user' ? entry.caller.uid : undefined,
+    ...(entry.service === 'firestore' && entry.requestResource
+      ? { fields: shownData(entry, entry.requestResource) ?? {} }
+      : {}),
+    ...(entry.service === 'storage' && after
+      ? { upload: { size: after.size ?? 0, contentType: after.contentType, metadata: after.metadata } }
+      : {}),
+  };
+}
+
+/** What the rules saw: `resource.data` as stored then, and the payload (`request.resource`), when traced. */
+function PayloadView({ entry }: { entry: LoggedRequest }) {
+  if (entry.resource === undefined && entry.requestResource === undefined) return null;
+  const show = (value: Logged) => {
+    const data = shownData(entry, value);
+    return data ? JSON.stringify(data, null, 2) : rt.none;
+  };
+  return (
+    <Flex gap="3">
+      <Box flex="1" minW="0">
+        <Text fontSize="xs" fontWeight="semibold">
+          {rt.stored}
+        </Text>
+        <Box
+          as="pre"
+          fontSize="xs"
+          bg="gray.50"
+          p="2"
+          rounded="md"
+          overflowX="auto"
+          data-testid="request-resource"
+        >
+          {show(entry.resource)}
+        </Box>
+      </Box>
+      <Box flex="1" minW="0">
+        <Text fontSize="xs" fontWeight="semibold">
+          {rt.payload}
+        </Text>
+        <Box
+          as="pre"
+          fontSize="xs"
+          bg="gray.50"
+          p="2"
+          rounded="md"
+          overflowX="auto"
+          data-testid="request-payload"
+        >
+          {show(entry.requestResource)}
+        </Box>
+      </Box>
+    </Flex>
+  );
+}
 
 export function who(entry: LoggedRequest): string {
   const { caller } = entry;
@@ -28,6 +106,7 @@ export function who(entry: LoggedRequest): string {
 
 /** Every request the Firestore and Storage rules judged, newest first, and why the selected one went as it did. */
 export function RequestsPage() {
+  const navigate = useNavigate();
   const { entries, connected, clear } = useRequestLog();
   const [verdict, setVerdict] = useState<'all' | 'allowed' | 'denied'>('all');
   const [pathFilter, setPathFilter] = useState('');
@@ -164,6 +243,17 @@ export function RequestsPage() {
               </Text>
             )}
             {selected.trace && selected.trace.length === 0 && <Text>{t.noAllowMatched}</Text>}
+            {selected.caller.kind !== 'admin-sdk' && (
+              <Button
+                size="xs"
+                variant="outline"
+                alignSelf="start"
+                onClick={() => void navigate('/playground', { state: { replay: replayOf(selected) } })}
+              >
+                {rt.replay}
+              </Button>
+            )}
+            <PayloadView entry={selected} />
             {selected.caller.kind !== 'admin-sdk' && <RulesSourceView entry={selected} />}
           </Stack>
         )}

@@ -18,8 +18,11 @@ const MARK = {
 } as const;
 const outcome = bn.requests.outcome;
 
+/** What a trace is drawn from: a logged request, or the playground's answer to a question. */
+export type TracedDecision = Pick<LoggedRequest, 'service' | 'rulesVersion' | 'trace'>;
+
 /** The rules file with the allow statements that decided this request marked, each with its outcome. */
-export function RulesSourceView({ entry }: { entry: LoggedRequest }) {
+export function RulesSourceView({ entry }: { entry: TracedDecision }) {
   const [rules, setRules] = useState<RulesText | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
