@@ -43,7 +43,7 @@ const PAGES = [
   { to: '/logs', label: bn.app.nav.logs },
 ];
 // Shown only for a project that names its mail outbox (the console's extension point).
-const MAIL_PAGE = { to: '/mail', label: mailTexts('bn').nav };
+const MAIL_PAGE = { to: '/mail', label: mailTexts.nav };
 
 export function App() {
   const [config, setConfig] = useState<ConsoleConfig | null>(null);

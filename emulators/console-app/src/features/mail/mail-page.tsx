@@ -8,7 +8,7 @@ import { listOutbox } from './api';
 import type { OutboxMessage } from './messages';
 import { mailTexts } from './texts';
 
-const t = mailTexts('bn');
+const t = mailTexts;
 
 /**
  * The outbox of the "Trigger Email from Firestore" extension (the collection the project names through the

@@ -1,6 +1,6 @@
 /**
- * The Mail page's texts, each in Bengali and in English, for the console's language switch. Until the switch
- * lands the page shows the Bengali (`mailTexts('bn')`), as the rest of the console does.
+ * The Mail page's texts, each in Bengali and in English (one key, both languages), for the console's language
+ * switch. Until it exists the page speaks Bengali: `mailTexts` is `mailTextsIn('bn')` (as rules-texts.ts).
  */
 const texts = {
   nav: { bn: 'মেইল', en: 'Mail' },
@@ -32,11 +32,13 @@ type Language = 'bn' | 'en';
 type In<T> = { [K in keyof T]: T[K] extends { bn: infer V } ? V : never };
 
 /** The page's texts in one language. */
-export function mailTexts(language: Language): In<typeof texts> {
+export function mailTextsIn(language: Language): In<typeof texts> {
   return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, text[language]])) as In<
     typeof texts
   >;
 }
+
+export const mailTexts = mailTextsIn('bn');
 
 /** Every key has both languages (a test holds them to it). */
 export const allMailTexts = texts;
