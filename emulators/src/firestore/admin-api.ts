@@ -43,6 +43,8 @@ export function importDocuments(
   let count = 0;
   // One version for the whole import: transactions only compare a document's version with itself.
   const { micros: version } = engine.clock.next();
+  // The import rewrites documents without keeping what they replace: reads before it are refused as too old.
+  for (const { database } of data) engine.state(parseDatabaseName(database)).history.restart(version);
   const stored: { db: DatabaseId; doc: StoredDocument }[] = [];
   for (const { database, documents } of data) {
     const db = parseDatabaseName(database);

@@ -5,6 +5,7 @@
 import { deleteApp, getApps } from 'firebase-admin/app';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { adminFirestore } from '../testing/admin.js';
+import { benchPartitionsAndHistory } from './partition-history-bench.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 
 export interface BenchRow {
@@ -217,6 +218,7 @@ export async function benchFirestore(): Promise<BenchRow[]> {
       unit: 'MB',
       note: `whole process (emulator and firebase-admin), ${emulator.engine.state({ projectId: PROJECT, databaseId: '(default)' }).size} documents stored`,
     });
+    rows.push(...(await benchPartitionsAndHistory()));
   } finally {
     for (const app of getApps().filter((a) => a.name.startsWith(`${PROJECT}:`))) await deleteApp(app);
     await emulator?.stop();

@@ -64,7 +64,7 @@ export function commit(
   for (const check of batch.checks) check();
   // Durable before it is applied or answered (a data folder's journal); a failed append applies nothing.
   engine.journal?.recordCommit(db, state, staged);
-  const changes = applyStaged(state, staged);
+  const changes = applyStaged(state, staged, micros);
   if (changes.length > 0) engine.listeners.notify(db, changes, commitTime);
   return { writeResults, commitTime };
 }
@@ -175,11 +175,14 @@ function oweRulesCheck(
 function applyStaged(
   state: DatabaseState,
   staged: Map<string, StoredDocument | null>,
+  micros: bigint,
 ): DocumentChangeEvent[] {
   const changes: DocumentChangeEvent[] = [];
   for (const [key, after] of staged) {
     const before = state.get(key) ?? null;
     if (after === before) continue;
+    // Reads at an earlier readTime still see the version this commit replaces (./document-history.ts).
+    if (before) state.history.record(before, after, micros);
     if (after) state.put(after);
     else if (before) state.delete(key);
     else continue;

@@ -17,10 +17,17 @@ export function batchWrite(
 ): v1.BatchWriteResponse {
   const writeResults: WriteResultJson[] = [];
   const status: { code: number; message?: string }[] = [];
+  // Production refuses the whole request (HTTP 400) for a name no write could have, e.g. an id `__doc__`,
+  // before it applies any write; what only fails when applied (a precondition) fails that write alone.
+  for (const write of request.writes ?? []) {
+    const name = write.update?.name ?? write.delete ?? write.transform?.document;
+    if (typeof name === 'string') parseDocumentName(name);
+  }
   for (const write of request.writes ?? []) {
     try {
       const result = commit(engine, { database: request.database, writes: [write] }, caller);
-      writeResults.push(result.writeResults[0]);
+      // The WriteResult proto: update_time is "not set after a delete", which production follows here.
+      writeResults.push(write.delete !== undefined ? {} : result.writeResults[0]);
       status.push({ code: 0 });
     } catch (error) {
       if (!(error instanceof FirestoreError)) throw error;

@@ -171,6 +171,8 @@ export class FirestoreJournal {
       // later run and hold commits acknowledged after that crash, so they are still replayed.
       if (dropped) replayed.dropped = `${fileName(n)}: ${dropped}`;
     }
+    // The journal keeps the latest versions only: what was replaced before this start cannot be read at a readTime.
+    for (const state of engine.databasesInUse()) state.history.restart();
     const next = numbers.length > 0 ? numbers[numbers.length - 1] + 1 : 1;
     return { journal: new FirestoreJournal(folder, next), replayed };
   }

@@ -9,6 +9,7 @@ import type { FirestoreEngine } from './engine.js';
 import { FirestoreError, permissionDenied } from './errors.js';
 import { batchWrite, createDocument, deleteDocument, updateDocument } from './document-writes.js';
 import { parseDatabaseName } from './paths.js';
+import { partitionQuery } from './partition-query.js';
 import { runAggregationQuery, runQuery } from './queries.js';
 import { batchGet, getDocument, listCollectionIds, listDocuments } from './reads.js';
 import { commit } from './commit.js';
@@ -32,6 +33,7 @@ export const UNARY_METHODS = [
   'Rollback',
   'BatchWrite',
   'ListCollectionIds',
+  'PartitionQuery',
 ] as const;
 /** Answered with a stream of responses (gRPC); REST answers them as one JSON list. */
 export const SERVER_STREAMING_METHODS = ['BatchGetDocuments', 'RunQuery', 'RunAggregationQuery'] as const;
@@ -188,6 +190,7 @@ export const operations: {
       (engine, request) => listCollectionIds(engine, request),
       'owner',
     ),
+    PartitionQuery: unary('PartitionQuery', ['parent'], partitionQuery),
   },
   serverStreaming: {
     BatchGetDocuments: serverStreaming('BatchGetDocuments', ['database'], batchGet),

@@ -19,7 +19,8 @@ import type { IndexTrace } from './query-index.js';
 import type { StoredDocument } from './state.js';
 import { toDocumentJson } from './state.js';
 import type { ReadOptions } from './transactions.js';
-import { assertUnchangedSince, requestedReadTime } from './transactions.js';
+import { requestedReadTime } from './transactions.js';
+import { answeredReadTime, pastRead, queryAt } from './document-history.js';
 import { doubleOf, getField, isNumber } from './values.js';
 import { runVectorQuery } from './vector-query.js';
 
@@ -44,7 +45,10 @@ export function runQuery(
     return docs;
   });
   const docs = run.value;
-  const readTime = engine.clock.now();
+  const readTime = answeredReadTime(
+    requestedReadTime(request, engine.transactions.get(txnId)),
+    engine.clock.now(),
+  );
   const results: v1.RunQueryResponse[] = docs.map((doc) => ({
     document: { ...toDocumentJson(query.db, doc), fields: project(doc.fields, query.select) },
     readTime,
@@ -96,7 +100,10 @@ export function runAggregationQuery(
   const txnId = engine.transactions.forRead(query.db, request);
   const trace = newTrace();
   const run = measured(engine, query.db, () => {
-    const docs = readQuery(engine, query, caller, txnId, request, { trace });
+    const docs = withAggregatedFields(
+      readQuery(engine, query, caller, txnId, request, { trace }),
+      aggregations,
+    );
     engine.state(query.db).usage.aggregation(docs.length);
     const aggregateFields: Record<string, Value> = {};
     aggregations.forEach((agg, index) => {
@@ -107,7 +114,10 @@ export function runAggregationQuery(
   const { docs, aggregateFields } = run.value;
   const response: v1.RunAggregationQueryResponse = {
     result: { aggregateFields },
-    readTime: engine.clock.now(),
+    readTime: answeredReadTime(
+      requestedReadTime(request, engine.transactions.get(txnId)),
+      engine.clock.now(),
+    ),
   };
   if (request.newTransaction && txnId) response.transaction = txnId;
   if (mode === 'analyze') {
@@ -137,14 +147,30 @@ export function readQuery(
 ): StoredDocument[] {
   if (!execution.indexesChecked) engine.requireIndexes(query);
   const state = engine.state(query.db);
-  const asOf = requestedReadTime(options, engine.transactions.get(txnId));
-  // Every document of the queried collections counts: one that changed may have matched back then.
-  if (asOf) assertUnchangedSince(asOf, query.run(state, { scopeOnly: true }));
+  const past = pastRead(
+    state,
+    requestedReadTime(options, engine.transactions.get(txnId)),
+    engine.clock.now(),
+  );
   engine.checkQuery(caller, query);
+  if (past !== undefined) return queryAt(state, query, past);
   const docs = query.run(state, { trace: execution.trace });
   const txn = engine.transactions.get(txnId);
   if (txn) for (const doc of docs) txn.reads.set(doc.key, doc.version);
   return docs;
+}
+
+/**
+ * Production aggregates only the documents that have every field a sum or avg names: with `count()` and
+ * `sum('a')` in one query, a document without `a` is not counted either (as though the query filtered on it).
+ */
+function withAggregatedFields(docs: StoredDocument[], aggregations: AggregationJson[]): StoredDocument[] {
+  const paths = aggregations
+    .map((agg) => agg.sum?.field?.fieldPath ?? agg.avg?.field?.fieldPath)
+    .filter((path): path is string => path !== undefined)
+    .map(parseFieldPath);
+  if (paths.length === 0) return docs;
+  return docs.filter((doc) => paths.every((path) => getField(doc.fields, path) !== undefined));
 }
 
 function aggregate(agg: AggregationJson, docs: StoredDocument[]): Value {

@@ -295,9 +295,10 @@ function compileFilter(filter: FilterJson, db: DatabaseId, inequalities: string[
         };
       case 'IS_NOT_NAN':
         inequalities.push(path);
+        // Production's `!= NaN` (sent as IS_NOT_NAN) is a not-equal: like `!= x`, it never matches null.
         return (doc) => {
           const v = read(doc);
-          return v !== undefined && !isNaNValue(v);
+          return v !== undefined && !isNaNValue(v) && !('nullValue' in v);
         };
       case 'IS_NOT_NULL':
         inequalities.push(path);
@@ -395,6 +396,8 @@ function fieldPredicate(
     }
     case 'NOT_IN': {
       const options = requireArray(operand, 'not-in');
+      // Production: a `not-in` list holding null matches nothing (no value is "not null and not in it").
+      if (options.some((o) => 'nullValue' in o)) return () => false;
       return (doc) => {
         const v = read(doc);
         return v !== undefined && !('nullValue' in v) && !options.some((o) => valuesEqual(v, o));

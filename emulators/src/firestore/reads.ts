@@ -18,7 +18,8 @@ import {
 } from './paths.js';
 import { compileQuery, project } from './query.js';
 import { toDocumentJson } from './state.js';
-import { assertUnchangedSince, requestedReadTime } from './transactions.js';
+import { requestedReadTime } from './transactions.js';
+import { answeredReadTime, collectionIdsAt, documentAt, pastRead } from './document-history.js';
 import { readQuery } from './queries.js';
 
 export function batchGet(
@@ -32,13 +33,14 @@ export function batchGet(
   const txn = engine.transactions.get(txnId);
   const access = dataAccess(state);
   const select = request.mask?.fieldPaths?.map(parseFieldPath);
-  const readTime = engine.clock.now();
-  const asOf = requestedReadTime(request, txn);
+  const requested = requestedReadTime(request, txn);
+  const past = pastRead(state, requested, engine.clock.now());
+  const readTime = answeredReadTime(requested, engine.clock.now());
   const results = (request.documents ?? []).map((name): v1.BatchGetDocumentsResponse => {
     const { db: docDb, segments } = parseDocumentName(name);
     assertSameDatabase(db, docDb);
-    const doc = state.get(segments.join('/')) ?? null;
-    if (asOf) assertUnchangedSince(asOf, doc ? [doc] : []);
+    const key = segments.join('/');
+    const doc = past !== undefined ? documentAt(state, key, past) : (state.get(key) ?? null);
     authorize(engine.rules, { caller, method: 'get', db, segments, resource: doc, time: readTime }, access);
     txn?.reads.set(segments.join('/'), doc?.version ?? null);
     return doc
@@ -62,7 +64,13 @@ export function getDocument(
   const { db } = parseDocumentName(name);
   const [result] = batchGet(
     engine,
-    { database: databaseName(db), documents: [name], mask: request.mask, transaction: request.transaction },
+    {
+      database: databaseName(db),
+      documents: [name],
+      mask: request.mask,
+      transaction: request.transaction,
+      readTime: request.readTime,
+    },
     caller,
   );
   if (!result.found) throw notFound(`Document not found: ${name}`);
@@ -96,7 +104,7 @@ export function listDocuments(
     // Missing documents (no fields, but subcollections) have only a name; production lists them in
     // name order and ignores orderBy (firebase-admin's listDocuments() asks for them).
     const query = compileQuery(parent, { from: [{ collectionId }] });
-    const existing = readQuery(engine, query, caller, undefined);
+    const existing = readQuery(engine, query, caller, undefined, { readTime: request.readTime });
     const byId = new Map(existing.map((doc) => [documentIdOf(doc.segments), doc]));
     const state = engine.state(query.db);
     const parentSegments = query.parentKey === '' ? [] : query.parentKey.split('/');
@@ -113,7 +121,7 @@ export function listDocuments(
     return { documents: page, nextPageToken: nextPageToken(all.length > offset + pageSize) };
   }
   const query = compileQuery(parent, { from: [{ collectionId }], orderBy, offset, limit: pageSize + 1 });
-  const docs = readQuery(engine, query, caller, undefined);
+  const docs = readQuery(engine, query, caller, undefined, { readTime: request.readTime });
   const page = docs
     .slice(0, pageSize)
     .map((doc) => ({ ...toDocumentJson(query.db, doc), fields: project(doc.fields, select) }));
@@ -126,7 +134,12 @@ export function listCollectionIds(
   request: v1.ListCollectionIdsRequest & { parent: string },
 ): v1.ListCollectionIdsResponse {
   const { db, segments } = parseResourceName(request.parent);
-  const ids = engine.state(db).collectionIdsUnder(segments.join('/'));
+  const state = engine.state(db);
+  const past = pastRead(state, request.readTime, engine.clock.now());
+  const ids =
+    past !== undefined
+      ? collectionIdsAt(state, segments.join('/'), past)
+      : state.collectionIdsUnder(segments.join('/'));
   const start = request.pageToken ? Math.max(0, ids.indexOf(request.pageToken)) : 0;
   const size = request.pageSize && request.pageSize > 0 ? request.pageSize : ids.length;
   const page = ids.slice(start, start + size);

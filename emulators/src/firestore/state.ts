@@ -5,6 +5,7 @@
 import type { DocumentJson, Fields } from './types.js';
 import type { DatabaseId, Segments } from './paths.js';
 import { collectionIdOf, documentName, parentPathOf, segmentsKey } from './paths.js';
+import { DocumentHistory } from './document-history.js';
 import { QueryIndexes } from './query-index.js';
 import { ReadUsage } from './usage.js';
 import { ValueInterner } from './values.js';
@@ -32,6 +33,8 @@ export class DatabaseState {
   readonly usage = new ReadUsage();
   /** Shares repeated values among the stored documents (an import normalizes straight into it). */
   readonly interner = new ValueInterner();
+  /** The versions commits replaced within the last hour, for reads at a `readTime` (./document-history.ts). */
+  readonly history = new DocumentHistory();
 
   /** Tests make `indexChunkSize` and `maxIndexes` small, so chunks split and empty and indexes are evicted. */
   constructor(
@@ -86,6 +89,7 @@ export class DatabaseState {
   }
 
   clear(): void {
+    this.history.restart();
     this.indexes.clear();
     this.interner.clear();
     this.documents.clear();

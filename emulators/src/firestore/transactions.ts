@@ -1,19 +1,18 @@
 /**
  * Open transactions: what each has read (so a commit can fail when another request changed it since), and the
- * point in time a read-only one reads at. The emulator keeps only the latest version of each document.
+ * point in time a read-only one reads at (answered from ./document-history.ts).
  * Read-write transactions of the server SDKs (owner callers) are pessimistic, as in production: they hold
  * locks (./locks.ts, taken by ./transaction-locks.ts), are wounded by older ones, and expire when idle or old.
  */
 import { randomBytes } from 'node:crypto';
 import type { Caller } from '../shared/auth-token.js';
 import type { TransactionOptionsJson } from './types.js';
-import { aborted, failedPrecondition, invalidArgument } from './errors.js';
+import { aborted, invalidArgument } from './errors.js';
 import { dbKey } from './databases.js';
 import type { LockOwner } from './locks.js';
 import { LockManager } from './locks.js';
 import type { DatabaseId } from './paths.js';
-import type { DatabaseState, StoredDocument } from './state.js';
-import { compareInstants, parseTimestamp } from './timestamps.js';
+import type { DatabaseState } from './state.js';
 
 export interface TransactionState {
   dbKey: string;
@@ -230,19 +229,4 @@ export function requestedReadTime(
   txn: TransactionState | undefined,
 ): string | undefined {
   return options.readTime ?? options.newTransaction?.readOnly?.readTime ?? txn?.readTime;
-}
-
-/**
- * The emulator keeps only the latest version of each document, so a read as of an earlier time is answered only
- * when nothing it covers changed since then; otherwise it fails plainly rather than answer with newer data.
- */
-export function assertUnchangedSince(readTime: string, docs: Iterable<StoredDocument>): void {
-  const asOf = parseTimestamp(readTime);
-  for (const doc of docs) {
-    if (compareInstants(parseTimestamp(doc.updateTime), asOf) > 0) {
-      throw failedPrecondition(
-        `Reading as of ${readTime} is not supported here: /${doc.key} changed since (at ${doc.updateTime}) and this emulator keeps only the latest version of each document`,
-      );
-    }
-  }
 }

@@ -635,7 +635,7 @@ async function grpcCorpus(s: CorpusSession): Promise<void> {
   await s.grpc('ListCollectionIds', 'ListCollectionIds', { parent: `${DB}/documents` });
   await s.grpc('ListCollectionIds: as alice', 'ListCollectionIds', { parent: `${DB}/documents` }, 'alice');
   await s.grpc('ListCollectionIds: no parent', 'ListCollectionIds', {});
-  await s.grpc('PartitionQuery: not served', 'PartitionQuery', { parent: `${DB}/documents` });
+  await s.grpc('PartitionQuery: no structuredQuery', 'PartitionQuery', { parent: `${DB}/documents` });
   await s.grpc('forged token', 'GetDocument', { name: doc('jars/mango') }, 'forged');
 }
 

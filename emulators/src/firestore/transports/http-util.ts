@@ -38,7 +38,9 @@ function refuseAlteredInput(key: string, value: unknown): unknown {
   if (key === '__proto__') {
     throw invalidArgument('Invalid field name "__proto__": names of the form __.*__ are reserved');
   }
-  if (key === 'bytesValue' && (typeof value !== 'string' || !isBase64(value))) {
+  // A document field may itself be named `bytesValue`: its value is then a Value object, not bytes.
+  const fieldNamedBytesValue = typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (key === 'bytesValue' && !fieldNamedBytesValue && (typeof value !== 'string' || !isBase64(value))) {
     throw invalidArgument(`Invalid bytesValue: ${JSON.stringify(value)} is not base64`);
   }
   return value;

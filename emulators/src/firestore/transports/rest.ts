@@ -41,6 +41,7 @@ const VERBS = new Map<string, VerbRoute>([
   ['runAggregationQuery', { method: 'RunAggregationQuery', scope: 'parent', streaming: true }],
   ['batchWrite', { method: 'BatchWrite', scope: 'database', streaming: false }],
   ['listCollectionIds', { method: 'ListCollectionIds', scope: 'parent', streaming: false }],
+  ['partitionQuery', { method: 'PartitionQuery', scope: 'parent', streaming: false }],
 ]);
 
 const DOCS_RE = /^\/v1(?:beta1)?\/(projects\/[^/]+\/databases\/[^/]+\/documents)(\/[^:]*)?(?::([A-Za-z]+))?$/;
@@ -100,6 +101,7 @@ export async function handleRest(
               name,
               mask: maskOption,
               transaction: url.searchParams.get('transaction') ?? undefined,
+              readTime: url.searchParams.get('readTime') ?? undefined,
             })),
           );
         }
@@ -113,6 +115,7 @@ export async function handleRest(
             orderBy: url.searchParams.get('orderBy') ?? undefined,
             mask: maskOption,
             showMissing: url.searchParams.get('showMissing') === 'true',
+            readTime: url.searchParams.get('readTime') ?? undefined,
           })),
         );
       case 'POST': {
