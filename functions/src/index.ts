@@ -19,8 +19,11 @@ import { setOrderStatus as setOrderStatusFor } from './set-order-status';
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
-/** The shop's address, for links in the seller's mail: functions/.env (deployed), .env.local (emulators). */
-const SHOP_URL = defineString('SHOP_URL');
+/**
+ * The shop's address, for links in the seller's mail: functions/.env (deployed), .env.local (emulators). The
+ * default is for a copy of the package without them (the tests' private one), which must still load.
+ */
+const SHOP_URL = defineString('SHOP_URL', { default: 'https://keraniganjachar.com.bd' });
 
 /** placeOrder({ productId, quantity, customerName, customerPhone, customerAddress, paymentMethod }) → { orderId } */
 export const placeOrder = onCall((request) => placeOrderFor(getFirestore(), request.auth, request.data));
