@@ -62,7 +62,12 @@ const emulatorBoundaries = [
     target: './emulators/console-app',
     from: './emulators/src',
     // Types only (the page's build drops them): the shapes the console API answers with.
-    except: ['./console-server/api.ts', './console-server/extensions.ts', './console-server/request-log.ts'],
+    except: [
+      './console-server/api.ts',
+      './console-server/extensions.ts',
+      './console-server/request-log.ts',
+      './console-server/snapshots.ts',
+    ],
     message:
       'the console page reaches the emulators over HTTP: from emulators/src it imports only the console API’s types (console-server/).',
   },

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole shop locally and offline — emulators, demo data, web app — then the URLs and logins.
- * Ctrl-C stops everything it started and keeps the data for next time; `npm start -- --fresh` starts clean.
+ * Ctrl-C stops everything it started and keeps the data for next time; `npm start -- --fresh` starts clean;
+ * `npm start -- --snapshot <name>` starts from a snapshot saved in the emulator console ("seed": the demo data).
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -13,13 +14,18 @@ process.env.METADATA_SERVER_DETECTION ??= 'none';
 const { values } = parseArgs({
   options: {
     fresh: { type: 'boolean', default: false },
+    snapshot: { type: 'string' },
     'no-persist': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (values.help) {
   console.log(
-    'Usage: npm start [-- --fresh] [-- --no-persist]\n  --fresh       delete the kept local data and seed again\n  --no-persist  keep nothing after Ctrl-C',
+    'Usage: npm start [-- --fresh] [-- --no-persist] [-- --snapshot <name>]\n' +
+      '  --fresh            delete the kept local data and seed again\n' +
+      '  --no-persist       keep nothing after Ctrl-C\n' +
+      '  --snapshot <name>  start from a snapshot saved in the emulator console (.emulator-snapshots/;\n' +
+      '                     "seed" is the demo data as last seeded)',
   );
   process.exit(0);
 }
@@ -30,6 +36,7 @@ const local = new LocalShop({
   root,
   persist: !values['no-persist'],
   fresh: values.fresh,
+  snapshot: values.snapshot,
   log: (line) => console.log(line),
 });
 

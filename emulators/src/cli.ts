@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { readProjectConfig, startOfflineEmulators, type ProjectConfig } from './index.js';
 import { startConsole, type RunningConsole } from './console-server/server.js';
 import type { ConsoleExtensions } from './console-server/extensions.js';
+import { Snapshots } from './console-server/snapshots.js';
 
 export async function runEmulators(
   consoleExtensions: (config: ProjectConfig) => ConsoleExtensions = () => ({}),
@@ -78,6 +79,14 @@ export async function runEmulators(
         dataDir,
         log,
         extensions: consoleExtensions(config),
+        // Kept beside the data folder (--fresh leaves them); Auth is included when firebase-tools runs beside.
+        snapshots: new Snapshots({
+          dir: join(config.rootDir, '.emulator-snapshots'),
+          emulators,
+          projectId: config.projectId,
+          auth: config.auth,
+          log,
+        }),
       });
     } catch (error) {
       // The emulators are what scripts and tests need; a console that cannot start is reported, not fatal.

@@ -64,8 +64,8 @@ describe("the shop's console extensions", () => {
   it('links to the shop and its dashboard on the ports of firebase.json', () => {
     const shop = `http://${config.hosting.host}:${config.hosting.port}`;
     expect(shopConsoleExtensions(config).links).toEqual([
-      { label: 'দোকান খুলুন', href: shop },
-      { label: 'অ্যাডমিন ড্যাশবোর্ড খুলুন', href: `${shop}/admin` },
+      { label: { bn: 'দোকান খুলুন', en: 'Open the shop' }, href: shop },
+      { label: { bn: 'অ্যাডমিন ড্যাশবোর্ড খুলুন', en: 'Open the admin dashboard' }, href: `${shop}/admin` },
     ]);
   });
 

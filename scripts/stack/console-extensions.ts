@@ -58,15 +58,15 @@ export function shopConsoleExtensions(config: ProjectConfig): ConsoleExtensions 
   const shopUrl = `http://${config.hosting.host}:${config.hosting.port}`;
   return {
     links: [
-      { label: 'দোকান খুলুন', href: shopUrl },
-      { label: 'অ্যাডমিন ড্যাশবোর্ড খুলুন', href: `${shopUrl}/admin` },
+      { label: { bn: 'দোকান খুলুন', en: 'Open the shop' }, href: shopUrl },
+      { label: { bn: 'অ্যাডমিন ড্যাশবোর্ড খুলুন', en: 'Open the admin dashboard' }, href: `${shopUrl}/admin` },
     ],
     userRoles: [
       {
         id: 'admin',
-        label: 'অ্যাডমিন',
-        grantLabel: 'অ্যাডমিন করুন',
-        revokeLabel: 'অ্যাডমিন বাতিল',
+        label: { bn: 'অ্যাডমিন', en: 'Admin' },
+        grantLabel: { bn: 'অ্যাডমিন করুন', en: 'Make admin' },
+        revokeLabel: { bn: 'অ্যাডমিন বাতিল', en: 'Revoke admin' },
         holders: shopAdmins,
         set: setShopAdmin,
       },

@@ -4,7 +4,8 @@
  * Used by `npm start` and by the end-to-end tests.
  */
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   readProjectConfig,
@@ -12,6 +13,7 @@ import {
   type OfflineEmulators,
 } from '../../emulators/src/index.js';
 import { startConsole } from '../../emulators/src/console-server/server.js';
+import { savedSnapshots, snapshotName, Snapshots } from '../../emulators/src/console-server/snapshots.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed-demo-data.js';
 import { shopConsoleExtensions } from './console-extensions.js';
 import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.js';
@@ -26,6 +28,10 @@ export interface ShopOptions {
   persist?: boolean;
   /** Start from a clean slate: delete the kept data first. */
   fresh?: boolean;
+  /** Start from this named snapshot (the console's Snapshots page; `npm start -- --snapshot <name>`). */
+  snapshot?: string;
+  /** Where snapshots are kept: default `.emulator-snapshots` when persisting, else a folder removed at stop. */
+  snapshotsDir?: string;
   log?: (line: string) => void;
 }
 
@@ -36,8 +42,11 @@ export interface RunningShop {
   consoleUrl: string | null;
   accounts: typeof DEMO_ACCOUNTS;
   seeded: boolean;
+  /** The snapshot it started from, if one was asked for. */
+  restoredSnapshot: string | null;
   ports: NamedPort[];
   emulators: OfflineEmulators;
+  snapshots: Snapshots;
   stop(): Promise<void>;
 }
 
@@ -94,6 +103,13 @@ export class LocalShop {
     return this.stopping;
   }
 
+  /** A folder for this run only (snapshots of a shop kept in memory), removed when it stops. */
+  private async temporaryFolder(): Promise<string> {
+    const folder = await mkdtemp(join(tmpdir(), 'achar-snapshots-'));
+    this.stops.push(() => rm(folder, { recursive: true, force: true }));
+    return folder;
+  }
+
   /** Registers something started, or stops it at once when a stop was requested meanwhile. */
   private async started(stop: () => Promise<void>): Promise<void> {
     if (this.stopping) {
@@ -112,6 +128,28 @@ export class LocalShop {
     if (taken.length > 0) throw new PortsTakenError(taken);
 
     const dataDir = options.persist ? join(options.root, '.emulator-data') : undefined;
+    // Beside the data folder, not in it: --fresh must not delete what someone saved by name.
+    const snapshotsDir =
+      options.snapshotsDir ??
+      (options.persist ? join(options.root, '.emulator-snapshots') : await this.temporaryFolder());
+    if (options.snapshot !== undefined) {
+      const saved = (await savedSnapshots(snapshotsDir)).map((s) => s.name);
+      let problem: Error | null = null;
+      try {
+        const name = snapshotName(options.snapshot);
+        if (!saved.includes(name))
+          problem = new Error(
+            `No snapshot named "${name}" in ${snapshotsDir}` +
+              (saved.length ? ` (saved: ${saved.join(', ')})` : ' (none saved yet)'),
+          );
+      } catch (error) {
+        problem = error as Error;
+      }
+      if (problem) {
+        await this.stop(); // the run's temporary snapshots folder, if it made one
+        throw problem;
+      }
+    }
     if (options.fresh && dataDir) await rm(dataDir, { recursive: true, force: true });
 
     try {
@@ -157,15 +195,36 @@ export class LocalShop {
         await this.started(() => snapshots.stop());
       }
 
-      const report = await withEmulatorEnv(
-        { firestore: firestoreHost, storage: storageHost, auth: `${config.auth.host}:${config.auth.port}` },
-        () => seedDemoData({ projectId: config.projectId, log: () => {} }),
-      );
-      log(
-        report.skipped
-          ? '› kept the existing shop data'
-          : `› seeded ${report.products.length} products and ${report.orders} orders`,
-      );
+      const snapshots = new Snapshots({
+        dir: snapshotsDir,
+        emulators,
+        projectId: config.projectId,
+        auth: config.auth,
+        log: (line) => {
+          if (/error|failed/i.test(line)) log(line);
+        },
+      });
+      let seeded = false;
+      if (options.snapshot !== undefined) {
+        const restored = await snapshots.restore(options.snapshot);
+        log(
+          `› started from snapshot "${restored.name}" (${restored.documents} documents, ${restored.objects} files, ` +
+            `${restored.restoredUsers ?? 'no'} accounts)`,
+        );
+      } else {
+        const report = await withEmulatorEnv(
+          { firestore: firestoreHost, storage: storageHost, auth: `${config.auth.host}:${config.auth.port}` },
+          () => seedDemoData({ projectId: config.projectId, log: () => {} }),
+        );
+        seeded = !report.skipped;
+        log(
+          report.skipped
+            ? '› kept the existing shop data'
+            : `› seeded ${report.products.length} products and ${report.orders} orders`,
+        );
+        // The seed's state is the first snapshot: whatever a session changes, "seed" brings the demo back.
+        if (seeded) await snapshots.save(SEED_SNAPSHOT, { replace: true });
+      }
       if (this.stopping) throw new StartAbortedError();
 
       // Served as Firebase Hosting serves it (firebase.json's hosting block: clean URLs, rewrites, headers, gzip).
@@ -180,7 +239,7 @@ export class LocalShop {
       let consoleUrl: string | null = null;
       if (config.ui.enabled) {
         const extensions = shopConsoleExtensions(config);
-        const running = await startConsole({ config, emulators, dataDir, log, extensions });
+        const running = await startConsole({ config, emulators, dataDir, log, extensions, snapshots });
         await this.started(() => running.close());
         consoleUrl = running.url;
       }
@@ -191,9 +250,11 @@ export class LocalShop {
         adminUrl: `${shopUrl}/admin`,
         consoleUrl,
         accounts: DEMO_ACCOUNTS,
-        seeded: !report.skipped,
+        seeded,
+        restoredSnapshot: options.snapshot === undefined ? null : snapshotName(options.snapshot),
         ports,
         emulators,
+        snapshots,
         stop: () => this.stop(),
       };
     } catch (error) {
@@ -202,6 +263,9 @@ export class LocalShop {
     }
   }
 }
+
+/** The snapshot the seed's state is saved as, each time the demo data is seeded afresh. */
+export const SEED_SNAPSHOT = 'seed';
 
 /** The line an emulator logs when its journal or log replayed writes a crash left out of the export. */
 const RECOVERED = /^(\w+): recovered after a crash: replayed (.*)$/;

@@ -133,7 +133,7 @@ describe('npm run lint keeps emulators/ apart from the shop, and the console pag
   it('refuses the emulators importing the console page', async () => {
     const errors = await boundaryErrors(
       'emulators/src/console-server/probe.ts',
-      "import { bn } from '../../console-app/src/i18n/bn';\nexport const probe = bn;\n",
+      "import { useTexts } from '../../console-app/src/i18n/texts';\nexport const probe = useTexts;\n",
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('never import the console page');
@@ -145,9 +145,9 @@ describe('npm run lint keeps emulators/ apart from the shop, and the console pag
       [
         "import { AuthApi } from './api';",
         "import { requestJson } from '../../lib/http';",
-        "import { bn } from '../../i18n/bn';",
+        "import { useTexts } from '../../i18n/texts';",
         "import type { ConsoleConfig } from '../../../../src/console-server/api';",
-        'export const probe = [AuthApi, requestJson, bn];',
+        'export const probe = [AuthApi, requestJson, useTexts];',
         'export type Probe = ConsoleConfig;',
         '',
       ].join('\n'),

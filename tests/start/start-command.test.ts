@@ -106,4 +106,23 @@ describe('npm start', () => {
     const free = await Promise.all(ports.map(isPortFree));
     expect(free).toEqual(ports.map(() => true));
   }, 300_000);
+
+  it('refuses a snapshot it does not have, naming the saved ones, before starting anything', async () => {
+    const run = spawn('npm', ['start', '--', '--no-persist', '--snapshot', 'never-saved'], {
+      cwd: root,
+      env: { ...process.env, ACHAR_TEST_MARKER: marker },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    run.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    run.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    const code = await new Promise<number | null>((resolve) => run.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(output).toMatch(
+      /✖ Cannot start the shop: No snapshot named "never-saved" in \S+ \(none saved yet\)/,
+    );
+    expect(output).not.toContain('emulators ready');
+    const ports = shopPorts(root);
+    expect(await Promise.all(ports.map(isPortFree))).toEqual(ports.map(() => true));
+  }, 120_000);
 });

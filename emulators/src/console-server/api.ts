@@ -1,7 +1,7 @@
 /**
  * The console's own small API, for what no emulator exposes publicly: the request log (a Server-Sent Events
- * stream), the rules text its lines refer to, which emulators answer, "export now", and the user roles a
- * project adds (extensions.ts). Everything else the console does goes straight to the emulators' public REST
+ * stream), the rules text its lines refer to, which emulators answer, "export now", named snapshots
+ * (snapshots.ts), and the user roles a project adds (extensions.ts). Everything else the console does goes straight to the emulators' public REST
  * endpoints.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,6 +13,7 @@ import { readBody, RequestError } from '../shared/http/request.js';
 import { sendJsonText } from '../shared/http/respond.js';
 import { extensionsForPage, type ConsoleExtensions } from './extensions.js';
 import type { RequestService } from './request-log.js';
+import { SnapshotError, type Snapshots } from './snapshots.js';
 import { askRules, parseQuestion, PlaygroundError, type PlaygroundQuestion } from './rules-playground.js';
 
 /** What the console page sends and receives (types only). */
@@ -25,6 +26,8 @@ export interface ConsoleApiOptions {
   dataDir?: string;
   /** What the project adds to the console (links, user roles); none: only what every project has. */
   extensions?: ConsoleExtensions;
+  /** Named snapshots of the whole state (./snapshots.ts); none: the Snapshots page says they are off. */
+  snapshots?: Snapshots;
 }
 
 /** What the console page needs to find every emulator; also the Overview's list. */
@@ -133,6 +136,8 @@ export async function handleConsoleApi(
     }
   } else if (route === 'POST /api/export') {
     await exportNow(options, res);
+  } else if (url.pathname === '/api/snapshots' || url.pathname.startsWith('/api/snapshots/')) {
+    await snapshots(options, url.pathname.slice('/api/snapshots'.length), req, res);
   } else if (url.pathname.startsWith('/api/user-roles/')) {
     await userRole(options, decodeURIComponent(url.pathname.slice('/api/user-roles/'.length)), req, res);
   } else {
@@ -256,5 +261,55 @@ async function exportNow(options: ConsoleApiOptions, res: ServerResponse): Promi
     sendJson(res, 200, { exported: dataDir, auth });
   } catch (error) {
     sendJson(res, 500, { error: `Export failed: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}
+
+/**
+ * GET: the snapshots; POST { name, replace? }: save one; POST /{name}/restore: restore it; DELETE /{name}.
+ * A refusal (bad name, none of that name, one exists) is a 4xx with a sentence, nothing changed.
+ */
+async function snapshots(
+  options: ConsoleApiOptions,
+  rest: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const store = options.snapshots;
+  if (!store) {
+    sendJson(res, 409, { error: 'Snapshots are off: the console was started without a snapshots folder.' });
+    return;
+  }
+  const route = `${req.method} ${rest.replace(/^\/[^/]+/, '/{name}')}`;
+  const name = () => {
+    try {
+      return decodeURIComponent(rest.split('/')[1] ?? '');
+    } catch {
+      throw new SnapshotError(400, 'The snapshot name in the address is not valid percent-encoding.');
+    }
+  };
+  try {
+    if (route === 'GET ') {
+      sendJson(res, 200, { dir: store.dir, snapshots: await store.list() });
+    } else if (route === 'POST ') {
+      let body: { name?: unknown; replace?: unknown };
+      try {
+        body = (JSON.parse((await readBody(req, 64 * 1024)).toString('utf8')) ?? {}) as typeof body;
+      } catch (error) {
+        sendJson(res, 400, { error: `Expected a JSON body { name, replace? }: ${(error as Error).message}` });
+        return;
+      }
+      const info = await store.save(String(body.name ?? ''), { replace: body.replace === true });
+      sendJson(res, 200, info);
+    } else if (route === 'POST /{name}/restore') {
+      sendJson(res, 200, await store.restore(name()));
+    } else if (route === 'DELETE /{name}') {
+      await store.remove(name());
+      sendJson(res, 200, { deleted: name() });
+    } else {
+      sendJson(res, 404, { error: `Not found: ${req.method} /api/snapshots${rest}` });
+    }
+  } catch (error) {
+    if (error instanceof SnapshotError) sendJson(res, error.status, { error: error.message });
+    else sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) });
   }
 }

@@ -4,12 +4,16 @@
  * (`startConsole({ extensions })`; the shop's is `scripts/stack/console-extensions.ts`); without one the console
  * shows only what every Firebase project has.
  *
- * Labels are the project's own words, shown as they are (the shop's are Bengali).
+ * Labels are the project's own words: one text shown as it is whatever the page's language, or one per language
+ * of the console (the shop gives both).
  */
+
+/** A project's label: the same in every language, or Bengali and English. */
+export type Label = string | { bn: string; en: string };
 
 /** A link on the Overview page, e.g. the app the Hosting emulator serves, or its admin pages. */
 export interface ConsoleLink {
-  label: string;
+  label: Label;
   href: string;
 }
 
@@ -21,9 +25,9 @@ export interface UserRole {
   /** Names the role in the console's API (`/api/user-roles/{id}`): letters, digits and `-`. */
   id: string;
   /** The mark a holder gets in the users table. */
-  label: string;
-  grantLabel: string;
-  revokeLabel: string;
+  label: Label;
+  grantLabel: Label;
+  revokeLabel: Label;
   /** The uids that hold the role now. */
   holders(context: ExtensionContext): Promise<string[]>;
   /** Grants (`held`) or revokes the role of `uid`. */
@@ -55,7 +59,7 @@ export interface ConsoleExtensions {
 /** What the page learns of the extensions (GET /api/config): labels and ids, never the functions. */
 export interface ExtensionsForPage {
   links: ConsoleLink[];
-  userRoles: { id: string; label: string; grantLabel: string; revokeLabel: string }[];
+  userRoles: { id: string; label: Label; grantLabel: Label; revokeLabel: Label }[];
   /** null: the project has no outbox, and the console shows no Mail page. */
   mail: MailOutbox | null;
 }
@@ -63,6 +67,8 @@ export interface ExtensionsForPage {
 const ROLE_ID = /^[a-z0-9-]+$/i;
 // A top-level collection id as Firestore allows one: no "/", not "." or "..", not __reserved__.
 const COLLECTION_ID = /^(?!\.\.?$)(?!__.*__$)[^/]{1,1500}$/;
+
+const labelText = (label: Label): string => (typeof label === 'string' ? label : label.en);
 
 /** Checks what a project passes, once at start, so a mistake is a clear error and not a broken page. */
 export function checkExtensions(extensions: ConsoleExtensions = {}): ConsoleExtensions {
@@ -78,7 +84,7 @@ export function checkExtensions(extensions: ConsoleExtensions = {}): ConsoleExte
     throw new Error(`Console mail outbox "${outbox}": name one top-level collection, without "/".`);
   for (const link of extensions.links ?? []) {
     if (!/^https?:\/\//.test(link.href))
-      throw new Error(`Console link "${link.label}": "${link.href}" is not an http(s) address.`);
+      throw new Error(`Console link "${labelText(link.label)}": "${link.href}" is not an http(s) address.`);
   }
   return extensions;
 }

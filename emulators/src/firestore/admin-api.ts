@@ -1,9 +1,12 @@
-/** The emulator's own data operations: reset (rules-unit-testing's clearFirestore), export and import. */
+/**
+ * The emulator's own data operations: reset (rules-unit-testing's clearFirestore), export, import, and replacing
+ * everything with a saved state (the console's snapshots) while clients listen.
+ */
 import type { DocumentJson } from './types.js';
 import type { FirestoreEngine } from './engine.js';
 import type { DocumentChangeEvent } from './listen.js';
 import type { DatabaseId } from './paths.js';
-import type { StoredDocument } from './state.js';
+import type { DatabaseState, StoredDocument } from './state.js';
 import { databaseName, parseDatabaseName, parseDocumentName } from './paths.js';
 import { toDocumentJson } from './state.js';
 import { normalizeFields } from './values.js';
@@ -67,4 +70,84 @@ export function importDocuments(
   }
   engine.journal?.recordImport(stored);
   return count;
+}
+
+/**
+ * Makes every database hold exactly `data` (a snapshot's documents), as one commit would: documents not in it
+ * are deleted, the others written, and open listeners see the difference. A document the snapshot holds with
+ * the create and update time it still has was not written since: it is left as it is. The others get the
+ * restore's commit time as their update time (clients keep a document only if it is newer than what they hold)
+ * and a new version, so a transaction that read them fails. Everything is parsed before anything changes: a
+ * malformed document fails the restore with the data untouched. Durable as one journal record.
+ */
+export function replaceDocuments(
+  engine: FirestoreEngine,
+  data: { database: string; documents: DocumentJson[] }[],
+): { written: number; deleted: number; kept: number } {
+  const wanted = new Map<
+    string,
+    { db: DatabaseId; docs: Map<string, DocumentJson & { segments: string[] }> }
+  >();
+  for (const { database, documents } of data) {
+    const db = parseDatabaseName(database);
+    const name = databaseName(db);
+    if (!wanted.has(name)) wanted.set(name, { db, docs: new Map() });
+    const docs = wanted.get(name)!.docs;
+    for (const doc of documents) {
+      const { segments } = parseDocumentName(doc.name);
+      docs.set(segments.join('/'), { ...doc, segments: [...segments] });
+    }
+  }
+  const { micros: version, timestamp: commitTime } = engine.clock.next();
+  const plans: { state: DatabaseState; puts: StoredDocument[]; deletes: StoredDocument[] }[] = [];
+  let kept = 0;
+  const states = new Map(engine.databasesInUse().map((state) => [databaseName(state.id), state]));
+  for (const { db } of wanted.values())
+    if (!states.has(databaseName(db))) states.set(databaseName(db), engine.state(db));
+  for (const [name, state] of states) {
+    const docs = wanted.get(name)?.docs ?? new Map();
+    const puts: StoredDocument[] = [];
+    const deletes = [...state.all()].filter((doc) => !docs.has(doc.key));
+    for (const [key, doc] of docs) {
+      const before = state.get(key);
+      if (before && doc.updateTime === before.updateTime && doc.createTime === before.createTime) {
+        kept++;
+        continue;
+      }
+      puts.push({
+        key,
+        segments: doc.segments,
+        fields: normalizeFields(doc.fields ?? {}, 0, state.interner),
+        createTime: doc.createTime ?? commitTime,
+        updateTime: commitTime,
+        version,
+      });
+    }
+    plans.push({ state, puts, deletes });
+  }
+  engine.journal?.recordRestore(
+    plans.map(({ state, puts, deletes }) => ({
+      db: state.id,
+      puts,
+      deletes: deletes.map((d) => d.segments),
+    })),
+  );
+  let written = 0;
+  let deleted = 0;
+  for (const { state, puts, deletes } of plans) {
+    const changes: DocumentChangeEvent[] = [];
+    for (const doc of deletes) {
+      changes.push({ key: doc.key, segments: doc.segments, before: doc, after: null });
+      state.delete(doc.key);
+    }
+    for (const doc of puts) {
+      changes.push({ key: doc.key, segments: doc.segments, before: state.get(doc.key) ?? null, after: doc });
+      state.put(doc);
+    }
+    written += puts.length;
+    deleted += deletes.length;
+    if (changes.length > 0) engine.listeners.notify(state.id, changes, commitTime);
+  }
+  engine.transactions.forget();
+  return { written, deleted, kept };
 }

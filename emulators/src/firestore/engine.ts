@@ -123,6 +123,15 @@ export class FirestoreEngine implements ListenHost {
     return adminApi.importDocuments(this, data);
   }
 
+  /** Makes the data exactly `data` (a snapshot), as one durable change open listeners see. */
+  replaceDocuments(data: { database: string; documents: DocumentJson[] }[]): {
+    written: number;
+    deleted: number;
+    kept: number;
+  } {
+    return adminApi.replaceDocuments(this, data);
+  }
+
   // ---------- listen ----------
 
   openListen(caller: Caller, send: (response: ListenResponseJson) => void): ListenStream {

@@ -41,9 +41,13 @@ type JournaledDocument = Required<Pick<DocumentJson, 'name' | 'fields' | 'create
   version: string;
 };
 
+type WritesRecord = { kind: 'writes'; database: string; put: JournaledDocument[]; delete: string[] };
+
 export type JournalRecord =
-  | { kind: 'writes'; database: string; put: JournaledDocument[]; delete: string[] }
-  | { kind: 'reset'; projectId?: string };
+  | WritesRecord
+  | { kind: 'reset'; projectId?: string }
+  /** A snapshot restored: every database's writes in one line, so a crash leaves all of it or none. */
+  | { kind: 'restore'; databases: Omit<WritesRecord, 'kind'>[] };
 
 export interface ReplayReport {
   /** Records (commits, imports, resets) applied. */
@@ -91,7 +95,7 @@ export function decodeRecords(text: string): { records: JournalRecord[]; dropped
     } catch {
       return { records, dropped: `line ${line} is not JSON` };
     }
-    if (record?.kind !== 'writes' && record?.kind !== 'reset')
+    if (record?.kind !== 'writes' && record?.kind !== 'reset' && record?.kind !== 'restore')
       return { records, dropped: `line ${line} is not a journal record` };
     records.push(record);
   }
@@ -109,6 +113,8 @@ export function applyRecord(engine: FirestoreEngine, record: JournalRecord): num
     }
     return count;
   }
+  if (record.kind === 'restore')
+    return record.databases.reduce((n, writes) => n + applyRecord(engine, { kind: 'writes', ...writes }), 0);
   const state = engine.state(parseDatabaseName(record.database));
   for (const doc of record.put) {
     const { segments } = parseDocumentName(doc.name);
@@ -216,6 +222,20 @@ export class FirestoreJournal {
       byDatabase.get(name)!.push(journaled(db, doc));
     }
     for (const [database, put] of byDatabase) this.append({ kind: 'writes', database, put, delete: [] });
+  }
+
+  /** A restore's writes in every database (before they are applied), as one record. */
+  recordRestore(
+    databases: { db: DatabaseId; puts: StoredDocument[]; deletes: (readonly string[])[] }[],
+  ): void {
+    this.append({
+      kind: 'restore',
+      databases: databases.map(({ db, puts, deletes }) => ({
+        database: databaseName(db),
+        put: puts.map((doc) => journaled(db, doc)),
+        delete: deletes.map((segments) => documentName(db, segments)),
+      })),
+    });
   }
 
   recordReset(projectId: string | undefined): void {

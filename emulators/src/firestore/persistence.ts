@@ -62,9 +62,35 @@ export async function exportFirestore(engine: FirestoreEngine, dir: string): Pro
 }
 
 export async function importFirestore(engine: FirestoreEngine, dir: string): Promise<number> {
+  return readExport(dir, (data) => engine.importDocuments(data));
+}
+
+/**
+ * The documents of the export in `dir` (none if it has no export), read whole before anything is done with
+ * them: a restore that meets a damaged file fails before it has changed anything.
+ */
+export async function readFirestoreExport(
+  dir: string,
+): Promise<{ database: string; documents: DocumentJson[] }[]> {
+  const byDatabase = new Map<string, DocumentJson[]>();
+  await readExport(dir, (data) => {
+    let count = 0;
+    for (const { database, documents } of data) {
+      if (!byDatabase.has(database)) byDatabase.set(database, []);
+      byDatabase.get(database)!.push(...documents);
+      count += documents.length;
+    }
+    return count;
+  });
+  return [...byDatabase].map(([database, documents]) => ({ database, documents }));
+}
+
+type Sink = (data: { database: string; documents: DocumentJson[] }[]) => number;
+
+async function readExport(dir: string, sink: Sink): Promise<number> {
   const target = join(dir, 'firestore', 'data.json');
   if (!existsSync(target)) return 0;
-  const streamed = await importByLine(engine, target);
+  const streamed = await importByLine(sink, target);
   if (streamed !== undefined) return streamed;
   let file: ExportFile;
   try {
@@ -74,7 +100,7 @@ export async function importFirestore(engine: FirestoreEngine, dir: string): Pro
   }
   if (file?.format !== 'achar-firestore-export' || !Array.isArray(file.databases))
     throw new Error(`${target} is not a Firestore export of this emulator`);
-  return engine.importDocuments(file.databases);
+  return sink(file.databases);
 }
 
 const HEADER_END = ',"databases":[';
@@ -84,15 +110,14 @@ const DATABASE_END = ',"documents":[';
  * Reads a file exportFirestore wrote, one line at a time; undefined when its first line is not that format's
  * header (an older one-line export, or a foreign file), which the caller then reads whole.
  */
-async function importByLine(engine: FirestoreEngine, target: string): Promise<number | undefined> {
+async function importByLine(sink: Sink, target: string): Promise<number | undefined> {
   let lineNumber = 0;
   let count = 0;
   let database: string | undefined;
   let batch: DocumentJson[] = [];
   let ended = false;
   const flush = () => {
-    if (database !== undefined && batch.length > 0)
-      count += engine.importDocuments([{ database, documents: batch }]);
+    if (database !== undefined && batch.length > 0) count += sink([{ database, documents: batch }]);
     batch = [];
   };
   const parse = (text: string): unknown => {

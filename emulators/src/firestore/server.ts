@@ -15,7 +15,7 @@ import { IndexRequirements, type IndexMode } from './indexes.js';
 import type { TransactionTimeouts } from './transactions.js';
 import { asFirestoreError, invalidArgument } from './errors.js';
 import { warmDeclaredIndexes } from './index-warmup.js';
-import { exportFirestore, importFirestore } from './persistence.js';
+import { exportFirestore, importFirestore, readFirestoreExport } from './persistence.js';
 import { FirestoreJournal } from './journal.js';
 import { handleUsage } from './usage.js';
 import { createGrpcServer } from './transports/grpc.js';
@@ -39,6 +39,11 @@ export interface FirestoreEmulatorOptions extends EmulatorServiceOptions {
 export interface FirestoreEmulator extends EmulatorService {
   readonly engine: FirestoreEngine;
   readonly webChannel: WebChannelTransport;
+  /**
+   * Makes the data exactly the export in `dir` (read whole first: a damaged export changes nothing), while
+   * clients stay connected and their listeners see the difference.
+   */
+  restoreFrom(dir: string): Promise<{ written: number; deleted: number; kept: number }>;
 }
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
@@ -200,6 +205,14 @@ export async function startFirestoreEmulator(
     engine,
     webChannel,
     exportTo,
+    async restoreFrom(dir) {
+      const data = await readFirestoreExport(dir);
+      const result = engine.replaceDocuments(data);
+      log(
+        `firestore: restored ${dir}: ${result.written} documents written, ${result.deleted} deleted, ${result.kept} unchanged`,
+      );
+      return result;
+    },
     async stop() {
       warmup?.stop();
       unwatch();

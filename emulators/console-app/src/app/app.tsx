@@ -14,16 +14,19 @@ import { useEffect, useState } from 'react';
 import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
 import { ConfigContext, loadConfig, type ConsoleConfig } from '../lib/config';
 import { ErrorNote } from '../lib/error-note';
-import { bn } from '../i18n/bn';
+import { useTexts } from '../i18n/texts';
+import { LanguageSwitch } from '../i18n/language-switch';
+import { getLanguage } from '../i18n/language';
+import { appTexts } from './texts';
 import { OverviewPage } from '../features/overview/overview-page';
 import { FirestorePage } from '../features/firestore/firestore-page';
 import { RequestsPage } from '../features/requests/requests-page';
 import { PlaygroundPage } from '../features/requests/playground-page';
 import { CoveragePage } from '../features/requests/coverage-page';
-import { rulesTexts } from '../features/requests/rules-texts';
 import { AuthPage } from '../features/auth/auth-page';
 import { StoragePage } from '../features/storage/storage-page';
 import { LogsPage } from '../features/logs/logs-page';
+import { SnapshotsPage } from '../features/snapshots/snapshots-page';
 import { MailPage } from '../features/mail/mail-page';
 import { mailTexts } from '../features/mail/texts';
 
@@ -33,19 +36,25 @@ const system = createSystem(defaultConfig, {
 });
 
 const PAGES = [
-  { to: '/', label: bn.app.nav.overview },
-  { to: '/firestore', label: bn.app.nav.firestore },
-  { to: '/requests', label: bn.app.nav.requests },
-  { to: '/playground', label: rulesTexts.nav.playground },
-  { to: '/coverage', label: rulesTexts.nav.coverage },
-  { to: '/auth', label: bn.app.nav.auth },
-  { to: '/storage', label: bn.app.nav.storage },
-  { to: '/logs', label: bn.app.nav.logs },
-];
-// Shown only for a project that names its mail outbox (the console's extension point).
-const MAIL_PAGE = { to: '/mail', label: mailTexts.nav };
+  { to: '/', page: 'overview' },
+  { to: '/firestore', page: 'firestore' },
+  { to: '/requests', page: 'requests' },
+  { to: '/playground', page: 'playground' },
+  { to: '/coverage', page: 'coverage' },
+  { to: '/auth', page: 'auth' },
+  { to: '/storage', page: 'storage' },
+  { to: '/logs', page: 'logs' },
+  { to: '/snapshots', page: 'snapshots' },
+] as const;
 
 export function App() {
+  // Read at the root, so the whole page renders again in the other language when the switch is pressed.
+  const t = useTexts(appTexts);
+  const mailNav = useTexts(mailTexts).nav;
+  useEffect(() => {
+    document.documentElement.lang = getLanguage();
+    document.title = t.title;
+  }, [t]);
   const [config, setConfig] = useState<ConsoleConfig | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -58,12 +67,12 @@ export function App() {
         <Flex minH="100vh" fontSize="sm">
           <Stack as="nav" w="190px" flexShrink={0} bg="gray.900" color="white" p="4" gap="1">
             <Heading size="sm" mb="1">
-              {bn.app.title}
+              {t.title}
             </Heading>
             <Text fontSize="xs" color="gray.400" mb="3">
-              {config?.projectId ?? '…'} · {bn.app.localOnly}
+              {config?.projectId ?? '…'} · {t.localOnly}
             </Text>
-            {[...PAGES, ...(config?.extensions.mail ? [MAIL_PAGE] : [])].map((page) => (
+            {PAGES.map((page) => (
               <Link
                 key={page.to}
                 asChild
@@ -74,10 +83,26 @@ export function App() {
                 css={{ '&.active': { bg: 'gray.700', color: 'white' } }}
               >
                 <NavLink to={page.to} end={page.to === '/'}>
-                  {page.label}
+                  {t.nav[page.page]}
                 </NavLink>
               </Link>
             ))}
+            {config?.extensions.mail && (
+              // Only for a project that names its mail outbox (the console's extension point).
+              <Link
+                asChild
+                color="gray.200"
+                px="2"
+                py="1"
+                rounded="md"
+                css={{ '&.active': { bg: 'gray.700', color: 'white' } }}
+              >
+                <NavLink to="/mail">{mailNav}</NavLink>
+              </Link>
+            )}
+            <Box mt="auto" pt="4">
+              <LanguageSwitch />
+            </Box>
           </Stack>
           <Box as="main" flex="1" p="5" minW="0">
             <ErrorNote message={error} />
@@ -93,6 +118,7 @@ export function App() {
                   <Route path="/auth" element={<AuthPage />} />
                   <Route path="/storage/*" element={<StoragePage />} />
                   <Route path="/logs" element={<LogsPage />} />
+                  <Route path="/snapshots" element={<SnapshotsPage />} />
                   {config.extensions.mail && (
                     <Route
                       path="/mail"

@@ -1,13 +1,14 @@
 /** Where every emulator is, as the console server reads it from firebase.json (GET /api/config). */
 import { createContext, useContext } from 'react';
-import { bn } from '../i18n/bn';
+import { currentTexts } from '../i18n/texts';
+import { sharedTexts } from './texts';
 import type { ConsoleConfig } from '../../../src/console-server/api';
 
 export type { ConsoleConfig };
 
 export async function loadConfig(): Promise<ConsoleConfig> {
   const response = await fetch('/api/config');
-  if (!response.ok) throw new Error(bn.app.configFailed(response.status));
+  if (!response.ok) throw new Error(currentTexts(sharedTexts).configFailed(response.status));
   return (await response.json()) as ConsoleConfig;
 }
 

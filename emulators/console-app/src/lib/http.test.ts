@@ -1,6 +1,9 @@
 /** What the console shows when an emulator refuses a request or cannot be reached: Bengali, with the reason kept. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../i18n/language';
 import { requestJson } from './http';
+
+beforeEach(() => setLanguage('bn'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,6 +35,17 @@ describe("the console's requests to the emulators", () => {
     );
     await expect(requestJson('http://127.0.0.1:9199/o')).rejects.toThrow(
       /অনুমতি নেই.*বিস্তারিত: Permission denied\./,
+    );
+  });
+
+  it('says the same in English when the page speaks English', async () => {
+    setLanguage('en');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'Permission denied.' }, { status: 403 })),
+    );
+    await expect(requestJson('http://127.0.0.1:9199/o')).rejects.toThrow(
+      'The emulator refused the request (permission denied). Nothing was changed. Details: Permission denied.',
     );
   });
 

@@ -1,8 +1,23 @@
-/** JSON over fetch with the emulators' admin credential, and their refusals turned into Bengali sentences. */
-import { bn } from '../i18n/bn';
+/** JSON over fetch with the emulators' admin credential, and their refusals turned into sentences of the page's language. */
+import { currentTexts } from '../i18n/texts';
+import { sharedTexts } from './texts';
 
 /** "Bearer owner": the emulators' admin bypass (what firebase-admin sends), never valid in production. */
 export const OWNER = { Authorization: 'Bearer owner' };
+
+/**
+ * An emulator's refusal: the page's sentence as the message, the status and the emulator's own reason kept for
+ * a page that explains some refusals further (a query that needs an index).
+ */
+export class EmulatorRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly detail: string | null,
+  ) {
+    super(message);
+  }
+}
 
 export async function requestJson<T>(url: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
@@ -16,7 +31,7 @@ export async function requestJson<T>(url: string, init: RequestInit = {}): Promi
       },
     });
   } catch {
-    throw new Error(bn.http.unreachable(new URL(url).host));
+    throw new Error(currentTexts(sharedTexts).http.unreachable(new URL(url).host));
   }
   const text = await response.text();
   let body: unknown = null;
@@ -25,10 +40,17 @@ export async function requestJson<T>(url: string, init: RequestInit = {}): Promi
   } catch {
     body = text;
   }
-  // The emulator's own reason is English and technical; it follows the Bengali sentence so nothing is lost.
+  // The emulator's own reason is English and technical; it follows the page's sentence so nothing is lost.
   // (A plain Error: the page only shows its message. The one RequestError is the emulators' own, for a request
   // they could not read: shared/http/request.ts.)
-  if (!response.ok) throw new Error(bn.http.refused(response.status, errorMessage(body)));
+  if (!response.ok) {
+    const detail = errorMessage(body);
+    throw new EmulatorRefusal(
+      currentTexts(sharedTexts).http.refused(response.status, detail),
+      response.status,
+      detail,
+    );
+  }
   return body as T;
 }
 

@@ -1,20 +1,25 @@
 import { Badge, Button, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { formatBn } from '../../lib/format';
+import { formatMoment } from '../../lib/format';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/error-note';
-import { bn } from '../../i18n/bn';
+import { useTexts } from '../../i18n/texts';
+import { useLanguage } from '../../i18n/language';
+import { localized } from '../../i18n/localized';
+import { sharedTexts } from '../../lib/texts';
 import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { AuthApi, type AuthUser } from './api';
+import { authTexts } from './texts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const t = bn.auth;
-
-const when = (ms?: string) => (ms ? formatBn(Number(ms), 'D MMM YYYY, HH:mm') : '—');
+const when = (ms?: string) => (ms ? formatMoment(Number(ms), 'D MMM YYYY, HH:mm') : '—');
 
 export function AuthPage() {
   const config = useConfig();
+  const t = useTexts(authTexts);
+  const common = useTexts(sharedTexts).common;
+  const language = useLanguage();
   const api = useMemo(() => new AuthApi(config), [config]);
   const [users, reloadUsers] = useLive(() => api.users(), 'users', 2000);
   const roles = config.extensions.userRoles;
@@ -114,7 +119,7 @@ export function AuthPage() {
                       <HStack gap="1">
                         {held.map((role) => (
                           <Badge key={role.id} colorPalette="purple">
-                            {role.label}
+                            {localized(role.label, language)}
                           </Badge>
                         ))}
                       </HStack>
@@ -134,7 +139,7 @@ export function AuthPage() {
                           variant="outline"
                           onClick={() => void act(() => api.setRole(role.id, user.localId, !holds))}
                         >
-                          {holds ? role.revokeLabel : role.grantLabel}
+                          {localized(holds ? role.revokeLabel : role.grantLabel, language)}
                         </Button>
                       );
                     })}
@@ -159,7 +164,7 @@ export function AuthPage() {
                         void act(() => api.remove(user.localId))
                       }
                     >
-                      {bn.common.delete}
+                      {common.delete}
                     </Button>
                   </HStack>
                 </Table.Cell>

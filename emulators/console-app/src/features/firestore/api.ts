@@ -1,7 +1,7 @@
 /** Firestore through its REST API as the admin (Bearer owner): the same endpoints the SDKs use. */
 import { origin, type ConsoleConfig } from '../../lib/config';
 import { requestJson } from '../../lib/http';
-import { fieldPath, type Fields, type FsValue } from './values';
+import { documentPath, fieldPath, type Fields, type FsValue } from './values';
 
 export interface FsDocument {
   name: string;
@@ -24,8 +24,15 @@ export const QUERY_OPERATORS = {
 } as const;
 export type QueryOperator = keyof typeof QUERY_OPERATORS;
 
+interface QueryFilter {
+  field: string;
+  op: QueryOperator;
+  value: FsValue;
+}
+
 export interface QuerySpec {
-  where?: { field: string; op: QueryOperator; value: FsValue };
+  /** All must hold (an AND of field filters, as `where(…).where(…)` in the SDKs). */
+  where?: QueryFilter[];
   orderBy?: { field: string; direction: 'ASCENDING' | 'DESCENDING' };
   limit: number;
   offset: number;
@@ -71,15 +78,15 @@ export class FirestoreApi {
       limit: spec.limit,
       offset: spec.offset,
     };
-    if (spec.where) {
-      structuredQuery.where = {
-        fieldFilter: {
-          field: { fieldPath: fieldPath(spec.where.field) },
-          op: QUERY_OPERATORS[spec.where.op],
-          value: spec.where.value,
-        },
-      };
-    }
+    const filters = (spec.where ?? []).map((filter) => ({
+      fieldFilter: {
+        field: { fieldPath: fieldPath(filter.field) },
+        op: QUERY_OPERATORS[filter.op],
+        value: filter.value,
+      },
+    }));
+    if (filters.length === 1) structuredQuery.where = filters[0];
+    if (filters.length > 1) structuredQuery.where = { compositeFilter: { op: 'AND', filters } };
     if (spec.nameEquals) {
       structuredQuery.where = {
         fieldFilter: {
@@ -140,5 +147,77 @@ export class FirestoreApi {
 
   async remove(path: string): Promise<void> {
     await requestJson(this.url(path), { method: 'DELETE' });
+  }
+
+  /**
+   * A page of a collection in name order, with the documents that do not exist but have sub-collections
+   * (`missing`: only a name), as the REST API's `showMissing` lists them. `pageToken` from the previous page.
+   */
+  async listWithMissing(
+    collectionPath: string,
+    pageSize: number,
+    pageToken?: string,
+  ): Promise<{ documents: (FsDocument & { missing: boolean })[]; nextPageToken?: string }> {
+    const params = new URLSearchParams({ showMissing: 'true', pageSize: String(pageSize) });
+    if (pageToken) params.set('pageToken', pageToken);
+    const body = await requestJson<{ documents?: FsDocument[]; nextPageToken?: string }>(
+      this.url(collectionPath, `?${params}`),
+    );
+    return {
+      // A missing document has no create time: nothing was ever written at its name.
+      documents: (body.documents ?? []).map((doc) => ({ ...doc, missing: doc.createTime === undefined })),
+      nextPageToken: body.nextPageToken || undefined,
+    };
+  }
+
+  /** Replaces every field of an existing document, unless it changed since `updateTime` (then nothing is written). */
+  async replaceFields(path: string, fields: Fields, updateTime: string): Promise<void> {
+    const precondition = `currentDocument.updateTime=${encodeURIComponent(updateTime)}`;
+    await requestJson(this.url(path, `?${precondition}`), {
+      method: 'PATCH',
+      body: JSON.stringify({ fields }),
+    });
+  }
+
+  /**
+   * The documents that exist below a document or in a collection, at any depth, and the document itself if it
+   * exists: what a recursive delete removes. One kindless query per document (`allDescendants` without a
+   * collection id, what firebase-tools' recursive delete asks), over the collection's documents and the missing
+   * ones (whose sub-collections hold documents).
+   */
+  async tree(path: string): Promise<string[]> {
+    const segments = path.split('/').filter((s) => s !== '');
+    const roots: string[] = [];
+    const found = new Set<string>();
+    if (segments.length % 2 === 0) {
+      roots.push(segments.join('/'));
+      if (await this.get(path)) found.add(segments.join('/'));
+    } else {
+      let pageToken: string | undefined;
+      do {
+        const page = await this.listWithMissing(path, 300, pageToken);
+        for (const doc of page.documents) {
+          roots.push(documentPath(doc.name));
+          if (!doc.missing) found.add(documentPath(doc.name));
+        }
+        pageToken = page.nextPageToken;
+      } while (pageToken);
+    }
+    for (const root of roots) {
+      const rows = await requestJson<{ document?: FsDocument }[]>(this.url(root, ':runQuery'), {
+        method: 'POST',
+        body: JSON.stringify({ structuredQuery: { from: [{ allDescendants: true }] } }),
+      });
+      for (const row of rows) if (row.document) found.add(documentPath(row.document.name));
+    }
+    return [...found];
+  }
+
+  /** Deletes these documents, in commits of at most 500 writes (Firestore's limit per commit). */
+  async removeAll(paths: string[]): Promise<void> {
+    for (let start = 0; start < paths.length; start += 500) {
+      const writes = paths.slice(start, start + 500).map((p) => ({ delete: `${this.documentsRoot}/${p}` }));
+      await requestJson(`${this.base}:commit`, { method: 'POST', body: JSON.stringify({ writes }) });
+    }
   }
 }

@@ -3,16 +3,18 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/error-note';
-import { bn } from '../../i18n/bn';
+import { useTexts } from '../../i18n/texts';
 import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { FirestoreApi } from './api';
 import { DocumentList } from './document-list';
 import { DocumentView } from './document-view';
+import { firestoreTexts } from './texts';
 
 /** /firestore/<path>: an odd number of segments is a collection, an even one a document. */
 export function FirestorePage() {
   const config = useConfig();
+  const t = useTexts(firestoreTexts);
   const api = useMemo(() => new FirestoreApi(config), [config]);
   const navigate = useNavigate();
   const segments = (useParams()['*'] ?? '').split('/').filter((s) => s !== '');
@@ -25,7 +27,7 @@ export function FirestorePage() {
   return (
     <Stack gap="3">
       <HStack justify="space-between">
-        <Heading size="lg">{bn.firestore.title}</Heading>
+        <Heading size="lg">{t.title}</Heading>
         <HStack
           as="form"
           gap="1"
@@ -37,19 +39,19 @@ export function FirestorePage() {
           <Input
             size="xs"
             w="220px"
-            placeholder={bn.firestore.goToPlaceholder}
-            aria-label={bn.firestore.goToLabel}
+            placeholder={t.goToPlaceholder}
+            aria-label={t.goToLabel}
             value={goTo}
             onChange={(e) => setGoTo(e.target.value)}
           />
           <Button size="xs" type="submit">
-            {bn.firestore.go}
+            {t.go}
           </Button>
         </HStack>
       </HStack>
       <HStack gap="1" fontFamily="mono" fontSize="xs" data-testid="breadcrumbs">
         <Link asChild color="blue.600">
-          <RouterLink to="/firestore">{bn.firestore.root}</RouterLink>
+          <RouterLink to="/firestore">{t.root}</RouterLink>
         </Link>
         {segments.map((s, i) => (
           <HStack key={i} gap="1">
@@ -64,7 +66,7 @@ export function FirestorePage() {
       <Flex gap="4" align="start">
         <Stack w="180px" flexShrink={0} gap="0" data-testid="collections">
           <Text fontWeight="semibold" mb="1">
-            {bn.firestore.collections}
+            {t.collections}
           </Text>
           {dataOf(roots)?.map((id) => (
             <Box
@@ -79,7 +81,7 @@ export function FirestorePage() {
               <RouterLink to={`/firestore/${id}`}>{id}</RouterLink>
             </Box>
           ))}
-          {dataOf(roots)?.length === 0 && <Text color="gray.500">{bn.firestore.noData}</Text>}
+          {dataOf(roots)?.length === 0 && <Text color="gray.500">{t.noData}</Text>}
         </Stack>
         {collection && (
           <Box w="340px" flexShrink={0}>

@@ -1,8 +1,41 @@
-import { Button, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ErrorNote } from '../../lib/error-note';
-import { bn } from '../../i18n/bn';
-import { EDITABLE_TYPES, editText, parseValue, typeOf, type EditableType, type FsValue } from './values';
+import { useTexts } from '../../i18n/texts';
+import { sharedTexts } from '../../lib/texts';
+import { editorTexts } from './texts';
+import { parseTypedValue, typedJsonText } from './typed-json';
+import {
+  EDITABLE_TYPES,
+  editText,
+  parseValue,
+  typeOf,
+  type EditableType,
+  type FsValue,
+  type Parsed,
+} from './values';
+
+/**
+ * What the editor typed, as a value of `type`. Maps and arrays are typed JSON (./typed-json.ts), so a timestamp
+ * or reference inside one stays what it is.
+ */
+function parseEdited(
+  type: EditableType,
+  text: string,
+  documentsRoot: string,
+  say: { notArray: string; notMap: string },
+): Parsed {
+  if (type !== 'map' && type !== 'array') return parseValue(type, text, documentsRoot);
+  const parsed = parseTypedValue(text, documentsRoot);
+  if ('error' in parsed) return parsed;
+  const isArray = 'arrayValue' in parsed.value;
+  if (type === 'array' ? !isArray : !('mapValue' in parsed.value))
+    return { error: type === 'array' ? say.notArray : say.notMap };
+  return parsed;
+}
+
+const startText = (value: FsValue) =>
+  'mapValue' in value || 'arrayValue' in value ? typedJsonText(value) : editText(value);
 
 interface Props {
   initial?: FsValue;
@@ -15,19 +48,21 @@ interface Props {
 
 /** A type-aware editor: a value that does not fit its type is refused with a sentence, and nothing is saved. */
 export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel }: Props) {
+  const say = useTexts(editorTexts);
+  const common = useTexts(sharedTexts).common;
   const initialType = initial ? typeOf(initial) : 'string';
   const [type, setType] = useState<EditableType>(
     (EDITABLE_TYPES as readonly string[]).includes(initialType) ? (initialType as EditableType) : 'string',
   );
-  const [text, setText] = useState(initial ? editText(initial) : '');
+  const [text, setText] = useState(initial ? startText(initial) : '');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
     setError(null);
-    if (withName && name.trim() === '') return setError(bn.editor.needsName);
-    const parsed = parseValue(type, text, documentsRoot);
+    if (withName && name.trim() === '') return setError(say.needsName);
+    const parsed = parseEdited(type, text, documentsRoot, say);
     if ('error' in parsed) return setError(parsed.error);
     setSaving(true);
     try {
@@ -46,21 +81,21 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
         {withName && (
           <Input
             size="sm"
-            placeholder={bn.editor.fieldName}
+            placeholder={say.fieldName}
             value={name}
             onChange={(e) => setName(e.target.value)}
-            aria-label={bn.editor.fieldName}
+            aria-label={say.fieldName}
           />
         )}
         <NativeSelect.Root size="sm" width="220px" flexShrink={0}>
           <NativeSelect.Field
-            aria-label={bn.editor.type}
+            aria-label={say.type}
             value={type}
             onChange={(e) => setType(e.target.value as EditableType)}
           >
             {EDITABLE_TYPES.map((t) => (
               <option key={t} value={t}>
-                {bn.editor.types[t]}
+                {say.types[t]}
               </option>
             ))}
           </NativeSelect.Field>
@@ -68,7 +103,7 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
         {!multiline && type !== 'null' && (
           <Input
             size="sm"
-            aria-label={bn.editor.value}
+            aria-label={say.value}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && void save()}
@@ -80,18 +115,23 @@ export function ValueEditor({ initial, documentsRoot, withName, onSave, onCancel
           size="sm"
           fontFamily="mono"
           rows={5}
-          aria-label={bn.editor.value}
+          aria-label={say.value}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
       )}
+      {multiline && (
+        <Text fontSize="xs" color="gray.600">
+          {say.typedJsonHint}
+        </Text>
+      )}
       <ErrorNote message={error} />
       <HStack gap="2">
         <Button size="xs" colorPalette="blue" onClick={() => void save()} loading={saving}>
-          {bn.common.save}
+          {common.save}
         </Button>
         <Button size="xs" variant="ghost" onClick={onCancel}>
-          {bn.common.cancel}
+          {common.cancel}
         </Button>
       </HStack>
     </Stack>

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Link, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatBn } from '../../lib/format';
+import { formatMoment } from '../../lib/format';
 import { Link as RouterLink } from 'react-router-dom';
 import { documentPath, typeOf, type FsValue } from './values';
 
@@ -16,7 +16,9 @@ export function ValueView({ value }: { value: FsValue }) {
   else if ('nullValue' in value) shown = 'null';
   else if ('timestampValue' in value)
     shown = (
-      <span title={value.timestampValue}>{formatBn(value.timestampValue, 'D MMM YYYY, HH:mm:ss (Z)')}</span>
+      <span title={value.timestampValue}>
+        {formatMoment(value.timestampValue, 'D MMM YYYY, HH:mm:ss (Z)')}
+      </span>
     );
   else if ('referenceValue' in value) {
     const path = documentPath(value.referenceValue);

@@ -1,9 +1,12 @@
 /** The console's field editor: what a person types becomes a typed Firestore value, or a sentence saying why not. */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../i18n/language';
 import { editText, fromPlain, parseValue, queryValue, typeOf } from './values';
 
 const ROOT = 'projects/demo-achar-shop/databases/(default)/documents';
 const parse = (type: Parameters<typeof parseValue>[0], text: string) => parseValue(type, text, ROOT);
+
+beforeEach(() => setLanguage('bn'));
 
 describe('the field editor', () => {
   it('turns valid text into the chosen type', () => {
@@ -16,6 +19,14 @@ describe('the field editor', () => {
     });
     expect(parse('map', '{"size": 500, "unit": "g"}')).toEqual({
       value: { mapValue: { fields: { size: { integerValue: '500' }, unit: { stringValue: 'g' } } } },
+    });
+  });
+
+  it('gives the reason in English when the page speaks English', () => {
+    setLanguage('en');
+    expect(parse('integer', '12.5')).toEqual({ error: '"12.5" is not a whole number.' });
+    expect(parse('reference', 'products')).toMatchObject({
+      error: expect.stringMatching(/is not a document path/),
     });
   });
 

@@ -3,9 +3,8 @@
  * the editor turns what a person typed into one — or into a sentence saying why not.
  */
 import dayjs from 'dayjs';
-import { bn } from '../../i18n/bn';
-
-const say = bn.editor;
+import { currentTexts } from '../../i18n/texts';
+import { editorTexts } from './texts';
 
 export type FsValue =
   | { nullValue: null }
@@ -90,6 +89,7 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 /** What the editor typed, as a value of `type`; `documentsRoot` is "projects/p/databases/(default)/documents". */
 export function parseValue(type: EditableType, text: string, documentsRoot: string): Parsed {
+  const say = currentTexts(editorTexts);
   const trimmed = text.trim();
   switch (type) {
     case 'string':

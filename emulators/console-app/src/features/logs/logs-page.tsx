@@ -1,10 +1,10 @@
-import { Badge, Box, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { formatBn } from '../../lib/format';
-import { bn } from '../../i18n/bn';
-import { useFunctionLogs, type LogLine } from './use-function-logs';
-
-const t = bn.logs;
+import { formatMoment } from '../../lib/format';
+import { useTexts } from '../../i18n/texts';
+import { sharedTexts } from '../../lib/texts';
+import { logsTexts } from './texts';
+import { matchesSearch, useFunctionLogs, type LogLine } from './use-function-logs';
 
 const LEVELS = ['debug', 'info', 'warning', 'error'];
 // firebase-tools says "warn"; the functions' own structured logs use Cloud Logging's severities.
@@ -32,7 +32,10 @@ const functionOf = (line: LogLine) => line.data?.metadata?.function?.name;
 
 /** The Cloud Functions' logs as the Functions emulator reports them, live, filtered by level and function. */
 export function LogsPage() {
-  const { lines, connected } = useFunctionLogs();
+  const t = useTexts(logsTexts);
+  const common = useTexts(sharedTexts).common;
+  const { lines, connected, clear } = useFunctionLogs();
+  const [search, setSearch] = useState('');
   const [minLevel, setMinLevel] = useState('info');
   const [fn, setFn] = useState('');
   const names = useMemo(
@@ -42,6 +45,7 @@ export function LogsPage() {
   const shown = lines
     .filter((l) => rank(l.level) >= rank(minLevel))
     .filter((l) => (fn === '' ? true : fn === '*' ? !!functionOf(l) : functionOf(l) === fn))
+    .filter((l) => matchesSearch(l, search))
     .slice(-500)
     .reverse();
 
@@ -49,9 +53,14 @@ export function LogsPage() {
     <Stack gap="3">
       <HStack justify="space-between">
         <Heading size="lg">{t.title}</Heading>
-        <Badge colorPalette={connected ? 'green' : 'gray'}>
-          {connected ? bn.common.live : t.notConnected}
-        </Badge>
+        <HStack gap="2">
+          <Badge colorPalette={connected ? 'green' : 'gray'}>
+            {connected ? common.live : t.notConnected}
+          </Badge>
+          <Button size="xs" variant="outline" onClick={clear}>
+            {t.clear}
+          </Button>
+        </HStack>
       </HStack>
       <HStack gap="2">
         <NativeSelect.Root size="xs" w="130px">
@@ -78,6 +87,15 @@ export function LogsPage() {
             ))}
           </NativeSelect.Field>
         </NativeSelect.Root>
+        <Input
+          size="xs"
+          w="220px"
+          type="search"
+          aria-label={t.search}
+          placeholder={t.searchPlaceholder}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <Text fontSize="xs" color="gray.500">
           {t.shownOf(shown.length, lines.length)}
         </Text>
@@ -93,7 +111,7 @@ export function LogsPage() {
             data-function={functionOf(line)}
           >
             <Text color="gray.500" whiteSpace="nowrap">
-              {formatBn(line.timestamp, 'HH:mm:ss.SSS')}
+              {formatMoment(line.timestamp, 'HH:mm:ss.SSS')}
             </Text>
             <Badge size="xs" colorPalette={COLORS[line.level] ?? 'gray'}>
               {line.level}

@@ -2,7 +2,7 @@
  * firebase-tools' logging emulator (firebase.json's `emulators.logging`, port 4500) sends every log line of its
  * emulators over a WebSocket, history first; the Cloud Functions' own lines carry metadata.function.name.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { origin, useConfig } from '../../lib/config';
 
 export interface LogLine {
@@ -33,10 +33,38 @@ export function structured(line: LogLine): LogLine {
   }
 }
 
-export function useFunctionLogs(): { lines: LogLine[]; connected: boolean } {
+/** A line the search box asks for: its message, level or function contains every word, in any case. */
+export function matchesSearch(line: LogLine, search: string): boolean {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const text = `${line.level} ${line.data?.metadata?.function?.name ?? ''} ${line.message}`.toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+const CLEARED_KEY = 'emulator-console-logs-cleared-at';
+
+/** When the log was last cleared (kept for the tab: the server replays its history on every connection). */
+function clearedAt(): number {
+  const saved = Number(globalThis.sessionStorage?.getItem(CLEARED_KEY));
+  return Number.isFinite(saved) ? saved : 0;
+}
+
+/**
+ * The lines so far and live, without those up to the last `clear()`: the logging emulator cannot forget its
+ * history, so clearing hides what it had sent by then, here and after a reconnection or a reload of the tab.
+ */
+export function useFunctionLogs(): { lines: LogLine[]; connected: boolean; clear: () => void } {
   const config = useConfig();
   const [lines, setLines] = useState<LogLine[]>([]);
   const [connected, setConnected] = useState(false);
+  const cutoff = useRef(clearedAt());
+  const clear = useCallback(() => {
+    setLines((current) => {
+      cutoff.current = Math.max(cutoff.current, Date.now(), ...current.map((line) => line.timestamp));
+      globalThis.sessionStorage?.setItem(CLEARED_KEY, String(cutoff.current));
+      return [];
+    });
+  }, []);
 
   useEffect(() => {
     let socket: WebSocket | null = null;
@@ -48,6 +76,7 @@ export function useFunctionLogs(): { lines: LogLine[]; connected: boolean } {
       socket.onopen = () => setConnected(true);
       socket.onmessage = (event: MessageEvent<string>) => {
         const line = structured(JSON.parse(event.data) as LogLine);
+        if (line.timestamp <= cutoff.current) return;
         setLines((current) => [...current.slice(-(KEEP - 1)), line]);
       };
       socket.onclose = () => {
@@ -62,5 +91,5 @@ export function useFunctionLogs(): { lines: LogLine[]; connected: boolean } {
       socket?.close();
     };
   }, [config]);
-  return { lines, connected };
+  return { lines, connected, clear };
 }

@@ -2,19 +2,19 @@ import { Badge, Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chak
 import { useState } from 'react';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/error-note';
-import { formatBn, formatCount } from '../../lib/format';
+import { formatMoment, formatCount } from '../../lib/format';
 import { useLive } from '../../lib/use-live';
 import { listOutbox } from './api';
 import type { OutboxMessage } from './messages';
+import { useTexts } from '../../i18n/texts';
 import { mailTexts } from './texts';
-
-const t = mailTexts;
 
 /**
  * The outbox of the "Trigger Email from Firestore" extension (the collection the project names through the
  * console's extension point): each message as the recipient would see it, newest first, live.
  */
 export function MailPage({ collection }: { collection: string }) {
+  const t = useTexts(mailTexts);
   const config = useConfig();
   const [messages] = useLive(() => listOutbox(config, collection), collection);
 
@@ -42,6 +42,7 @@ export function MailPage({ collection }: { collection: string }) {
 }
 
 function MailMessage({ message }: { message: OutboxMessage }) {
+  const t = useTexts(mailTexts);
   const [plain, setPlain] = useState(message.html === null);
   const body = plain ? message.text : message.html;
   return (
@@ -56,7 +57,7 @@ function MailMessage({ message }: { message: OutboxMessage }) {
         <HStack gap="3" color="gray.600" fontSize="xs" wrap="wrap">
           {message.writtenAt && (
             <span>
-              {t.written}: {formatBn(message.writtenAt, 'D MMM YYYY, HH:mm:ss')}
+              {t.written}: {formatMoment(message.writtenAt, 'D MMM YYYY, HH:mm:ss')}
             </span>
           )}
           <span>

@@ -1,8 +1,7 @@
-/**
- * The Mail page's texts, each in Bengali and in English (one key, both languages), for the console's language
- * switch. Until it exists the page speaks Bengali: `mailTexts` is `mailTextsIn('bn')` (as rules-texts.ts).
- */
-const texts = {
+import { defineTexts } from '../../i18n/texts';
+
+/** The Mail page's texts, each in Bengali and in English. */
+export const mailTexts = defineTexts({
   nav: { bn: 'মেইল', en: 'Mail' },
   title: { bn: 'মেইল (আউটবক্স)', en: 'Mail (outbox)' },
   intro: {
@@ -25,20 +24,4 @@ const texts = {
   showHtml: { bn: 'HTML দেখুন', en: 'Show HTML' },
   noBody: { bn: 'এই মেইলে কোনো লেখা নেই (template?)', en: 'This message has no body (a template?)' },
   document: { bn: 'ডকুমেন্ট', en: 'Document' },
-} as const;
-
-type Language = 'bn' | 'en';
-
-type In<T> = { [K in keyof T]: T[K] extends { bn: infer V } ? V : never };
-
-/** The page's texts in one language. */
-export function mailTextsIn(language: Language): In<typeof texts> {
-  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, text[language]])) as In<
-    typeof texts
-  >;
-}
-
-export const mailTexts = mailTextsIn('bn');
-
-/** Every key has both languages (a test holds them to it). */
-export const allMailTexts = texts;
+});

@@ -2,24 +2,31 @@ import { Badge, Button, Heading, HStack, Link, Stack, Table, Text } from '@chakr
 import { useState } from 'react';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/error-note';
-import { bn } from '../../i18n/bn';
+import { useTexts, type Texts } from '../../i18n/texts';
+import { localized } from '../../i18n/localized';
+import { useLanguage } from '../../i18n/language';
 import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { clearData, exportNow, fetchStatus, type Clearable } from './api';
+import { overviewTexts } from './texts';
 
-const t = bn.overview;
+/** A result sentence, written again in the other language when the switch is pressed. */
+type Note = (t: Texts<typeof overviewTexts>) => string;
 
 export function OverviewPage() {
   const config = useConfig();
+  const t = useTexts(overviewTexts);
+  const language = useLanguage();
   const [status] = useLive(fetchStatus, 'status', 2000);
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<Note | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const run = async (failed: (reason: string) => string, action: () => Promise<string>) => {
+  const run = async (failed: (reason: string) => string, action: () => Promise<Note>) => {
     setError(null);
     setNote(null);
     try {
-      setNote(await action());
+      const done = await action();
+      setNote(() => done);
     } catch (e) {
       setError(failed((e as Error).message));
     }
@@ -32,7 +39,7 @@ export function OverviewPage() {
       (reason) => t.clearFailed(name, reason),
       async () => {
         await clearData(config, what);
-        return t.cleared(name);
+        return (t) => t.cleared(t.what[what]);
       },
     );
   };
@@ -47,7 +54,7 @@ export function OverviewPage() {
         <HStack gap="4">
           {config.extensions.links.map((link) => (
             <Link key={link.href} href={link.href} target="_blank" color="blue.600">
-              {link.label}
+              {localized(link.label, language)}
             </Link>
           ))}
         </HStack>
@@ -66,7 +73,7 @@ export function OverviewPage() {
             const up = dataOf(status)?.[name as keyof typeof config.emulators];
             return (
               <Table.Row key={name} data-emulator={name}>
-                <Table.Cell>{t.names[name] ?? name}</Table.Cell>
+                <Table.Cell>{t.names[name as keyof typeof t.names] ?? name}</Table.Cell>
                 <Table.Cell fontFamily="mono">
                   {e.host}:{e.port}
                 </Table.Cell>
@@ -90,7 +97,7 @@ export function OverviewPage() {
             onClick={() =>
               void run(t.exportFailed, async () => {
                 const result = await exportNow();
-                return t.exported(result.exported, !!result.auth);
+                return (t) => t.exported(result.exported, !!result.auth);
               })
             }
           >
@@ -106,7 +113,7 @@ export function OverviewPage() {
             {t.clear.auth}
           </Button>
         </HStack>
-        {note && <Text role="status">{note}</Text>}
+        {note && <Text role="status">{note(t)}</Text>}
         <ErrorNote message={error} />
       </Stack>
     </Stack>

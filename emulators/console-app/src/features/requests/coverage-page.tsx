@@ -6,14 +6,14 @@ import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import type { AllowCoverage, CoverageCounts } from '../../../../src/console-server/request-log';
 import { loadCoverage, resetCoverage, type RulesServiceName } from './rules-api';
+import { useTexts } from '../../i18n/texts';
 import { rulesTexts } from './rules-texts';
-
-const t = rulesTexts.coverage;
 
 const tone = (c: CoverageCounts) => (c.evaluated === 0 ? 'red' : 'green');
 
 /** Each rule of a service with how often it was evaluated, true, false or an error since start or reset; live. */
 export function CoveragePage() {
+  const t = useTexts(rulesTexts).coverage;
   const config = useConfig();
   const [service, setService] = useState<RulesServiceName>('firestore');
   const [coverage, reload] = useLive(() => loadCoverage(service), service, 2000);
@@ -126,6 +126,7 @@ export function CoveragePage() {
 }
 
 function AllowCounts({ allow }: { allow: AllowCoverage }) {
+  const t = useTexts(rulesTexts).coverage;
   const counts = (c: CoverageCounts) =>
     ({
       'data-evaluated': c.evaluated,

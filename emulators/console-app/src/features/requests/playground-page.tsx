@@ -25,10 +25,10 @@ import {
   type PlaygroundQuestion,
   type RulesServiceName,
 } from './rules-api';
+import { currentTexts, useTexts } from '../../i18n/texts';
 import { rulesTexts } from './rules-texts';
 import { RulesSourceView } from './rules-source-view';
 
-const t = rulesTexts.playground;
 const METHODS = ['get', 'list', 'create', 'update', 'delete'] as const;
 type Method = (typeof METHODS)[number];
 const SIGNED_OUT = '';
@@ -46,6 +46,7 @@ export interface ReplayedRequest {
 }
 
 function parseObject(text: string, what: string): Record<string, unknown> {
+  const t = currentTexts(rulesTexts).playground;
   let value: unknown;
   try {
     value = JSON.parse(text.trim() === '' ? '{}' : text);
@@ -58,6 +59,7 @@ function parseObject(text: string, what: string): Record<string, unknown> {
 
 /** Ask the emulator's own rules whether a user may do something now, and see why (writing nothing). */
 export function PlaygroundPage() {
+  const t = useTexts(rulesTexts).playground;
   const config = useConfig();
   const replay = (useLocation().state as { replay?: ReplayedRequest } | null)?.replay;
   const [users] = useLive(() => authUsers(config), 'users', 5000);
@@ -304,6 +306,7 @@ function AnswerView({
   asked: PlaygroundQuestion;
   n: number;
 }) {
+  const t = useTexts(rulesTexts).playground;
   const data = (value: unknown) =>
     value === null || value === undefined
       ? t.none

@@ -13,16 +13,15 @@ import {
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatBn } from '../../lib/format';
-import { bn } from '../../i18n/bn';
+import { formatMoment } from '../../lib/format';
+import { useTexts, type Texts } from '../../i18n/texts';
+import { sharedTexts } from '../../lib/texts';
+import { requestsTexts } from './texts';
 import { RulesSourceView } from './rules-source-view';
 import { useRequestLog, type LoggedRequest } from './use-request-log';
 import { plainFields, type RestValue } from './payload';
 import type { ReplayedRequest } from './playground-page';
 import { rulesTexts } from './rules-texts';
-
-const t = bn.requests;
-const rt = rulesTexts.request;
 
 type Logged = LoggedRequest['resource'];
 
@@ -54,6 +53,7 @@ export function replayOf(entry: LoggedRequest): ReplayedRequest {
 
 /** What the rules saw: `resource.data` as stored then, and the payload (`request.resource`), when traced. */
 function PayloadView({ entry }: { entry: LoggedRequest }) {
+  const rt = useTexts(rulesTexts).request;
   if (entry.resource === undefined && entry.requestResource === undefined) return null;
   const show = (value: Logged) => {
     const data = shownData(entry, value);
@@ -97,7 +97,7 @@ function PayloadView({ entry }: { entry: LoggedRequest }) {
   );
 }
 
-export function who(entry: LoggedRequest): string {
+export function who(entry: LoggedRequest, t: Texts<typeof requestsTexts>): string {
   const { caller } = entry;
   if (caller.kind === 'admin-sdk') return t.adminSdk;
   if (caller.kind === 'anonymous') return t.anonymous;
@@ -106,7 +106,10 @@ export function who(entry: LoggedRequest): string {
 
 /** Every request the Firestore and Storage rules judged, newest first, and why the selected one went as it did. */
 export function RequestsPage() {
+  const t = useTexts(requestsTexts);
+  const common = useTexts(sharedTexts).common;
   const navigate = useNavigate();
+  const rt = useTexts(rulesTexts).request;
   const { entries, connected, clear } = useRequestLog();
   const [verdict, setVerdict] = useState<'all' | 'allowed' | 'denied'>('all');
   const [pathFilter, setPathFilter] = useState('');
@@ -121,11 +124,11 @@ export function RequestsPage() {
         (e) =>
           (verdict === 'all' || (verdict === 'allowed') === e.allowed) &&
           (!path || e.path.toLowerCase().includes(path)) &&
-          (!user || who(e).toLowerCase().includes(user)),
+          (!user || who(e, t).toLowerCase().includes(user)),
       )
       .reverse()
       .slice(0, 300);
-  }, [entries, verdict, pathFilter, userFilter]);
+  }, [entries, verdict, pathFilter, userFilter, t]);
   const selected = entries.find((e) => e.id === selectedId) ?? null;
 
   return (
@@ -134,7 +137,7 @@ export function RequestsPage() {
         <Heading size="lg">{t.title}</Heading>
         <HStack gap="2">
           <Badge colorPalette={connected ? 'green' : 'gray'}>
-            {connected ? bn.common.live : bn.common.connecting}
+            {connected ? common.live : common.connecting}
           </Badge>
           <Button size="xs" variant="outline" onClick={() => void clear()}>
             {t.clearLog}
@@ -197,13 +200,13 @@ export function RequestsPage() {
                   data-request={`${e.method} ${e.path}`}
                   data-verdict={e.allowed ? 'allowed' : 'denied'}
                 >
-                  <Table.Cell whiteSpace="nowrap">{formatBn(e.time, 'HH:mm:ss.SSS')}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatMoment(e.time, 'HH:mm:ss.SSS')}</Table.Cell>
                   <Table.Cell>{e.service}</Table.Cell>
                   <Table.Cell>{e.method}</Table.Cell>
                   <Table.Cell fontFamily="mono" wordBreak="break-all">
                     {e.path}
                   </Table.Cell>
-                  <Table.Cell>{who(e)}</Table.Cell>
+                  <Table.Cell>{who(e, t)}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={e.allowed ? 'green' : 'red'}>
                       {e.allowed ? t.allowed : t.denied}
@@ -222,7 +225,7 @@ export function RequestsPage() {
         {selected && (
           <Stack flex="1.2" minW="0" gap="2" data-testid="request-detail">
             <Heading size="sm">{t.detail(selected.allowed, selected.method, selected.path)}</Heading>
-            <Text>{who(selected)}</Text>
+            <Text>{who(selected, t)}</Text>
             {selected.caller.kind === 'user' && (
               <Box as="pre" fontSize="xs" bg="gray.50" p="2" rounded="md" overflowX="auto">
                 {JSON.stringify(selected.caller.claims, null, 2)}

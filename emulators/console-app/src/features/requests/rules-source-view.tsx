@@ -1,7 +1,8 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { ErrorNote } from '../../lib/error-note';
-import { bn } from '../../i18n/bn';
+import { useTexts } from '../../i18n/texts';
+import { requestsTexts } from './texts';
 import { requestJson } from '../../lib/http';
 import type { LoggedRequest } from './use-request-log';
 
@@ -16,13 +17,14 @@ const MARK = {
   false: { bg: 'red.100', border: 'red.500' },
   error: { bg: 'orange.100', border: 'orange.500' },
 } as const;
-const outcome = bn.requests.outcome;
 
 /** What a trace is drawn from: a logged request, or the playground's answer to a question. */
 export type TracedDecision = Pick<LoggedRequest, 'service' | 'rulesVersion' | 'trace'>;
 
 /** The rules file with the allow statements that decided this request marked, each with its outcome. */
 export function RulesSourceView({ entry }: { entry: TracedDecision }) {
+  const t = useTexts(requestsTexts);
+  const outcome = t.outcome;
   const [rules, setRules] = useState<RulesText | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -32,8 +34,8 @@ export function RulesSourceView({ entry }: { entry: TracedDecision }) {
   if (error) return <ErrorNote message={error} />;
   if (!rules) return null;
   if (entry.rulesVersion !== undefined && rules.version !== entry.rulesVersion)
-    return <Text color="orange.700">{bn.requests.rulesChanged}</Text>;
-  const byLine = new Map((entry.trace ?? []).map((t) => [t.line, t]));
+    return <Text color="orange.700">{t.rulesChanged}</Text>;
+  const byLine = new Map((entry.trace ?? []).map((step) => [step.line, step]));
   return (
     <Stack gap="1">
       <Text fontSize="xs" color="gray.500">
@@ -72,7 +74,7 @@ export function RulesSourceView({ entry }: { entry: TracedDecision }) {
                     <Box key={j} data-condition={c.outcome}>
                       {c.outcome === 'true' ? '✓' : c.outcome === 'skipped' ? '·' : '✗'} {c.text}
                       {c.outcome === 'error'
-                        ? ` — ${bn.requests.conditionError(String(c.error))}`
+                        ? ` — ${t.conditionError(String(c.error))}`
                         : c.outcome === 'skipped'
                           ? ` (${outcome.skipped})`
                           : ` — ${outcome[c.outcome]}`}

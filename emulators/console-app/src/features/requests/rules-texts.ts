@@ -1,21 +1,12 @@
 /**
  * The texts of the rules playground, the rule coverage page and the request view's payload and replay, each in
- * Bengali and English (one key, both languages), so the console's language switch can take them. Until it exists
- * the console speaks Bengali: `rulesTexts` is `rulesTextsIn('bn')`. Paths, methods, field names, JSON and the
- * rules engine's own English stay as they are, as in i18n/bn.ts.
+ * Bengali and English (i18n/texts.ts). Paths, methods, field names, JSON and the rules engine's own English stay
+ * as they are.
  */
+import { defineTexts } from '../../i18n/texts';
 import { formatCount as num } from '../../lib/format';
 
-export type Language = 'bn' | 'en';
-type Both<T> = { bn: T; en: T };
-
-const en = (n: number) => n.toLocaleString('en-US');
-
-const TEXTS = {
-  nav: {
-    playground: { bn: 'রুলস প্লেগ্রাউন্ড', en: 'Rules playground' },
-    coverage: { bn: 'রুল কভারেজ', en: 'Rule coverage' },
-  },
+export const rulesTexts = defineTexts({
   playground: {
     title: {
       bn: 'রুলস প্লেগ্রাউন্ড: "যদি এই ব্যবহারকারী এটা করে?"',
@@ -56,7 +47,7 @@ const TEXTS = {
         (line ? ` — সিদ্ধান্ত লাইন ${num(line)}` : ''),
       en: (allowed: boolean, method: string, path: string, line?: number) =>
         `${allowed ? 'Allowed' : 'Denied'}: ${method} /${path}` +
-        (line ? ` — decided at line ${en(line)}` : ''),
+        (line ? ` — decided at line ${num(line)}` : ''),
     },
     noRules: {
       bn: 'এই সার্ভিসের কোনো রুলস নেই: অফিসিয়াল এমুলেটরের মতো সব অনুমোদিত।',
@@ -99,13 +90,13 @@ const TEXTS = {
       bn: (covered: number, total: number) =>
         `${num(total)}টি allow-এর মধ্যে ${num(covered)}টি অন্তত একবার যাচাই হয়েছে।`,
       en: (covered: number, total: number) =>
-        `${en(covered)} of ${en(total)} allow statements evaluated at least once.`,
+        `${num(covered)} of ${num(total)} allow statements evaluated at least once.`,
     },
     counts: {
       bn: (c: { evaluated: number; true: number; false: number; error: number }) =>
         `যাচাই ${num(c.evaluated)} · সত্য ${num(c.true)} · মিথ্যা ${num(c.false)} · ত্রুটি ${num(c.error)}`,
       en: (c: { evaluated: number; true: number; false: number; error: number }) =>
-        `evaluated ${en(c.evaluated)} · true ${en(c.true)} · false ${en(c.false)} · error ${en(c.error)}`,
+        `evaluated ${num(c.evaluated)} · true ${num(c.true)} · false ${num(c.false)} · error ${num(c.error)}`,
     },
     noRules: {
       bn: 'এই সার্ভিসের রুলস নেই, বা ফাইলটি কম্পাইল হয়নি: কভারেজ গোনার কিছু নেই।',
@@ -122,26 +113,4 @@ const TEXTS = {
     none: { bn: 'নেই (null)', en: 'none (null)' },
     replay: { bn: 'অন্য ব্যবহারকারী হিসেবে আবার চালান', en: 'Replay as another user' },
   },
-} as const;
-
-type Chosen<T> = T extends Both<infer V> ? V : { readonly [K in keyof T]: Chosen<T[K]> };
-
-function choose<T>(tree: T, language: Language): Chosen<T> {
-  const node = tree as Record<string, unknown>;
-  if ('bn' in node && 'en' in node) return node[language] as Chosen<T>;
-  return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, choose(value, language)]),
-  ) as Chosen<T>;
-}
-
-export function rulesTextsIn(language: Language) {
-  return choose(TEXTS, language);
-}
-
-export type RulesTexts = ReturnType<typeof rulesTextsIn>;
-
-/** Every key in both languages (the test checks it). */
-export const RULES_TEXT_TREE = TEXTS;
-
-/** The console speaks Bengali until its language switch exists. */
-export const rulesTexts = rulesTextsIn('bn');
+});

@@ -1,5 +1,6 @@
 /** A file over the Storage emulator's limit is refused in Bengali before anything is sent. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../i18n/language';
 import type { ConsoleConfig } from '../../lib/config';
 import { MAX_UPLOAD_BYTES, StorageApi } from './api';
 
@@ -7,6 +8,8 @@ const config = {
   bucket: 'product-images',
   emulators: { storage: { host: '127.0.0.1', port: 9199 } },
 } as unknown as ConsoleConfig;
+
+beforeEach(() => setLanguage('bn'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,6 @@
 /** The Storage emulator's GCS JSON API (what firebase-admin uses; it acts as the owner, rules skipped). */
-import { bn } from '../../i18n/bn';
+import { currentTexts } from '../../i18n/texts';
+import { storageTexts } from './texts';
 import { origin, type ConsoleConfig } from '../../lib/config';
 import { requestJson } from '../../lib/http';
 
@@ -42,7 +43,8 @@ export class StorageApi {
   }
 
   async upload(name: string, file: File): Promise<void> {
-    if (file.size > MAX_UPLOAD_BYTES) throw new Error(bn.storage.tooBig(file.name, file.size / 1024 / 1024));
+    if (file.size > MAX_UPLOAD_BYTES)
+      throw new Error(currentTexts(storageTexts).tooBig(file.name, file.size / 1024 / 1024));
     const params = new URLSearchParams({ uploadType: 'media', name });
     await requestJson(`${this.origin}/upload/storage/v1/b/${encodeURIComponent(this.bucket)}/o?${params}`, {
       method: 'POST',

@@ -1,15 +1,15 @@
 import { Box, Button, Heading, HStack, Image, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useRef, useState } from 'react';
-import { formatBn, formatCount as num } from '../../lib/format';
+import { formatMoment, formatCount as num } from '../../lib/format';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/error-note';
-import { bn } from '../../i18n/bn';
+import { useTexts } from '../../i18n/texts';
+import { sharedTexts } from '../../lib/texts';
 import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { StorageApi, type StoredObject } from './api';
-
-const t = bn.storage;
+import { storageTexts } from './texts';
 
 const size = (bytes: string) => {
   const n = Number(bytes);
@@ -19,6 +19,8 @@ const size = (bytes: string) => {
 /** /storage/<folder>/: the bucket as folders and files, previews, upload and delete. */
 export function StoragePage() {
   const config = useConfig();
+  const t = useTexts(storageTexts);
+  const common = useTexts(sharedTexts).common;
   const api = useMemo(() => new StorageApi(config), [config]);
   const folder = (useParams()['*'] ?? '').replace(/^\/+/, '');
   const prefix = folder && !folder.endsWith('/') ? `${folder}/` : folder;
@@ -61,7 +63,7 @@ export function StoragePage() {
       <Heading size="lg">{t.title}</Heading>
       <HStack gap="1" fontFamily="mono" fontSize="xs">
         <Link asChild color="blue.600">
-          <RouterLink to="/storage">gs://{api.bucket}</RouterLink>
+          <RouterLink to="/storage">{`gs://${api.bucket}`}</RouterLink>
         </Link>
         {crumbs.map((c, i) => (
           <HStack key={i} gap="1">
@@ -124,7 +126,7 @@ export function StoragePage() {
                   <Table.Cell fontFamily="mono">{o.name.slice(prefix.length)}</Table.Cell>
                   <Table.Cell>{size(o.size)}</Table.Cell>
                   <Table.Cell>{o.contentType}</Table.Cell>
-                  <Table.Cell>{o.updated ? formatBn(o.updated, 'D MMM, HH:mm:ss') : ''}</Table.Cell>
+                  <Table.Cell>{o.updated ? formatMoment(o.updated, 'D MMM, HH:mm:ss') : ''}</Table.Cell>
                   <Table.Cell>
                     <HStack gap="1">
                       <Link
@@ -144,7 +146,7 @@ export function StoragePage() {
                           void remove(o);
                         }}
                       >
-                        {bn.common.delete}
+                        {common.delete}
                       </Button>
                     </HStack>
                   </Table.Cell>

@@ -1,0 +1,119 @@
+/**
+ * The console in Bengali and English: it follows the browser's language, the switch changes every text at
+ * once and is remembered; and the Logs page's text search and clear button. Screenshots of the Overview and
+ * Logs pages in both languages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShopBrowser } from '../support/shop-browser';
+import { CONSOLE_URL, languageButton, openConsole, screenshotInBothLanguages } from './console-page';
+
+let shop: ShopBrowser;
+
+beforeAll(async () => {
+  shop = await ShopBrowser.open();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe("the console's language", () => {
+  it('follows a Bengali browser, switches every text to English and back, and remembers the choice', async () => {
+    const page = await openConsole(shop, '/');
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('link', { name: 'সারসংক্ষেপ', exact: true }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('bn');
+    await page.getByRole('button', { name: 'এখনই ডেটা এক্সপোর্ট করুন' }).waitFor();
+
+    await languageButton(page, 'en').click();
+    for (const name of ['Overview', 'Requests', 'Users (Auth)', 'Files (Storage)', 'Logs', 'Snapshots'])
+      await nav.getByRole('link', { name, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Export the data now' }).waitFor();
+    await page.getByRole('heading', { name: 'Emulator console' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.title()).toBe('Emulator console');
+    expect(await languageButton(page, 'en').getAttribute('aria-pressed')).toBe('true');
+    // No Bengali left on the page but the switch's own name for Bengali.
+    const text = await page.locator('body').innerText();
+    expect(text.replace('বাংলা', '')).not.toMatch(/[\u0980-\u09FF]/);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Emulator console' }).waitFor({ timeout: 20_000 });
+    await screenshotInBothLanguages(page, 'overview');
+    await nav.getByRole('link', { name: 'সারসংক্ষেপ', exact: true }).waitFor();
+  });
+
+  it('shows every page in English, with no Bengali text of its own left', async () => {
+    const page = await openConsole(shop, '/');
+    await languageButton(page, 'en').click();
+    const pages: [string, string][] = [
+      ['/firestore', 'Firestore'],
+      ['/requests', 'Requests'],
+      ['/playground', 'Rules playground: "what if this user does this?"'],
+      ['/coverage', 'Rule coverage'],
+      ['/auth', 'Users (Authentication)'],
+      ['/storage', 'Files (Storage)'],
+      ['/logs', 'Logs'],
+      ['/snapshots', 'Snapshots'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(`${CONSOLE_URL}${path}`);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor({ timeout: 20_000 });
+      // Settled: what the page loads (users, collections, the rules file) is in before its text is read.
+      await page.waitForLoadState('networkidle');
+      const text = (await page.locator('main').innerText()).trim();
+      expect(text.length, path).toBeGreaterThan(0);
+      expect(text, path).not.toMatch(/[\u0980-\u09FF]/);
+    }
+    await page.goto(`${CONSOLE_URL}/playground`);
+    await page.getByRole('heading', { name: 'Rules playground: "what if this user does this?"' }).waitFor();
+    await screenshotInBothLanguages(page, 'playground');
+    await page.goto(`${CONSOLE_URL}/coverage`);
+    await page.getByRole('heading', { name: 'রুল কভারেজ', exact: true }).waitFor({ timeout: 20_000 });
+    await screenshotInBothLanguages(page, 'coverage');
+  });
+
+  it('opens in English for a browser that asks for English', async () => {
+    const page = await shop.newVisitor(1280);
+    await page
+      .context()
+      .addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['en-US', 'en'] }));
+    await page.goto(CONSOLE_URL);
+    await page.getByRole('heading', { name: 'Emulator console' }).waitFor({ timeout: 20_000 });
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  });
+});
+
+describe('the Logs page', () => {
+  it('finds lines by text, and clears them', async () => {
+    const page = await openConsole(shop, '/logs');
+    await page.getByText('লাইভ', { exact: true }).waitFor({ timeout: 20_000 });
+    const lines = page.getByTestId('logs').locator('> div');
+    await expect.poll(() => lines.count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    const all = await lines.allInnerTexts();
+    // A word from one of the lines, that not every line holds.
+    const word = all
+      .flatMap((line) => line.split(/\s+/))
+      .find(
+        (w) => /^[A-Za-z]{5,}$/.test(w) && all.some((line) => !line.toLowerCase().includes(w.toLowerCase())),
+      )!;
+    expect(word).toBeDefined();
+
+    await page.getByLabel('লগে খুঁজুন').fill(word);
+    await expect.poll(async () => (await lines.allInnerTexts()).length).toBeLessThan(all.length);
+    for (const line of await lines.allInnerTexts()) expect(line.toLowerCase()).toContain(word.toLowerCase());
+    await screenshotInBothLanguages(page, 'logs');
+
+    await page.getByLabel('লগে খুঁজুন').fill('no-line-says-this-4711');
+    await page.getByText('এখনো কোনো লগ নেই।').waitFor();
+    await page.getByLabel('লগে খুঁজুন').fill('');
+    await expect.poll(() => lines.count()).toBeGreaterThan(1);
+
+    await page.getByRole('button', { name: 'লগ পরিষ্কার করুন' }).click();
+    await page.getByText('এখনো কোনো লগ নেই।').waitFor();
+    // Still cleared after a reload: the logging emulator sends its history again, and it stays hidden.
+    await page.reload();
+    await page.getByText('লাইভ', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(500);
+    expect(await lines.count()).toBe(0);
+  });
+});
