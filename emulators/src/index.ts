@@ -35,12 +35,19 @@ export interface StartOptions {
   indexMode?: IndexMode;
   /** Override ports (0 = any free port), e.g. for tests running beside a started shop. */
   ports?: { firestore?: number; storage?: number };
+  /**
+   * host:port of firebase-tools' Functions emulator, which registers its Firestore triggers with our Firestore
+   * and receives Storage's events (`npm start`: firebase.json's `emulators.functions`). None: no trigger can be
+   * registered and Storage sends no events (so a bench or test never feeds a Functions emulator of another run).
+   */
+  functionsHost?: string;
 }
 
 export async function startOfflineEmulators(options: StartOptions): Promise<OfflineEmulators> {
   const { config, dataDir } = options;
   const log = options.log ?? (() => {});
   const requests = new RequestLog();
+  const { functionsHost } = options;
   const firestore = await startFirestoreEmulator({
     requests,
     host: config.firestore.host,
@@ -55,6 +62,7 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
       : undefined,
     dataDir,
     log,
+    functionsEmulatorHost: functionsHost,
   });
   let storage: StorageEmulator;
   try {
@@ -69,6 +77,7 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
       ),
       dataDir,
       log,
+      functionsEmulatorHost: functionsHost,
     });
   } catch (error) {
     await firestore.stop();

@@ -1,10 +1,12 @@
 /**
  * firebase-tools' own Auth and Functions emulators (pure Node, so they run offline), started as a child
- * process group and pointed at our Firestore and Storage emulators through the standard environment variables.
+ * process group and pointed at our Firestore and Storage emulators through the standard environment variables;
+ * its Functions emulator registers Firestore triggers with our Firestore (EXTERNAL_FIRESTORE_PRELOAD).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeFirebaseToolsConfig } from './firebase-tools-config.js';
 
 export interface FirebaseToolsOptions {
@@ -27,9 +29,19 @@ export interface FirebaseToolsProcess {
 
 const READY = /All emulators ready/;
 
+/**
+ * Preloaded into firebase-tools so its Functions emulator registers Firestore triggers with our Firestore
+ * emulator (FIRESTORE_EMULATOR_HOST); see the file's comment and emulators/docs/function-triggers.md.
+ */
+export const EXTERNAL_FIRESTORE_PRELOAD = fileURLToPath(
+  new URL('./firebase-tools-external-firestore.mjs', import.meta.url),
+);
+
 export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 120_000): FirebaseToolsProcess {
   const cli = join(options.root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
   const args = [
+    '--import',
+    pathToFileURL(EXTERNAL_FIRESTORE_PRELOAD).href,
     cli,
     'emulators:start',
     '--only',

@@ -160,10 +160,12 @@ export class LocalShop {
       const emulators = await startOfflineEmulators({
         config,
         dataDir,
+        // firebase-tools' Functions emulator, started next: it registers its triggers with our Firestore.
+        functionsHost: `${config.functions.host}:${config.functions.port}`,
         log: (line) => {
           const replayed = RECOVERED.exec(line);
           if (replayed) recovered.push(`${replayed[1]} ${replayed[2]}`);
-          else if (/error|dropped|skipped/i.test(line)) log(line);
+          else if (/error|dropped|skipped|not delivered/i.test(line)) log(line);
         },
       });
       await this.started(() => emulators.stop());

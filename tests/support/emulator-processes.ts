@@ -8,9 +8,10 @@ import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promis
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
-import { readProjectConfig, startOfflineEmulators } from '../../emulators/src/index';
+import { EXTERNAL_FIRESTORE_PRELOAD } from '../../scripts/stack/firebase-tools.js';
+import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from '../../emulators/src/index';
 import { saveRulesCoverage } from './rules-coverage-report';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,20 +30,29 @@ export function hostAndPort({ host, port }: EmulatorAddress): string {
 export interface AcharEmulators {
   firestore: EmulatorAddress;
   storage: EmulatorAddress;
+  /** The running emulators themselves (what the console is given). */
+  running: OfflineEmulators;
   stop(): Promise<void>;
 }
 
-/** The offline Firestore and Storage emulators of `emulators/`, in memory, with the project's rules files. */
-export async function startAcharEmulators(): Promise<AcharEmulators> {
+/**
+ * The offline Firestore and Storage emulators of `emulators/`, in memory, with the project's rules files;
+ * `functionsPort`: where the Functions emulator will listen, which their triggers' events go to.
+ */
+export async function startAcharEmulators({
+  functionsPort,
+}: { functionsPort?: number } = {}): Promise<AcharEmulators> {
   const emulators = await startOfflineEmulators({
     config: readProjectConfig(REPO_ROOT),
     ports: { firestore: 0, storage: 0 },
+    functionsHost: functionsPort === undefined ? undefined : `${HOST}:${functionsPort}`,
   });
   // The suite that started them, for its part of the rule-coverage report.
   const suite = expect.getState().testPath ?? 'rules';
   return {
     firestore: { host: HOST, port: emulators.firestore.port },
     storage: { host: HOST, port: emulators.storage.port },
+    running: emulators,
     stop: async () => {
       saveRulesCoverage(suite, emulators);
       await emulators.stop();
@@ -123,6 +133,8 @@ async function privateFunctionsPackage(folder: string): Promise<void> {
 export interface AuthAndFunctionsEmulators {
   auth: EmulatorAddress;
   functions: EmulatorAddress;
+  /** firebase-tools' logging emulator: every log line over a WebSocket (the console's Logs page). */
+  logging: EmulatorAddress;
   stop(): Promise<void>;
 }
 
@@ -132,16 +144,27 @@ export interface AuthAndFunctionsEmulators {
  */
 export async function startAuthAndFunctionsEmulators(
   backing: { firestore: EmulatorAddress; storage: EmulatorAddress },
-  { functions = true }: { functions?: boolean } = {},
+  {
+    functions = true,
+    functionsPort: chosenFunctionsPort,
+    functionsSource,
+  }: {
+    functions?: boolean;
+    /** The port the backing emulators were told (startAcharEmulators' functionsPort). */
+    functionsPort?: number;
+    /** A folder with its own package.json and lib/index.js to serve instead of the shop's functions. */
+    functionsSource?: string;
+  } = {},
 ): Promise<AuthAndFunctionsEmulators> {
   const [authPort, functionsPort, hubPort, loggingPort] = [
     await freePort(),
-    await freePort(),
+    chosenFunctionsPort ?? (await freePort()),
     await freePort(),
     await freePort(),
   ];
   const configDir = await mkdtemp(join(tmpdir(), 'achar-functions-emulators-'));
-  if (functions) await privateFunctionsPackage(join(configDir, 'functions'));
+  if (functions && functionsSource) await symlink(functionsSource, join(configDir, 'functions'), 'dir');
+  else if (functions) await privateFunctionsPackage(join(configDir, 'functions'));
   await writeFile(
     join(configDir, 'firebase.json'),
     JSON.stringify({
@@ -161,6 +184,8 @@ export async function startAuthAndFunctionsEmulators(
   const { child, output } = run(
     process.execPath,
     [
+      '--import',
+      pathToFileURL(EXTERNAL_FIRESTORE_PRELOAD).href,
       join(REPO_ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
       'emulators:start',
       '--only',
@@ -202,5 +227,10 @@ export async function startAuthAndFunctionsEmulators(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { auth: { host: HOST, port: authPort }, functions: { host: HOST, port: functionsPort }, stop };
+  return {
+    auth: { host: HOST, port: authPort },
+    functions: { host: HOST, port: functionsPort },
+    logging: { host: HOST, port: loggingPort },
+    stop,
+  };
 }

@@ -14,10 +14,12 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'fireba
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { expect } from 'vitest';
 import {
+  freePort,
   hostAndPort,
   PROJECT_ID,
   startAcharEmulators,
   startAuthAndFunctionsEmulators,
+  type AcharEmulators,
   type EmulatorAddress,
 } from './emulator-processes';
 
@@ -26,18 +28,27 @@ export interface Backend {
   admin: App;
   auth: EmulatorAddress;
   functions: EmulatorAddress;
+  firestore: EmulatorAddress;
+  storage: EmulatorAddress;
+  logging: EmulatorAddress;
+  /** The offline Firestore and Storage emulators themselves (what the console is given). */
+  emulators: AcharEmulators['running'];
   stop(): Promise<void>;
 }
 
 /**
  * Starts a private Firestore + Storage (this repo's emulators) and Auth + Functions (firebase-tools) on free
- * ports, and connects the admin SDK to them. Nothing a developer runs on the usual ports is touched.
+ * ports, and connects the admin SDK to them. `functionsSource`: serve those functions instead of the shop's. Nothing a developer runs on the usual ports is touched.
  */
-export async function startBackend(name: string): Promise<Backend> {
-  const achar = await startAcharEmulators();
+export async function startBackend(
+  name: string,
+  { functionsSource }: { functionsSource?: string } = {},
+): Promise<Backend> {
+  const functionsPort = await freePort();
+  const achar = await startAcharEmulators({ functionsPort });
   let firebaseTools;
   try {
-    firebaseTools = await startAuthAndFunctionsEmulators(achar);
+    firebaseTools = await startAuthAndFunctionsEmulators(achar, { functionsPort, functionsSource });
   } catch (error) {
     await achar.stop();
     throw error;
@@ -50,6 +61,10 @@ export async function startBackend(name: string): Promise<Backend> {
     db: getAdminFirestore(admin),
     auth: firebaseTools.auth,
     functions: firebaseTools.functions,
+    firestore: achar.firestore,
+    storage: achar.storage,
+    logging: firebaseTools.logging,
+    emulators: achar.running,
     async stop() {
       await Promise.all(clients.splice(0).map((app) => deleteApp(app)));
       await deleteAdminApp(admin);

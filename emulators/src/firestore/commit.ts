@@ -65,7 +65,10 @@ export function commit(
   // Durable before it is applied or answered (a data folder's journal); a failed append applies nothing.
   engine.journal?.recordCommit(db, state, staged);
   const changes = applyStaged(state, staged, micros);
-  if (changes.length > 0) engine.listeners.notify(db, changes, commitTime);
+  if (changes.length > 0) {
+    engine.listeners.notify(db, changes, commitTime);
+    engine.triggers?.onCommit(db, changes, commitTime, caller);
+  }
   return { writeResults, commitTime };
 }
 

@@ -15,6 +15,7 @@ import type { FirestoreJournal } from './journal.js';
 import type { ListenHost } from './listen.js';
 import { ListenStream } from './listen.js';
 import { ListenFanOut } from './listen-fan-out.js';
+import type { FunctionTriggers } from './triggers/function-triggers.js';
 import type { DatabaseId } from './paths.js';
 import type { CompiledQuery } from './query.js';
 import { runQuery } from './queries.js';
@@ -50,6 +51,8 @@ export class FirestoreEngine implements ListenHost {
   indexes: IndexRequirements | undefined;
   /** Where accepted commits are made durable before they are applied (a data folder); none in memory. */
   journal: FirestoreJournal | undefined;
+  /** Cloud Functions triggers registered by the Functions emulator; none without one. */
+  triggers: FunctionTriggers | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.currentRules = options.rules ?? (() => null);

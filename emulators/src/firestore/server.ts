@@ -17,6 +17,7 @@ import { asFirestoreError, invalidArgument } from './errors.js';
 import { warmDeclaredIndexes } from './index-warmup.js';
 import { exportFirestore, importFirestore, readFirestoreExport } from './persistence.js';
 import { FirestoreJournal } from './journal.js';
+import { FunctionTriggers } from './triggers/function-triggers.js';
 import { handleUsage } from './usage.js';
 import { createGrpcServer } from './transports/grpc.js';
 import { FIRESTORE_CORS, sendError } from './transports/http-util.js';
@@ -34,6 +35,13 @@ export interface FirestoreEmulatorOptions extends EmulatorServiceOptions {
   transactionTimeouts?: Partial<TransactionTimeouts>;
   /** false: the server SDKs' transactions stay optimistic, without locks (see emulators/README.md). */
   serverTransactionLocks?: boolean;
+  /**
+   * host:port of firebase-tools' Functions emulator (Google's emulator takes it as --functions_emulator): the
+   * triggers it registers are accepted and their events sent to it. Without it registering a trigger fails.
+   */
+  functionsEmulatorHost?: string;
+  /** Delivery tuning for tests (retries, back-off); see ./triggers/delivery.ts. */
+  triggerDelivery?: { attempts?: number; retryDelayMs?: number };
 }
 
 export interface FirestoreEmulator extends EmulatorService {
@@ -77,6 +85,13 @@ export async function startFirestoreEmulator(
     serverTransactionLocks: options.serverTransactionLocks,
     onListenerError: (error) => log(`firestore: a listener failed and was ended: ${String(error)}`),
   });
+  if (options.functionsEmulatorHost) {
+    engine.triggers = new FunctionTriggers({
+      functionsHost: options.functionsEmulatorHost,
+      log,
+      ...options.triggerDelivery,
+    });
+  }
   let recovered = false;
   if (options.dataDir) {
     const imported = await importFirestore(engine, options.dataDir).catch((error: unknown) => {
@@ -125,7 +140,12 @@ export async function startFirestoreEmulator(
       const { requests } = options;
       const ruleCoverage = requests && (() => requests.coverage('firestore'));
       if (
-        await handleRest({ engine, rules: rules.source, exportData: exportTo, ruleCoverage }, req, res, url)
+        await handleRest(
+          { engine, rules: rules.source, exportData: exportTo, ruleCoverage, triggers: engine.triggers },
+          req,
+          res,
+          url,
+        )
       )
         return;
       if (req.method === 'GET' && url.pathname === '/') {
@@ -214,6 +234,7 @@ export async function startFirestoreEmulator(
       return result;
     },
     async stop() {
+      engine.triggers?.delivery.stop();
       warmup?.stop();
       unwatch();
       webChannel.closeAll();

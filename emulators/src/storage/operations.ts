@@ -21,6 +21,7 @@ import {
   DOWNLOAD_TOKENS_KEY,
   type MetadataPatch,
 } from './metadata.js';
+import type { StorageAction } from './function-events.js';
 import { compareNames, StorageState, type ResumableUpload, type StoredObject } from './state.js';
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -34,6 +35,8 @@ export interface StorageOperationsOptions {
   rules?: RulesProvider;
   firestoreData?: FirestoreDataAccess;
   maxUploadBytes?: number;
+  /** Told of every accepted change to an object, in order (Cloud Functions events, ./function-events.ts). */
+  onObjectChange?: (action: StorageAction, object: StoredObject) => void;
 }
 
 export interface UploadRequest {
@@ -159,6 +162,7 @@ export class StorageOperations {
     this.authorize(caller, existing ? 'update' : 'create', request.bucket, request.name, existing, candidate);
     this.state.log?.put(candidate);
     this.state.bucket(request.bucket).put(candidate);
+    this.options.onObjectChange?.('finalize', candidate);
     return candidate;
   }
 
@@ -203,6 +207,7 @@ export class StorageOperations {
     if (!candidate) throw objectNotFound(bucket, name);
     this.state.log?.put(candidate);
     this.state.bucket(bucket).put(candidate);
+    this.options.onObjectChange?.('metadataUpdate', candidate);
     return candidate;
   }
 
@@ -214,6 +219,7 @@ export class StorageOperations {
     if (!existing) throw objectNotFound(bucket, name);
     this.state.log?.remove(bucket, name);
     this.state.bucket(bucket).remove(name);
+    this.options.onObjectChange?.('delete', existing);
   }
 
   startResumableUpload(caller: Caller, request: ResumableStartRequest): ResumableUpload {

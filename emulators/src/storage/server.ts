@@ -19,7 +19,8 @@ import { createHttpServer, listen, urlOf } from '../shared/http/server.js';
 import { serviceRules, type EmulatorService, type EmulatorServiceOptions } from '../shared/service.js';
 import { badRequest, StorageError } from './errors.js';
 import { handleFirebaseRequest } from './firebase-api.js';
-import { handleGcsRequest, isGcsPath } from './gcs-api.js';
+import { StorageFunctionEvents } from './function-events.js';
+import { gcsObjectJson, handleGcsRequest, isGcsPath } from './gcs-api.js';
 import { parseJsonBody, requestFailure, sendEmpty, sendError, sendJson, STORAGE_CORS } from './http.js';
 import { StorageOperations } from './operations.js';
 import { StorageObjectLog } from './object-log.js';
@@ -34,6 +35,8 @@ export interface StorageEmulatorOptions extends EmulatorServiceOptions {
   firestoreData?: FirestoreDataAccess;
   /** Largest object accepted, in bytes (default 20 MiB). */
   maxUploadBytes?: number;
+  /** host:port of firebase-tools' Functions emulator: each object change is sent to it (./function-events.ts). */
+  functionsEmulatorHost?: string;
 }
 
 export interface StorageEmulator extends EmulatorService {
@@ -51,10 +54,21 @@ export async function startStorageEmulator(options: StorageEmulatorOptions): Pro
   const log = options.log ?? (() => {});
   const state = new StorageState();
   const rules = serviceRules('storage', options);
+  // The objects' GCS resources name the emulator's own address, known once it listens.
+  let origin = '';
+  const functionEvents = options.functionsEmulatorHost
+    ? new StorageFunctionEvents({
+        functionsHost: options.functionsEmulatorHost,
+        projectId: options.projectId,
+        objectJson: (object) => gcsObjectJson(object, origin),
+        log,
+      })
+    : undefined;
   const operations = new StorageOperations(state, {
     rules: rules.enforced,
     firestoreData: options.firestoreData,
     maxUploadBytes: options.maxUploadBytes,
+    onObjectChange: functionEvents && ((action, object) => functionEvents.dispatch(action, object)),
   });
   let recovered = false;
   try {
@@ -154,6 +168,7 @@ export async function startStorageEmulator(options: StorageEmulatorOptions): Pro
     throw error;
   }
   const url = urlOf(host, port);
+  origin = url;
   log(`storage: emulator listening on ${url}`);
 
   return {
@@ -164,6 +179,7 @@ export async function startStorageEmulator(options: StorageEmulatorOptions): Pro
     defaultBucket: options.defaultBucket ?? `${options.projectId}.appspot.com`,
     exportTo,
     async stop() {
+      functionEvents?.stop();
       rules.source.close();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) =>

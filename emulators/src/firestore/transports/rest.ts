@@ -10,11 +10,13 @@ import type { RulesSource } from '../../shared/rules-source.js';
 import type { ServiceCoverage } from '../../console-server/request-log.js';
 import { coverageHtml } from '../../rules/coverage-html.js';
 import type { FirestoreEngine } from '../engine.js';
-import { asFirestoreError, invalidArgument, notFound, unauthenticated } from '../errors.js';
+import { asFirestoreError, FirestoreError, invalidArgument, notFound, unauthenticated } from '../errors.js';
 import type { ServerStreamingMethod, UnaryMethod } from '../operations.js';
 import { callServerStreaming, callUnary } from '../operations.js';
 import type { PreconditionJson, v1 } from '../types.js';
 import { canonicalJson } from './protos.js';
+import type { FunctionTriggers } from '../triggers/function-triggers.js';
+import { TriggerRegistryError } from '../triggers/registry.js';
 import { readBody } from '../../shared/http/request.js';
 import { decodePathSegment, MAX_BODY_BYTES, parseJsonBody, sendError, sendJson } from './http-util.js';
 
@@ -25,6 +27,8 @@ export interface RestContext {
   exportData?: (dir?: string) => Promise<string>;
   /** The rule coverage since start or reset (GET /emulator/v1/projects/{p}:ruleCoverage[.html]); absent: not counted. */
   ruleCoverage?: () => ServiceCoverage;
+  /** Cloud Functions triggers (the emulator was given a Functions emulator); none: registering one fails. */
+  triggers?: FunctionTriggers;
 }
 
 /** A `:verb` route: the method it calls, and whether the URL names the request's database or its parent. */
@@ -238,5 +242,75 @@ async function handleEmulatorApi(
     res.end(coverageHtml(`Firestore rule coverage — ${decodePathSegment(match[1])}`, sections));
     return true;
   }
+  if (await handleTriggerRoutes(ctx, req, res, url)) return true;
   throw notFound(`Unknown emulator route ${req.method} ${path}`);
+}
+
+/**
+ * The routes firebase-tools' Functions emulator registers Firestore triggers through, as Google's emulator has
+ * them: 1st gen `PUT …/triggers/{key}`, 2nd gen `POST …/eventarcTrigger?eventarcTriggerId={key}`; and
+ * `DELETE …/triggers` (all of a project's) and `DELETE …/triggers/{key}`; `GET …/triggers` lists them (ours
+ * only: what a test or the console waits for).
+ */
+async function handleTriggerRoutes(
+  ctx: RestContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
+  const path = url.pathname;
+  const single = /^\/emulator\/v1\/projects\/([^/]+)\/triggers\/([^/]+)$/.exec(path);
+  const all = /^\/emulator\/v1\/projects\/([^/]+)\/triggers$/.exec(path);
+  const eventarc = /^\/emulator\/v1\/projects\/([^/]+)\/eventarcTrigger$/.exec(path);
+  if (!single && !all && !eventarc) return false;
+  const triggers = ctx.triggers;
+  if (!triggers) {
+    throw new FirestoreError(
+      'FAILED_PRECONDITION',
+      'This Firestore emulator was started without a Functions emulator, so it cannot run triggers',
+    );
+  }
+  const register = async (add: (body: unknown) => unknown): Promise<true> => {
+    const body = parseJsonBody(await readBody(req, MAX_BODY_BYTES));
+    try {
+      add(body);
+    } catch (error) {
+      if (error instanceof TriggerRegistryError) throw invalidArgument(error.message);
+      throw error;
+    }
+    return reply(res, {});
+  };
+  if (single && req.method === 'PUT') {
+    const [project, key] = [decodePathSegment(single[1]), decodePathSegment(single[2])];
+    return register((body) => triggers.registry.registerV1(project, key, body));
+  }
+  if (single && req.method === 'DELETE') {
+    triggers.registry.remove(decodePathSegment(single[2]));
+    return reply(res, {});
+  }
+  if (all && req.method === 'GET') {
+    const project = decodePathSegment(all[1]);
+    const list = triggers.registry
+      .list()
+      .filter((t) => t.projectId === project)
+      .map((t) => ({
+        key: t.key,
+        generation: t.generation,
+        eventType: t.eventType,
+        database: t.databaseId,
+        document: t.pattern.text,
+      }));
+    return reply(res, { triggers: list });
+  }
+  if (all && req.method === 'DELETE') {
+    triggers.registry.clear(decodePathSegment(all[1]));
+    return reply(res, {});
+  }
+  if (eventarc && req.method === 'POST') {
+    const key = url.searchParams.get('eventarcTriggerId');
+    if (!key) throw invalidArgument('eventarcTriggerId is required');
+    const project = decodePathSegment(eventarc[1]);
+    return register((body) => triggers.registry.registerV2(project, key, body));
+  }
+  return false;
 }

@@ -1,0 +1,310 @@
+/**
+ * Firestore and Storage triggers delivered by this repository's emulators to firebase-tools' real Functions
+ * emulator, running real firebase-functions v1 and v2 functions (functions/src/testing/trigger-fixture.ts): what each
+ * function is given (data before and after, params, event id, type, time), which writes fire which triggers,
+ * and that a failing, slow or never-matching trigger harms nothing.
+ */
+import { getStorage } from 'firebase-admin/storage';
+import { getFirestore, type DocumentData, type Firestore, type Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { readProjectConfig } from '../../emulators/src/index';
+import { startConsole } from '../../emulators/src/console-server/server';
+import { launchChromium } from '../../emulators/src/testing/browser';
+import { freePort, hostAndPort, PROJECT_ID, REPO_ROOT } from '../support/emulator-processes';
+import { startBackend, type Backend } from '../support/functions-backend';
+import { buildFunctionsFixture } from '../support/functions-fixture';
+
+let backend: Backend;
+let fixture: Awaited<ReturnType<typeof buildFunctionsFixture>>;
+let db: Firestore;
+
+beforeAll(async () => {
+  fixture = await buildFunctionsFixture(
+    new URL('../../functions/src/testing/trigger-fixture.ts', import.meta.url).pathname,
+  );
+  backend = await startBackend('triggers', { functionsSource: fixture.dir });
+  db = backend.db;
+  process.env.FIREBASE_STORAGE_EMULATOR_HOST = hostAndPort(backend.storage);
+}, 240_000);
+
+afterAll(async () => {
+  await backend?.stop();
+  await fixture?.remove();
+});
+
+/**
+ * Each trigger's first event starts a worker for its function (seconds each on the shared 2-core machine), and
+ * a test waits for several: more than the project's 60 s per test.
+ */
+const EVENTS_TIMEOUT_MS = 300_000;
+
+type Entry = DocumentData & { fn: string; logged_at: Timestamp };
+
+/** The invocations of `fn` recorded so far that `where` accepts, in the order they were recorded. */
+async function entries(fn: string, where: (entry: Entry) => boolean = () => true): Promise<Entry[]> {
+  const snapshot = await db.collection('trigger_log').where('fn', '==', fn).get();
+  return snapshot.docs
+    .map((doc) => doc.data() as Entry)
+    .filter(where)
+    .sort((a, b) => a.logged_at.toMillis() - b.logged_at.toMillis());
+}
+
+/**
+ * Waits for `count` invocations of `fn` (new workers start slowly on a busy machine), then a little longer,
+ * so that a duplicate or an extra event would be seen too.
+ */
+async function invocations(fn: string, count: number, where?: (entry: Entry) => boolean): Promise<Entry[]> {
+  const deadline = Date.now() + 120_000;
+  let found = await entries(fn, where);
+  while (found.length < count && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    found = await entries(fn, where);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  return entries(fn, where);
+}
+
+const forDoc = (id: string) => (entry: Entry) => (entry.params as Record<string, string>)?.docId === id;
+
+describe('2nd gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
+  it('give created, updated, deleted and written events with the data, params, id, type and time', async () => {
+    const ref = db.doc('v2docs/d1');
+    const created = await ref.set({ name: 'আম', n: 1 });
+    const updated = await ref.update({ n: 2 });
+    await ref.delete();
+
+    const [create] = await invocations('v2Created', 1, forDoc('d1'));
+    expect(create).toMatchObject({
+      type: 'google.cloud.firestore.document.v1.created',
+      source: `//firestore.googleapis.com/projects/${PROJECT_ID}/databases/(default)`,
+      subject: 'documents/v2docs/d1',
+      document: 'v2docs/d1',
+      database: '(default)',
+      params: { docId: 'd1' },
+      after: { name: 'আম', n: 1 },
+      path: 'v2docs/d1',
+    });
+    // The event's time is the commit's, to the microsecond; the document's createTime is the same moment.
+    expect(new Date(create.time as string).getTime()).toBe(created.writeTime.toMillis());
+    expect(create.createTime).toBe(created.writeTime.toDate().toISOString());
+
+    const updates = await invocations('v2Updated', 1, forDoc('d1'));
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ before: { name: 'আম', n: 1 }, after: { name: 'আম', n: 2 } });
+    expect(updated.writeTime.toMillis()).toBeGreaterThan(0);
+
+    const deletes = await invocations('v2Deleted', 1, forDoc('d1'));
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]).toMatchObject({ before: { name: 'আম', n: 2 }, params: { docId: 'd1' } });
+
+    const written = await invocations('v2Written', 3, forDoc('d1'));
+    expect(written.map((w) => [w.before, w.after])).toEqual([
+      [null, { name: 'আম', n: 1 }],
+      [
+        { name: 'আম', n: 1 },
+        { name: 'আম', n: 2 },
+      ],
+      [{ name: 'আম', n: 2 }, null],
+    ]);
+    expect(written.every((w) => w.type === 'google.cloud.firestore.document.v1.written')).toBe(true);
+    // One event id per change; a trigger of each kind sees the same change with the same id.
+    expect(new Set(written.map((w) => w.id)).size).toBe(3);
+    expect(written[0].id).toBe(create.id);
+    expect(written[2].id).toBe(deletes[0].id);
+    expect(await invocations('v2Created', 1, forDoc('d1'))).toHaveLength(1);
+  });
+
+  it('match wildcards in sub-collections and nothing else', async () => {
+    await db.doc('shops/s1').set({ name: 'parent' });
+    await db.doc('shops/s1/items/i1').set({ qty: 3 });
+    await db.doc('shops/s1/items/i1/parts/p1').set({ deeper: true });
+    const nested = await invocations('v2Nested', 1);
+    expect(nested).toHaveLength(1);
+    expect(nested[0]).toMatchObject({ params: { shopId: 's1', itemId: 'i1' }, after: { qty: 3 } });
+  });
+
+  it('listen to the database they name', async () => {
+    await getFirestore(backend.admin, 'second-db').doc('named/n1').set({ where: 'second' });
+    await db.doc('named/n2').set({ where: 'default' });
+    const named = await invocations('v2NamedDb', 1);
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatchObject({
+      database: 'second-db',
+      params: { id: 'n1' },
+      after: { where: 'second' },
+    });
+  });
+
+  it('get one event per changed document of a batch or a transaction, and none for a refused write', async () => {
+    const batch = db.batch();
+    batch.set(db.doc('v2docs/b1'), { k: 1 });
+    batch.set(db.doc('v2docs/b2'), { k: 2 });
+    batch.set(db.doc('v1docs/b3'), { k: 3 });
+    await batch.commit();
+    await db.runTransaction(async (tx) => {
+      const [one, two] = await Promise.all([tx.get(db.doc('v2docs/b1')), tx.get(db.doc('v2docs/b2'))]);
+      tx.update(one.ref, { k: (one.get('k') as number) + 10 });
+      tx.update(two.ref, { k: (two.get('k') as number) + 10 });
+    });
+    // Refused: a client without rights (the rules deny v2docs to everyone), and a create of an existing document.
+    const refused = await fetch(
+      `http://${hostAndPort(backend.firestore)}/v1/projects/${PROJECT_ID}/databases/(default)/documents:commit`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          writes: [
+            {
+              update: {
+                name: `projects/${PROJECT_ID}/databases/(default)/documents/v2docs/refused`,
+                fields: { k: { integerValue: '1' } },
+              },
+            },
+          ],
+        }),
+      },
+    );
+    expect(refused.status).toBe(403);
+    await expect(db.doc('v2docs/b1').create({ k: 0 })).rejects.toThrow(/ALREADY_EXISTS|already exists/i);
+
+    for (const id of ['b1', 'b2']) {
+      const created = await invocations('v2Created', 1, forDoc(id));
+      expect(created).toHaveLength(1);
+      const updated = await invocations('v2Updated', 1, forDoc(id));
+      expect(updated).toHaveLength(1);
+      expect((updated[0].after as { k: number }).k).toBe((updated[0].before as { k: number }).k + 10);
+    }
+    expect(await invocations('v1Create', 1, forDoc('b3'))).toHaveLength(1);
+    expect(await entries('v2Created', forDoc('refused'))).toHaveLength(0);
+    expect(await entries('v2Written', forDoc('refused'))).toHaveLength(0);
+  });
+
+  it('deliver the events of one document in commit order', async () => {
+    const ref = db.doc('ordered/o1');
+    for (let n = 0; n < 6; n++) await ref.set({ n });
+    const ordered = await invocations('v2Ordered', 6);
+    expect(ordered.map((entry) => entry.n)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('carry who wrote in the …WithAuthContext events', async () => {
+    await db.doc('authored/a1').set({ by: 'admin' });
+    const [entry] = await invocations('v2WithAuth', 1);
+    expect(entry.authType).toBe('service_account');
+  });
+
+  it('survive a throwing function, a slow one and one that never matches', async () => {
+    await db.doc('throws/t1').set({ boom: true });
+    await db.doc('slow/s1').set({ slow: true });
+    await db.doc('never/a').set({ close: 'but no' });
+    await db.doc('v2docs/after-trouble').set({ fine: true });
+    const [after] = await invocations('v2Created', 1, forDoc('after-trouble'));
+    expect(after.after).toEqual({ fine: true });
+    // The slow function (4 s) did not hold up the others, and still ran.
+    const [slow] = await invocations('v2Slow', 1);
+    expect(slow.logged_at.toMillis()).toBeGreaterThan(after.logged_at.toMillis());
+    expect(await entries('v2NeverMatches')).toHaveLength(0);
+    // The failing function ran once: a function's failure is not retried.
+    expect(await invocations('v2Throws', 1, (entry) => entry.params?.id === 't1')).toHaveLength(1);
+    // The emulator still serves.
+    expect((await db.doc('throws/t1').get()).get('boom')).toBe(true);
+  });
+});
+
+describe('1st gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
+  it('give create, update, delete and write events with a Change, params, id, type and time', async () => {
+    const ref = db.doc('v1docs/d1');
+    const created = await ref.set({ name: 'রসুন', n: 1 });
+    await ref.update({ n: 2 });
+    await ref.delete();
+
+    const [create] = await invocations('v1Create', 1, forDoc('d1'));
+    expect(create).toMatchObject({
+      eventType: 'google.firestore.document.create',
+      resource: `projects/${PROJECT_ID}/databases/(default)/documents/v1docs/d1`,
+      params: { docId: 'd1' },
+      after: { name: 'রসুন', n: 1 },
+      path: 'v1docs/d1',
+    });
+    expect(new Date(create.time as string).getTime()).toBe(created.writeTime.toMillis());
+    const [update] = await invocations('v1Update', 1, forDoc('d1'));
+    expect(update).toMatchObject({ before: { name: 'রসুন', n: 1 }, after: { name: 'রসুন', n: 2 } });
+    const [remove] = await invocations('v1Delete', 1, forDoc('d1'));
+    expect(remove).toMatchObject({ before: { name: 'রসুন', n: 2 } });
+    const written = await invocations('v1Write', 3, forDoc('d1'));
+    expect(written.map((w) => [w.before, w.after])).toEqual([
+      [null, { name: 'রসুন', n: 1 }],
+      [
+        { name: 'রসুন', n: 1 },
+        { name: 'রসুন', n: 2 },
+      ],
+      [{ name: 'রসুন', n: 2 }, null],
+    ]);
+    expect(written.every((w) => w.eventType === 'google.firestore.document.write')).toBe(true);
+    expect(written[0].id).toBe(create.id);
+  });
+});
+
+describe('Storage triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
+  it('fire finalize, metadata update and delete, 1st and 2nd gen, with the object', async () => {
+    const bucket = getStorage(backend.admin).bucket(`${PROJECT_ID}.appspot.com`);
+    const file = bucket.file('photos/pickle.txt');
+    await file.save('আচার', { contentType: 'text/plain', metadata: { metadata: { kind: 'test' } } });
+    await file.setMetadata({ metadata: { kind: 'changed' } });
+    await file.delete();
+
+    const isPickle = (entry: Entry) => entry.name === 'photos/pickle.txt';
+    const [finalized] = await invocations('v2ObjectFinalized', 1, isPickle);
+    expect(finalized).toMatchObject({
+      type: 'google.cloud.storage.object.v1.finalized',
+      bucket: `${PROJECT_ID}.appspot.com`,
+      bucketAttr: `${PROJECT_ID}.appspot.com`,
+      contentType: 'text/plain',
+      size: String(Buffer.byteLength('আচার')),
+      metadata: { kind: 'test' },
+    });
+    const [finalize] = await invocations('v1ObjectFinalize', 1, isPickle);
+    expect(finalize).toMatchObject({
+      eventType: 'google.storage.object.finalize',
+      contentType: 'text/plain',
+    });
+    const [updated] = await invocations('v2ObjectMetadataUpdated', 1, isPickle);
+    expect(updated.metadata).toEqual({ kind: 'changed' });
+    expect((await invocations('v1ObjectMetadataUpdate', 1, isPickle))[0].metadata).toEqual({
+      kind: 'changed',
+    });
+    expect(await invocations('v2ObjectDeleted', 1, isPickle)).toHaveLength(1);
+    expect(await invocations('v1ObjectDelete', 1, isPickle)).toHaveLength(1);
+  });
+});
+
+describe('the console', { timeout: EVENTS_TIMEOUT_MS }, () => {
+  it('shows each trigger invocation on its Logs page', async () => {
+    await db.doc('v2docs/logged').set({ shown: true });
+    await db.doc('throws/logged').set({ boom: true });
+    await invocations('v2Created', 1, forDoc('logged'));
+    const config = readProjectConfig(REPO_ROOT);
+    const consoleServer = await startConsole({
+      config: { ...config, logging: backend.logging, ui: { ...config.ui, port: await freePort() } },
+      emulators: backend.emulators,
+    });
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${consoleServer.url}/logs`);
+      const invocation = page.locator('[data-testid="logs"] [data-function="us-central1-v2Created"]');
+      await invocation.filter({ hasText: 'Beginning execution of "us-central1-v2Created' }).first().waitFor();
+      await invocation.filter({ hasText: 'Finished "us-central1-v2Created' }).first().waitFor();
+      // The throwing function's error is there too, under its name.
+      await page
+        .locator('[data-testid="logs"] [data-function="us-central1-v2Throws"]', { hasText: 'always fails' })
+        .first()
+        .waitFor();
+      mkdirSync(`${REPO_ROOT}/test-results`, { recursive: true });
+      await page.screenshot({ path: `${REPO_ROOT}/test-results/console-logs-triggers.png` });
+    } finally {
+      await browser.close();
+      await consoleServer.close();
+    }
+  });
+});
