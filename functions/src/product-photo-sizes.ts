@@ -5,7 +5,6 @@
  */
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { getStorage } from 'firebase-admin/storage';
-import sharp from 'sharp';
 import {
   isProductPhoto,
   PRODUCT_PHOTO_WIDTHS,
@@ -30,6 +29,9 @@ export interface UploadedObject {
 
 /** The three sizes of one photo, as WebP: by width, never enlarged, the orientation the camera stored applied. */
 export async function photoSizes(photo: Buffer): Promise<{ width: ProductPhotoWidth; webp: Buffer }[]> {
+  // Loaded here, not at the top: every function's instance loads this bundle, and only this one needs libvips
+  // (a cold start of notifySellerOfOrder or placeOrder should not pay for it).
+  const { default: sharp } = await import('sharp');
   return Promise.all(
     PRODUCT_PHOTO_WIDTHS.map(async (width) => ({
       width,
