@@ -1,7 +1,7 @@
 // Bundles the functions into lib/: index.js (the callables and the `pages` handler) and pages.js (what `pages`
 // renders with: the storefront's components, React, Chakra), which index.js loads on the first page request
 // only, so a callable's cold start never reads it. The shared models under ../src (and yup) are bundled in,
-// so the deployed package needs only firebase-functions and firebase-admin, which stay external.
+// so the deployed package needs only firebase-functions, firebase-admin and sharp, which stay external.
 // `--outfile <path>` builds elsewhere, e.g. into a test run's private copy of this package (pages.js beside it).
 // `firebase deploy` runs this before uploading (firebase.json predeploy); the empty "gcp-build" script in
 // package.json stops Cloud Build from running it again in the cloud, where ../src and esbuild are absent.
@@ -19,7 +19,8 @@ const common = {
   target: 'node22', // the Cloud Functions runtime: package.json's engines.node
   format: 'cjs',
   sourcemap: true,
-  external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*'],
+  // sharp is native (libvips): installed from package.json in the cloud, never bundled.
+  external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*', 'sharp'],
   logLevel: 'warning',
 };
 

@@ -5,6 +5,11 @@
  * TBT, CLS, bytes), the median of N runs, and the machine's load: a loaded machine gives lower scores.
  * The route `product` is the first product page the shop's sitemap.xml lists (the `pages` function renders it).
  *
+ * `--width 360` narrows Lighthouse's phone (412 CSS px, 1.75 device pixels each) to a 360 px one.
+ * `photos (KB)` is what the phone downloaded of images (the product photos); `--without-photo-sizes` first
+ * deletes the photos' phone sizes and their marks, so the cards show the photos as uploaded (the shop before
+ * the sizes), for a before/after in one sitting.
+ *
  * A benchmark, not a test: it binds the shop's fixed ports, so on a shared machine run it under the ports lock:
  *   flock /tmp/achar-shop-ports.lock npm run lighthouse [-- --runs 3] [-- --routes /,/auth]
  */
@@ -16,6 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { DEMO_PROJECT_ID, useEmulators } from './seed/emulator-env.js';
 import { startShop } from './stack/shop.js';
 
 // As in scripts/start.ts: the seed's firebase-admin would otherwise probe Google's metadata server and print a
@@ -29,6 +35,9 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     /** Folder to keep each run's full Lighthouse report (JSON) in, for a closer look. */
     save: { type: 'string' },
+    'without-photo-sizes': { type: 'boolean', default: false },
+    /** The phone's width in CSS pixels instead of Lighthouse's 412 (its device pixel ratio, 1.75, stays). */
+    width: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -49,6 +58,7 @@ interface Sample {
   tbt: number;
   cls: number;
   bytes: number;
+  photoBytes: number;
 }
 
 const median = (numbers: number[]) => {
@@ -74,6 +84,33 @@ async function signIn(chrome: LaunchedChrome, shopUrl: string, email: string, pa
   }
 }
 
+/** The bytes of the images the page downloaded, from Lighthouse's list of network requests. */
+function imageBytes(details: unknown): number {
+  const items = (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
+    ?.items;
+  return (items ?? [])
+    .filter((request) => request.resourceType === 'Image')
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+}
+
+/** The shop as it was before the photos' phone sizes: none stored, none marked on a product. */
+async function removePhotoSizes(projectId: string) {
+  useEmulators();
+  const { initializeApp, deleteApp } = await import('firebase-admin/app');
+  const { getFirestore, FieldValue } = await import('firebase-admin/firestore');
+  const { getStorage } = await import('firebase-admin/storage');
+  const app = initializeApp({ projectId, storageBucket: `${projectId}.appspot.com` }, 'lighthouse-before');
+  try {
+    const [sizes] = await getStorage(app).bucket().getFiles({ prefix: 'product-images/resized/' });
+    await Promise.all(sizes.map((file) => file.delete()));
+    const products = await getFirestore(app).collection('products').get();
+    await Promise.all(products.docs.map((doc) => doc.ref.update({ image_sized_path: FieldValue.delete() })));
+    console.log(`› removed ${sizes.length} photo sizes and the marks of ${products.size} products`);
+  } finally {
+    await deleteApp(app);
+  }
+}
+
 async function measure(url: string, signedIn?: { shopUrl: string; email: string; password: string }) {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
@@ -83,7 +120,18 @@ async function measure(url: string, signedIn?: { shopUrl: string; email: string;
       { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(signedIn) },
       {
         extends: 'lighthouse:default',
-        settings: { onlyCategories: ['performance', 'accessibility', 'seo'] },
+        settings: {
+          onlyCategories: ['performance', 'accessibility', 'seo'],
+          ...(values.width && {
+            screenEmulation: {
+              mobile: true,
+              width: Number(values.width),
+              height: 823,
+              deviceScaleFactor: 1.75,
+              disabled: false,
+            },
+          }),
+        },
       },
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -104,6 +152,7 @@ async function measure(url: string, signedIn?: { shopUrl: string; email: string;
       tbt: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
       bytes: numeric('total-byte-weight'),
+      photoBytes: imageBytes(audits['network-requests']?.details),
     } satisfies Sample;
   } finally {
     chrome.kill();
@@ -123,6 +172,7 @@ const loadBefore = loadavg();
 const shop = await startShop({ root, persist: false, log: (line) => console.log(line) });
 const rows: { route: string; samples: Sample[] }[] = [];
 try {
+  if (values['without-photo-sizes']) await removePhotoSizes(DEMO_PROJECT_ID);
   for (const route of values.routes.split(',').map((r) => r.trim())) {
     // "(signed in)": the demo customer signs in first in the same browser, so its cache is warm as well.
     const signedIn = route.endsWith('(signed in)');
@@ -157,8 +207,12 @@ const table = rows.map(({ route, samples }) => ({
   'TBT (ms)': pick(samples, 'tbt').toFixed(0),
   CLS: pick(samples, 'cls').toFixed(3),
   'bytes (KB)': (pick(samples, 'bytes') / 1024).toFixed(0),
+  'photos (KB)': (pick(samples, 'photoBytes') / 1024).toFixed(1),
 }));
-console.log(`\nLighthouse 12, mobile profile, median of ${runs} run(s)`);
+console.log(
+  `\nLighthouse 12, mobile profile${values.width ? ` at ${values.width} px` : ''}, median of ${runs} run(s)` +
+    (values['without-photo-sizes'] ? ', without the photo sizes' : ''),
+);
 console.log(
   `load average (1 min) before ${loadBefore[0].toFixed(2)}, after ${loadAfter[0].toFixed(2)}; ` +
     `cores: ${(await import('node:os')).cpus().length}`,

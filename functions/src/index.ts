@@ -1,12 +1,29 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import { setGlobalOptions } from 'firebase-functions/v2';
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
+import { onObjectDeleted, onObjectFinalized } from 'firebase-functions/v2/storage';
+import { getStorage } from 'firebase-admin/storage';
+import { defineString } from 'firebase-functions/params';
+import { notifySellerOfOrder as notifySellerOfOrderIn } from './order-mail';
+import {
+  deleteProductPhotoSizes as deleteSizesOf,
+  markProductPhotoSized,
+  resizeProductPhoto as resize,
+} from './product-photo-sizes';
 import { placeOrder as placeOrderFor } from './place-order';
 import { setOrderStatus as setOrderStatusFor } from './set-order-status';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
+
+/**
+ * The shop's address, for links in the seller's mail: functions/.env (deployed), .env.local (emulators). The
+ * default is for a copy of the package without them (the tests' private one), which must still load.
+ */
+const SHOP_URL = defineString('SHOP_URL', { default: 'https://keraniganjachar.com.bd' });
 
 /** placeOrder({ productId, quantity, customerName, customerPhone, customerAddress, paymentMethod }) → { orderId } */
 export const placeOrder = onCall((request) => placeOrderFor(getFirestore(), request.auth, request.data));
@@ -28,4 +45,44 @@ export const pages = onRequest(async (request, response) => {
   const { answerPage, hostedShell } = (await import(PAGES_BUNDLE)) as typeof import('./pages');
   const answer = await answerPage(getFirestore(), request, hostedShell);
   response.status(answer.status).set(answer.headers).send(answer.body);
+});
+
+/**
+ * On each new order, a mail to the seller (if the Settings tab has it on) in the `mail` collection, which the
+ * "Trigger Email from Firestore" extension sends. Runs at least once; the mail's id is the order's, so a retry
+ * sends nothing twice.
+ */
+export const notifySellerOfOrder = onDocumentCreated('orders/{orderId}', async (event) => {
+  const order = event.data?.data();
+  if (!order) return;
+  await notifySellerOfOrderIn(getFirestore(), event.params.orderId, order, SHOP_URL.value());
+});
+
+/**
+ * On each upload to the default bucket: a product photo's 320, 640 and 960 px WebP sizes
+ * (src/features/ordering/model/product-photo-sizes.ts), then the mark on its product. Its own outputs are
+ * ignored, so it does not trigger itself. sharp needs more than the default 256 MiB for a camera photo.
+ */
+export const resizeProductPhoto = onObjectFinalized({ memory: '1GiB' }, async (event) => {
+  const outcome = await resize(getStorage().bucket(event.data.bucket), getFirestore(), {
+    name: event.data.name,
+    contentType: event.data.contentType,
+  });
+  if (outcome !== 'not-a-product-photo')
+    logger.info('resizeProductPhoto', { photo: event.data.name, outcome });
+});
+
+/** A product photo deleted (its product deleted, or the photo replaced): its sizes go with it. */
+export const deleteProductPhotoSizes = onObjectDeleted(async (event) => {
+  await deleteSizesOf(getStorage().bucket(event.data.bucket), event.data.name);
+});
+
+/** A product saved after its photo's sizes were made (the upload comes first): marks them on it. */
+export const markProductPhotoSizes = onDocumentWritten('products/{productId}', async (event) => {
+  await markProductPhotoSized(
+    getStorage().bucket(),
+    getFirestore(),
+    event.params.productId,
+    event.data?.after.data(),
+  );
 });

@@ -2,6 +2,10 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
+import {
+  productPhotoSizePaths,
+  productPhotoSrcset,
+} from '../../src/features/ordering/model/product-photo-sizes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   hostAndPort,
@@ -149,6 +153,31 @@ describe('seedDemoData', () => {
     }
   });
 
+  it("gives every demo picture its phone sizes, marked on the product, as the storefront's srcset names them", async () => {
+    const products = await db.collection('products').get();
+    for (const product of products.docs) {
+      const path = product.get('image_path') as string;
+      expect(product.get('image_sized_path')).toBe(path);
+      const srcset = productPhotoSrcset({
+        image_url: product.get('image_url') as string,
+        image_path: path,
+        image_sized_path: path,
+      });
+      const candidates = (srcset ?? '').split(', ').map((candidate) => candidate.split(' '));
+      expect(candidates.map(([, width]) => width)).toEqual(['320w', '640w', '960w']);
+      const original = (await (await fetch(product.get('image_url') as string)).arrayBuffer()).byteLength;
+      const [small, phone] = await Promise.all(
+        candidates.slice(0, 2).map(async ([url]) => {
+          const response = await fetch(url);
+          expect(response.headers.get('content-type')).toBe('image/webp');
+          return (await response.arrayBuffer()).byteLength;
+        }),
+      );
+      expect(small).toBeLessThan(phone);
+      expect(phone).toBeLessThan(original);
+    }
+  });
+
   it('leaves a store that has data alone, but still makes sure of the accounts, verified', async () => {
     // An admin account kept from an older seed, before its e-mail was marked verified.
     await getAuth(app).updateUser(first.accounts.admin.uid, { emailVerified: false });
@@ -183,6 +212,10 @@ describe('seedDemoData', () => {
     expect(oldStillThere).toBe(false);
     const [newThere] = await bucket.file(replaced.products[0].image_path).exists();
     expect(newThere).toBe(true);
+    const [oldSizes] = await bucket.getFiles({ prefix: 'product-images/resized/' });
+    expect(oldSizes).toHaveLength(30); // the new pictures' three sizes each, none of the old
+    for (const path of productPhotoSizePaths(first.products[0].image_path))
+      expect((await bucket.file(path).exists())[0]).toBe(false);
     expect(new Set(replaced.products.map((p) => p.id))).not.toEqual(new Set(first.products.map((p) => p.id)));
   });
 });

@@ -5,6 +5,7 @@ import { getStorage } from 'firebase-admin/storage';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chooseSlug, type ProductFields } from '../../src/features/ordering/model';
 import { orderSearchFields } from '../../functions/src/customer-summary';
+import { deleteProductPhotoSizes, resizeProductPhoto } from '../../functions/src/product-photo-sizes';
 import { DEMO_CATALOG, type CatalogProduct } from './catalog';
 import { DEMO_CUSTOMERS, demoOrders, type DemoOrderProduct } from './demo-orders';
 import { DEMO_PROJECT_ID, useEmulators } from './emulator-env';
@@ -135,6 +136,13 @@ async function addProduct(app: App, db: Firestore, product: CatalogProduct, now:
     transaction.set(db.doc(`slugs/${slug}`), { product_id: ref.id });
     transaction.set(ref, { ...fields, slug, created_at: addedAt, updated_at: addedAt });
   });
+  // The phone sizes, as the resizeProductPhoto function makes them for an upload (and marks the product), made
+  // here so the demo shop has them whether or not the Functions emulator runs and triggers it.
+  const sized = await retryOnDroppedConnection(() =>
+    resizeProductPhoto(bucket, db, { name: imagePath, contentType: 'image/webp' }),
+  );
+  if (sized !== 'resized' && sized !== 'already-resized')
+    throw new Error(`Seed: the sizes of ${imagePath} were not made (${sized})`);
   return { id: ref.id, name: product.name, price: product.price, image_path: imagePath };
 }
 
@@ -201,6 +209,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
         if (typeof data.image_path !== 'string') return;
         const path = data.image_path;
         await retryOnDroppedConnection(() => bucket.file(path).delete({ ignoreNotFound: true }));
+        await retryOnDroppedConnection(() => deleteProductPhotoSizes(bucket, path));
         report.removed.images += 1;
       });
       log(
@@ -214,7 +223,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
       products.push(added);
       report.products.push({ id: added.id, name: added.name, image_path: added.image_path });
     }
-    log(`products: ${products.length}, each with a jar picture in product-images/`);
+    log(`products: ${products.length}, each with a jar picture in product-images/ and its phone sizes`);
 
     const customers = DEMO_CUSTOMERS.map((person) =>
       person.email === customer.email ? { ...person, uid: customer.uid } : person,

@@ -1,7 +1,8 @@
 /**
  * What the shop adds to the emulator console (emulators/src/console-server/extensions.ts): links to the shop
- * and its dashboard, and the shop's admin role on the Auth page. The role is the document
- * roles/{uid} = { user_id, role: 'admin' } that firestore.rules reads (as `npm run make-admin` writes it).
+ * and its dashboard, the shop's admin role on the Auth page, and the order mail's outbox (the Mail page). The
+ * role is the document roles/{uid} = { user_id, role: 'admin' } that firestore.rules reads (as
+ * `npm run make-admin` writes it).
  */
 import type { ProjectConfig } from '../../emulators/src/config.js';
 import type { ConsoleExtensions, ExtensionContext } from '../../emulators/src/console-server/extensions.js';
@@ -70,5 +71,7 @@ export function shopConsoleExtensions(config: ProjectConfig): ConsoleExtensions 
         set: setShopAdmin,
       },
     ],
+    // notifySellerOfOrder writes the seller's order mail there, for the Trigger Email extension to send.
+    mail: { collection: 'mail' },
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The Cloud Functions bundle carries only the texts the functions send: the ordering model's refusals and the
- * shared order statuses, never the web app's pages (each part keeps its texts beside it, STYLE.md). The product
- * pages' render, which is the storefront and carries its texts, is a bundle of its own (pages.js).
+ * The Cloud Functions bundle carries only the texts the functions send: the ordering model's refusals, the
+ * shared order statuses and the seller's order mail, never the web app's pages (each part keeps its texts beside
+ * it, STYLE.md). The product pages' render, which is the storefront and carries its texts, is a bundle of its own
+ * (pages.js).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import {
 } from '../support/bundled-texts.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const FUNCTIONS_TEXTS: TextsModule[] = ['orderMessages', 'sharedTexts'];
+const FUNCTIONS_TEXTS: TextsModule[] = ['orderMessages', 'sharedTexts', 'orderMailTexts'];
 let out = '';
 let bundle = '';
 let pagesBundle = '';

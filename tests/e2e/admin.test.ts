@@ -221,7 +221,7 @@ describe('admin dashboard in a browser', () => {
             .first()
             .waitFor();
         if (tab === 'customers') await panel.getByText(/মোট [০-৯]+ জন গ্রাহক/).waitFor({ timeout: 20_000 });
-        if (tab === 'settings') await panel.getByText('শীঘ্রই আসছে', { exact: true }).waitFor();
+        if (tab === 'settings') await panel.getByRole('heading', { name: 'অর্ডারের ই-মেইল' }).waitFor();
         // Nothing may stick out sideways: the page itself never scrolls horizontally (the tab strip may).
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${tab} at ${width} px`).toBeLessThanOrEqual(0);

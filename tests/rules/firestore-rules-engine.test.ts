@@ -104,6 +104,26 @@ describe('shop rules: products', () => {
       denied('update', 'products/p1', productUpdate),
     );
   });
+
+  it("lets the admin save a product that carries its photo's sizes mark, a path or null", () => {
+    const save = (image_sized_path: unknown) =>
+      rules.evaluate(
+        firestoreRequest('products/p1', {
+          method: 'update',
+          auth: admin,
+          resource: mangoPickle,
+          requestData: {
+            ...mangoPickle,
+            image_path: 'product-images/p1.jpg',
+            image_sized_path,
+          } as typeof mangoPickle,
+        }),
+        data,
+      );
+    expect(save('product-images/p1.jpg')).toEqual({ allowed: true, line: productUpdate });
+    expect(save(null)).toEqual({ allowed: true, line: productUpdate });
+    expect(save(42)).toEqual(denied('update', 'products/p1', productUpdate));
+  });
 });
 
 describe('shop rules: orders', () => {

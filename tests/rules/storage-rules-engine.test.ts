@@ -11,6 +11,7 @@ const { rules, lineOf } = countedRepoRules('storage.rules');
 const imageRead = lineOf('allow read: if true;');
 const imageWrite = lineOf('allow create, update: if isAdmin()');
 const imageDelete = lineOf('allow delete: if isAdmin();');
+const sizeDelete = lineOf('allow delete: if isAdmin();', 'match /product-images/resized/{sizeName}');
 
 const data = new InMemoryFirestore()
   .set('roles/admin1', { role: 'admin' })
@@ -77,5 +78,15 @@ describe("the shop's storage.rules", () => {
     });
     expect(rules.evaluate(upload('avatars/p1.jpg', {}), data).allowed).toBe(false);
     expect(rules.evaluate(storageRequest('avatars/p1.jpg'), data).allowed).toBe(false);
+  });
+
+  it("lets anyone read a photo's phone sizes, only an admin delete them, and no browser write them", () => {
+    const size = 'product-images/resized/p1_640w.webp';
+    expect(rules.evaluate(storageRequest(size), data)).toEqual({ allowed: true, line: imageRead });
+    const remove = (auth: Caller) =>
+      rules.evaluate(storageRequest(size, { method: 'delete', auth, resource: storageObject(size) }), data);
+    expect(remove(admin)).toEqual({ allowed: true, line: sizeDelete });
+    expect([remove(signedIn('c1')).allowed, remove(null).allowed]).toEqual([false, false]);
+    expect(rules.evaluate(upload(size, { contentType: 'image/webp' }), data).allowed).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { uiTexts } from '../../src/components/ui/texts.js';
 import { adminCustomersTexts } from '../../src/features/admin-customers/texts.js';
 import { adminOrdersTexts } from '../../src/features/admin-orders/texts.js';
 import { adminProductsTexts } from '../../src/features/admin-products/texts.js';
+import { adminSettingsTexts } from '../../src/features/admin-settings/texts.js';
 import { adminStatsTexts } from '../../src/features/admin-stats/texts.js';
 import { authTexts } from '../../src/features/auth/texts.js';
 import { catalogTexts } from '../../src/features/catalog/texts.js';
@@ -16,6 +17,7 @@ import { myOrdersTexts } from '../../src/features/my-orders/texts.js';
 import { orderMessages } from '../../src/features/ordering/model/texts.js';
 import { orderingTexts } from '../../src/features/ordering/texts.js';
 import { sharedTexts } from '../../src/i18n/texts.js';
+import { orderMailTexts } from '../../functions/src/order-mail-texts.js';
 
 /** Every texts module of the web app and the Cloud Functions, by its exported name. */
 export const TEXTS_MODULES = {
@@ -33,6 +35,8 @@ export const TEXTS_MODULES = {
   adminProductsTexts,
   adminCustomersTexts,
   adminStatsTexts,
+  adminSettingsTexts,
+  orderMailTexts,
 } as const;
 export type TextsModule = keyof typeof TEXTS_MODULES;
 

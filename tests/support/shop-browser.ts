@@ -48,9 +48,16 @@ export class ShopBrowser {
     return new ShopBrowser(await launchChromium());
   }
 
-  /** A fresh visitor (own cookies and storage) on a screen `width` pixels wide. */
-  async newVisitor(width = 1280): Promise<Page> {
-    const context = await this.browser.newContext({ viewport: { width, height: 900 }, locale: 'bn-BD' });
+  /**
+   * A fresh visitor (own cookies and storage) on a screen `width` pixels wide, with `deviceScaleFactor` device
+   * pixels per CSS pixel (e.g. 1.75, Lighthouse's phone), which decides what a srcset serves.
+   */
+  async newVisitor(width = 1280, deviceScaleFactor = 1): Promise<Page> {
+    const context = await this.browser.newContext({
+      viewport: { width, height: 900 },
+      deviceScaleFactor,
+      locale: 'bn-BD',
+    });
     this.contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));

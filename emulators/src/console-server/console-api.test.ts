@@ -15,7 +15,7 @@ import type { LoggedRequest } from './request-log.js';
 
 const config = readProjectConfig();
 
-/** A project's additions, as a project would pass them: a role kept here in memory, and one link. */
+/** A project's additions, as a project would pass them: a role kept here in memory, one link, a mail outbox. */
 const editors = new Set<string>(['ada']);
 const contexts: ExtensionContext[] = [];
 const extensions: ConsoleExtensions = {
@@ -37,6 +37,7 @@ const extensions: ConsoleExtensions = {
       },
     },
   ],
+  mail: { collection: 'outbox' },
 };
 let emulators: OfflineEmulators;
 let consoleServer: RunningConsole;
@@ -233,6 +234,7 @@ describe("the console's extension point", () => {
     expect(page.extensions).toEqual({
       links: [{ label: 'The app', href: 'http://127.0.0.1:5000/' }],
       userRoles: [{ id: 'editor', label: 'Editor', grantLabel: 'Make editor', revokeLabel: 'Revoke editor' }],
+      mail: { collection: 'outbox' },
     });
     expect(JSON.stringify(page)).not.toContain('shopUrl');
   });
@@ -274,6 +276,9 @@ describe("the console's extension point", () => {
     expect(() => checkExtensions({ links: [{ label: 'x', href: 'javascript:alert(1)' }] })).toThrow(
       /not an http/,
     );
+    for (const collection of ['a/b', '', '..', '__outbox__'])
+      expect(() => checkExtensions({ mail: { collection } }), collection).toThrow(/mail outbox/);
+    expect(checkExtensions({ mail: { collection: 'mail' } })).toEqual({ mail: { collection: 'mail' } });
     expect(checkExtensions()).toEqual({});
   });
 });

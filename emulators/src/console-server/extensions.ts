@@ -41,18 +41,32 @@ export interface ExtensionContext {
   firestoreOrigin: string;
 }
 
+/**
+ * The outbox of Firebase's "Trigger Email from Firestore" extension: the top-level collection it watches
+ * (its default is `mail`). The extension does not run locally; the console's Mail page shows each message
+ * written there as it would arrive.
+ */
+export interface MailOutbox {
+  collection: string;
+}
+
 export interface ConsoleExtensions {
   links?: readonly ConsoleLink[];
   userRoles?: readonly UserRole[];
+  mail?: MailOutbox;
 }
 
 /** What the page learns of the extensions (GET /api/config): labels and ids, never the functions. */
 export interface ExtensionsForPage {
   links: ConsoleLink[];
   userRoles: { id: string; label: Label; grantLabel: Label; revokeLabel: Label }[];
+  /** null: the project has no outbox, and the console shows no Mail page. */
+  mail: MailOutbox | null;
 }
 
 const ROLE_ID = /^[a-z0-9-]+$/i;
+// A top-level collection id as Firestore allows one: no "/", not "." or "..", not __reserved__.
+const COLLECTION_ID = /^(?!\.\.?$)(?!__.*__$)[^/]{1,1500}$/;
 
 const labelText = (label: Label): string => (typeof label === 'string' ? label : label.en);
 
@@ -65,6 +79,9 @@ export function checkExtensions(extensions: ConsoleExtensions = {}): ConsoleExte
     if (ids.has(role.id)) throw new Error(`Console user role id "${role.id}" is given twice.`);
     ids.add(role.id);
   }
+  const outbox = extensions.mail?.collection;
+  if (outbox !== undefined && !COLLECTION_ID.test(outbox))
+    throw new Error(`Console mail outbox "${outbox}": name one top-level collection, without "/".`);
   for (const link of extensions.links ?? []) {
     if (!/^https?:\/\//.test(link.href))
       throw new Error(`Console link "${labelText(link.label)}": "${link.href}" is not an http(s) address.`);
@@ -81,5 +98,6 @@ export function extensionsForPage(extensions: ConsoleExtensions = {}): Extension
       grantLabel,
       revokeLabel,
     })),
+    mail: extensions.mail ? { collection: extensions.mail.collection } : null,
   };
 }

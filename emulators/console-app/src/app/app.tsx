@@ -27,6 +27,8 @@ import { AuthPage } from '../features/auth/auth-page';
 import { StoragePage } from '../features/storage/storage-page';
 import { LogsPage } from '../features/logs/logs-page';
 import { SnapshotsPage } from '../features/snapshots/snapshots-page';
+import { MailPage } from '../features/mail/mail-page';
+import { mailTexts } from '../features/mail/texts';
 
 const fontStack = `'Noto Sans Bengali', 'Noto Sans', system-ui, sans-serif`;
 const system = createSystem(defaultConfig, {
@@ -48,6 +50,7 @@ const PAGES = [
 export function App() {
   // Read at the root, so the whole page renders again in the other language when the switch is pressed.
   const t = useTexts(appTexts);
+  const mailNav = useTexts(mailTexts).nav;
   useEffect(() => {
     document.documentElement.lang = getLanguage();
     document.title = t.title;
@@ -84,6 +87,19 @@ export function App() {
                 </NavLink>
               </Link>
             ))}
+            {config?.extensions.mail && (
+              // Only for a project that names its mail outbox (the console's extension point).
+              <Link
+                asChild
+                color="gray.200"
+                px="2"
+                py="1"
+                rounded="md"
+                css={{ '&.active': { bg: 'gray.700', color: 'white' } }}
+              >
+                <NavLink to="/mail">{mailNav}</NavLink>
+              </Link>
+            )}
             <Box mt="auto" pt="4">
               <LanguageSwitch />
             </Box>
@@ -103,6 +119,12 @@ export function App() {
                   <Route path="/storage/*" element={<StoragePage />} />
                   <Route path="/logs" element={<LogsPage />} />
                   <Route path="/snapshots" element={<SnapshotsPage />} />
+                  {config.extensions.mail && (
+                    <Route
+                      path="/mail"
+                      element={<MailPage collection={config.extensions.mail.collection} />}
+                    />
+                  )}
                 </Routes>
               </ConfigContext.Provider>
             )}

@@ -19,6 +19,7 @@ vi.mock('@/features/admin-stats', () => stats);
 vi.mock('@/features/admin-customers', () => ({
   CustomersTab: () => <p>গ্রাহক তালিকা</p>,
 }));
+vi.mock('@/features/admin-settings', () => ({ SettingsTab: () => <p>অর্ডারের ই-মেইল সেটিংস</p> }));
 
 const allOrders = { status: 'all', search: { kind: 'none' } };
 
@@ -76,12 +77,17 @@ describe('admin dashboard', () => {
     expect(screen.getByRole('tab', { name: /অর্ডার/ })).toHaveTextContent(/^অর্ডার$/);
   });
 
-  it('switches tabs: the customers tab, and settings with a coming-soon note', async () => {
+  it('switches tabs: the customers tab, and the settings', async () => {
     renderDashboard();
     await userEvent.click(screen.getByRole('tab', { name: 'গ্রাহক' }));
     expect(await screen.findByText('গ্রাহক তালিকা')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'সেটিংস' }));
-    await waitFor(() => expect(screen.getByText('শীঘ্রই আসছে')).toBeVisible());
+    await waitFor(() => expect(screen.getByText('অর্ডারের ই-মেইল সেটিংস')).toBeVisible());
+  });
+
+  it("searches the order a mail's link names (?q=<order number>)", () => {
+    renderDashboard('/admin?q=XYZ12345');
+    expect(orders.useOrderFilter).toHaveBeenCalledWith('XYZ12345');
   });
 
   it('opens the tab named in the address', () => {

@@ -4,10 +4,10 @@ import { useSearchParams } from 'react-router-dom';
 import { CustomersTab } from '@/features/admin-customers';
 import { OrdersTab, useLiveOrders, useNewOrderSound, useOrderFilter } from '@/features/admin-orders';
 import { ProductsTab } from '@/features/admin-products';
+import { SettingsTab } from '@/features/admin-settings';
 import { StatsTab, useOrderCounts } from '@/features/admin-stats';
 import { adminTexts } from './texts';
 import { formatNumberBn } from '@/lib/format';
-import { ComingSoon } from './coming-soon';
 
 const t = adminTexts.dashboard;
 
@@ -45,7 +45,8 @@ export function AdminDashboard() {
     };
   }, [tab]);
   const sound = useNewOrderSound();
-  const filter = useOrderFilter();
+  // The seller's order mail links here with the order number as ?q=, so the list opens searched for it.
+  const filter = useOrderFilter(params.get('q') ?? '');
   const live = useLiveOrders({ chime: !sound.muted, filter: filter.filter });
   // From the roll-ups, not the loaded orders: the badge counts every pending order, however many there are.
   const counts = useOrderCounts();
@@ -103,7 +104,7 @@ export function AdminDashboard() {
           <CustomersTab />
         </Tabs.Content>
         <Tabs.Content value="settings">
-          <ComingSoon text={t.settingsComingSoon} />
+          <SettingsTab />
         </Tabs.Content>
       </Tabs.Root>
     </Container>

@@ -20,7 +20,5 @@ export const adminTexts = {
       customers: 'গ্রাহক',
       settings: 'সেটিংস',
     },
-    comingSoon: 'শীঘ্রই আসছে',
-    settingsComingSoon: 'দোকানের সেটিংস এখানে শীঘ্রই আসছে।',
   },
 } as const;

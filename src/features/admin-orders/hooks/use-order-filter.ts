@@ -19,10 +19,13 @@ export interface OrderFilterState {
   clear: () => void;
 }
 
-/** The orders tab's search box and status filter, held above the tabs with the live list they drive. */
-export function useOrderFilter(): OrderFilterState {
-  const [text, setText] = useState('');
-  const [settled, setSettled] = useState('');
+/**
+ * The orders tab's search box and status filter, held above the tabs with the live list they drive. The box
+ * starts with `initialText` (e.g. an order number from a link), searched at once.
+ */
+export function useOrderFilter(initialText = ''): OrderFilterState {
+  const [text, setText] = useState(initialText);
+  const [settled, setSettled] = useState(initialText);
   const [status, setStatus] = useState<OrderStatusFilter>('all');
 
   useEffect(() => {

@@ -57,6 +57,30 @@ describe('the first product cards, painted before React loads', () => {
     expect(cards[2].querySelector('[data-testid="product-image-placeholder"]')).not.toBeNull();
   });
 
+  it('offer the phone sizes of a photo once they exist, as React does, and the photo itself before', () => {
+    const path = (id: string) => `product-images/${id}.jpg`;
+    const url = (id: string) => `https://example.test/o/${encodeURIComponent(path(id))}?alt=media&token=t`;
+    const products = [
+      jar('sized', { image_url: url('sized'), image_path: path('sized'), image_sized_path: path('sized') }),
+      jar('fresh', { image_url: url('fresh'), image_path: path('fresh'), image_sized_path: null }),
+    ];
+    const { cards } = earlyGrid(products);
+    const [sized, fresh] = cards.map((card) => card.querySelector('img')!);
+    const twin = reactCard(products[0], true).querySelector('img')!;
+    expect(sized.getAttribute('srcset')).toBe(twin.getAttribute('srcset'));
+    expect(
+      sized
+        .getAttribute('srcset')
+        ?.split(', ')
+        .map((c) => c.split(' ')[1]),
+    ).toEqual(['320w', '640w', '960w']);
+    expect(sized.getAttribute('sizes')).toBe(twin.getAttribute('sizes'));
+    expect(sized.getAttribute('src')).toBe(url('sized'));
+    expect(fresh.hasAttribute('srcset')).toBe(false);
+    expect(reactCard(products[1], true).querySelector('img')!.hasAttribute('srcset')).toBe(false);
+    expect(fresh.getAttribute('src')).toBe(url('fresh'));
+  });
+
   it("load the first screen's photos eagerly, first, and the rest lazily", () => {
     const products = Array.from({ length: EAGER_IMAGES + 2 }, (_, i) => jar(`p${i}`));
     const { cards, photos } = earlyGrid(products);

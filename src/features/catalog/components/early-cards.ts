@@ -1,3 +1,4 @@
+import { productPhotoSrcset } from '@/features/ordering/model/product-photo-sizes';
 import { formatNumberBn, formatTaka } from '@/lib/numbers';
 import { productPath } from '@/features/ordering/model/product-slug';
 import { discountPercent, hasDiscount, type Product } from '../model/product';
@@ -72,6 +73,10 @@ function cardFor(template: HTMLElement, product: Product, index: number): HTMLEl
     image.setAttribute('loading', first ? 'eager' : 'lazy');
     image.setAttribute('fetchpriority', first ? 'high' : 'auto');
     if (first) image.setAttribute('elementtiming', EARLY_PHOTO_TIMING);
+    // The phone sizes once they exist, set before src so the browser fetches one picture, not two.
+    const srcset = productPhotoSrcset(product);
+    if (srcset) image.srcset = srcset;
+    else image.removeAttribute('srcset');
     image.src = product.image_url;
   }
   card.querySelectorAll('button').forEach((button) => button.setAttribute(EARLY_ORDER, product.id));

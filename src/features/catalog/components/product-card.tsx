@@ -3,6 +3,7 @@ import { productPath } from '@/features/ordering/model/product-slug';
 import { TruckIcon } from '@/components/ui/icons';
 import { catalogTexts } from '../texts';
 import { formatNumberBn, formatTaka } from '@/lib/format';
+import { productPhotoSrcset } from '@/features/ordering/model/product-photo-sizes';
 import { discountPercent, hasDiscount, type Product } from '../model/product';
 import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
@@ -26,7 +27,12 @@ export function ProductCard({ product, onOrder, priority = false }: ProductCardP
   return (
     <Card.Root overflow="hidden" variant="elevated" height="full" as="article" aria-label={product.name}>
       <Box position="relative">
-        <ProductImage src={product.image_url} alt={product.name} priority={priority} />
+        <ProductImage
+          src={product.image_url}
+          srcSet={productPhotoSrcset(product)}
+          alt={product.name}
+          priority={priority}
+        />
         {discounted && (
           <Badge position="absolute" top="3" left="3" colorPalette="red" variant="solid" size="md">
             {percent > 0 ? `${formatNumberBn(percent)}% ${t.discount}` : t.discount}

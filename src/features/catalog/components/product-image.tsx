@@ -4,6 +4,8 @@ import { catalogTexts } from '../texts';
 // Cards show images at 4:3; width/height let the browser reserve the box before the image arrives.
 export const CARD_IMAGE_WIDTH = 480;
 export const CARD_IMAGE_HEIGHT = 360;
+/** How wide a card's photo shows (the grid: one column on a phone, two on a tablet, four of ~320 px above). */
+export const PRODUCT_IMAGE_SIZES = '(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 320px';
 
 function JarIllustration() {
   return (
@@ -19,13 +21,15 @@ function JarIllustration() {
 
 interface ProductImageProps {
   src: string | null;
+  /** The photo's phone sizes once they exist (productPhotoSrcset); without them the photo as uploaded. */
+  srcSet?: string | null;
   alt: string;
   /** One of the first cards, in or near the first screen: fetched at once, first, not lazily. */
   priority?: boolean;
 }
 
 /** The product's photo, or a drawn jar when it has none. */
-export function ProductImage({ src, alt, priority = false }: ProductImageProps) {
+export function ProductImage({ src, srcSet = null, alt, priority = false }: ProductImageProps) {
   if (!src) {
     return (
       <Center
@@ -47,13 +51,14 @@ export function ProductImage({ src, alt, priority = false }: ProductImageProps) 
     <Box aspectRatio="4 / 3" width="full" overflow="hidden" bg="brand.subtle">
       <Image
         src={src}
+        {...(srcSet ? { srcSet } : {})}
         alt={alt}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         htmlWidth={CARD_IMAGE_WIDTH}
         htmlHeight={CARD_IMAGE_HEIGHT}
-        sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 320px"
+        sizes={PRODUCT_IMAGE_SIZES}
         aspectRatio="4 / 3"
         objectFit="cover"
         w="full"

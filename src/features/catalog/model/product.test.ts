@@ -89,4 +89,9 @@ describe('sameProducts', () => {
     const olive = { ...jar, id: 'olive' };
     expect(sameProducts([jar, olive], [olive, jar])).toBe(false);
   });
+
+  it("fails when a photo's sizes arrive: the mark is on the new read only", () => {
+    expect(sameProducts([jar], [{ ...jar, image_sized_path: 'product-images/m.webp' }])).toBe(false);
+    expect(sameProducts([{ ...jar, image_sized_path: 'product-images/m.webp' }], [jar])).toBe(false);
+  });
 });

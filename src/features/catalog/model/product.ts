@@ -45,7 +45,9 @@ export function sameProducts(a: readonly Product[], b: readonly Product[]): bool
     a.length === b.length &&
     a.every((product, index) => {
       const other = b[index];
-      return (Object.keys(product) as (keyof Product)[]).every((key) =>
+      // Both sides' keys: an optional field (image_sized_path) may be on one only.
+      const keys = new Set([...Object.keys(product), ...Object.keys(other)]) as Set<keyof Product>;
+      return [...keys].every((key) =>
         product[key] instanceof Date || other[key] instanceof Date
           ? sameMoment(product[key] as Date | null, other[key] as Date | null)
           : product[key] === other[key],

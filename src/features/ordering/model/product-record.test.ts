@@ -53,6 +53,14 @@ describe('readProduct, the one reader of a product document', () => {
     }
   });
 
+  it('reads the mark of its photo sizes only when the function wrote one', () => {
+    const fields = { name: 'x', price: 1, stock_quantity: 1, image_path: 'product-images/a.webp' };
+    expect(readProduct('p1', fields).product).not.toHaveProperty('image_sized_path');
+    expect(
+      readProduct('p1', { ...fields, image_sized_path: 'product-images/a.webp' }).product.image_sized_path,
+    ).toBe('product-images/a.webp');
+  });
+
   it('reads anything but true as inactive', () => {
     expect(readProduct('x', { is_active: 'true' }).product.is_active).toBe(false);
   });

@@ -23,6 +23,11 @@ export interface Product extends ProductFields {
   id: string;
   /** Its page's address, `/p/<slug>` (./product-slug.ts), written with the product; null before it had one. */
   slug: string | null;
+  /**
+   * The photo whose phone sizes exist (product-photo-sizes.ts), written by the resizeProductPhoto function;
+   * srcset is offered only while it is `image_path`. Never written by the seller's dialog.
+   */
+  image_sized_path?: string | null;
   created_at: Date | null;
   updated_at: Date | null;
 }
@@ -67,6 +72,10 @@ export function readProduct(id: string, data: Record<string, unknown>): ReadProd
       is_active: data.is_active === true,
       created_at: storedDate(data.created_at),
       updated_at: storedDate(data.updated_at),
+      // Only when there: most readers never look at it, and a product without sizes reads as before.
+      ...(typeof data.image_sized_path === 'string' && {
+        image_sized_path: optionalText(data.image_sized_path),
+      }),
     },
   };
 }

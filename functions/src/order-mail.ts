@@ -1,0 +1,147 @@
+/**
+ * The mail a seller gets for each new order, as a document of the `mail` collection in the format of
+ * Firebase's "Trigger Email from Firestore" extension (`to`, `message.subject`, `message.text`,
+ * `message.html`): in production the extension sends it; locally the emulator console's Mail page shows it.
+ */
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import {
+  orderMailRecipient,
+  readNotificationSettings,
+  NOTIFICATION_SETTINGS_PATH,
+} from '../../src/features/admin-settings/model/notification-settings';
+import {
+  isPaymentMethod,
+  paymentMethodLabel,
+  shortOrderId,
+  toBengaliDigits,
+} from '../../src/features/ordering/model';
+import { orderMailTexts as t } from './order-mail-texts';
+
+export const MAIL_COLLECTION = 'mail';
+
+export interface MailDocument {
+  to: string;
+  message: { subject: string; text: string; html: string };
+}
+
+/** The order's fields the mail shows, as placeOrder stores them. */
+export interface MailedOrder {
+  product_name: string;
+  quantity: number;
+  total_amount: number;
+  customer_name: string;
+  customer_phone: string;
+  customer_address: string;
+  payment_method: string;
+}
+
+/** An order document read defensively: a field of the wrong type is shown as '' rather than failing the mail. */
+export function mailedOrder(data: DocumentData): MailedOrder {
+  const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : '');
+  const number = (key: string) => (typeof data[key] === 'number' ? (data[key] as number) : 0);
+  return {
+    product_name: text('product_name'),
+    quantity: number('quantity'),
+    total_amount: number('total_amount'),
+    customer_name: text('customer_name'),
+    customer_phone: text('customer_phone'),
+    customer_address: text('customer_address'),
+    payment_method: text('payment_method'),
+  };
+}
+
+/** The mail document's id for an order: one per order, so a retried function finds it and sends nothing again. */
+export const orderMailId = (orderId: string) => `order-${orderId}`;
+
+/**
+ * Where the dashboard shows the order: its search box filled with the order number (the dashboard searches
+ * order numbers whole), e.g. https://shop.example/admin?q=AbCd1234.
+ */
+export function orderDashboardUrl(shopUrl: string, orderId: string): string {
+  const url = new URL('/admin', shopUrl);
+  url.searchParams.set('q', shortOrderId(orderId));
+  return url.toString();
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+// The customer typed name and address: in the HTML they are text, never markup.
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+const taka = (amount: number) => `৳${toBengaliDigits(amount)}`;
+
+const paymentLabel = (method: string) => (isPaymentMethod(method) ? paymentMethodLabel(method) : method);
+
+export function orderMail(to: string, orderId: string, order: MailedOrder, shopUrl: string): MailDocument {
+  const orderNumber = shortOrderId(orderId);
+  const link = orderDashboardUrl(shopUrl, orderId);
+  const rows: [string, string][] = [
+    [t.product, order.product_name],
+    [t.quantity, t.jars(toBengaliDigits(order.quantity))],
+    [t.total, taka(order.total_amount)],
+    [t.payment, paymentLabel(order.payment_method)],
+    [t.customer, order.customer_name],
+    [t.phone, order.customer_phone],
+    [t.address, order.customer_address],
+  ];
+  const text = [
+    `${t.heading} (#${orderNumber})`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${t.open}: ${link}`,
+    '',
+    t.footer,
+  ].join('\n');
+  const html = [
+    `<h2>${t.heading} (#${escapeHtml(orderNumber)})</h2>`,
+    '<table cellpadding="4">',
+    ...rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    `<p><a href="${escapeHtml(link)}">${t.open}</a></p>`,
+    `<p style="color:#666">${t.footer}</p>`,
+  ].join('\n');
+  return { to, message: { subject: t.subject(orderNumber, order.product_name), text, html } };
+}
+
+/** gRPC's ALREADY_EXISTS, what `create` throws for a document that is there. */
+const ALREADY_EXISTS = 6;
+
+export type NotifyOutcome = 'mailed' | 'already-mailed' | 'off';
+
+/**
+ * Writes the new order's mail for the seller, if the seller has the mail on. The mail's id is the order's,
+ * and `create` refuses an existing document: the trigger runs at least once, and a retry (or a second
+ * delivery of the event) finds the mail written and sends nothing more.
+ */
+export async function notifySellerOfOrder(
+  db: Firestore,
+  orderId: string,
+  order: DocumentData,
+  shopUrl: string,
+): Promise<NotifyOutcome> {
+  const settings = await db
+    .collection(NOTIFICATION_SETTINGS_PATH.collection)
+    .doc(NOTIFICATION_SETTINGS_PATH.id)
+    .get();
+  const to = orderMailRecipient(readNotificationSettings(settings.data()));
+  if (!to) return 'off';
+  try {
+    await db
+      .collection(MAIL_COLLECTION)
+      .doc(orderMailId(orderId))
+      .create(orderMail(to, orderId, mailedOrder(order), shopUrl));
+    return 'mailed';
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+    logger.info('notifySellerOfOrder: the order was mailed already', { orderId });
+    return 'already-mailed';
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * The seller told of every new order, end to end (issue 23): the admin turns the order mail on in Settings, a
+ * customer orders in the shop, the notifySellerOfOrder trigger (run by the Functions emulator on the offline
+ * Firestore emulator's event) writes exactly one message to `mail`, the console's Mail page shows it, and with
+ * the mail switched off no message is written. Screenshots land in test-results/.
+ *
+ * Opt-in (E2E_TRIGGERS=1) for now: on the shared 2-core machine (load 20–30) the stack's start fires ~110
+ * trigger events from the seed (48 orders, 10 products, 40 objects), firebase-tools' Functions emulator starts a
+ * worker per concurrent event (~40 at once), and this suite's sign-in and its own events wait behind them past
+ * their timeouts. Passed end to end once (24 Nov 22:38 UTC, run after the photo suite, once the burst was over).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readProjectConfig } from '../../emulators/src/config.js';
+import { RESULTS, SHOP_URL, ShopBrowser, signIn, signUp, uniqueEmail } from '../support/shop-browser';
+
+const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
+const config = readProjectConfig();
+const DOCUMENTS = `http://${config.firestore.host}:${config.firestore.port}/v1/projects/${config.projectId}/databases/(default)/documents`;
+const CONSOLE_URL = `http://${config.ui.host}:${config.ui.port}`;
+const OWNER = { Authorization: 'Bearer owner' };
+
+let shop: ShopBrowser;
+
+beforeAll(async () => {
+  shop = await ShopBrowser.open();
+});
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The outbox as the extension would read it (the emulators' admin credential). */
+async function outbox(): Promise<Mail[]> {
+  const response = await fetch(`${DOCUMENTS}/mail?pageSize=1000`, { headers: OWNER });
+  expect(response.status).toBe(200);
+  const { documents = [] } = (await response.json()) as {
+    documents?: {
+      name: string;
+      fields: Record<
+        string,
+        { stringValue?: string; mapValue?: { fields: Record<string, { stringValue?: string }> } }
+      >;
+    }[];
+  };
+  return documents.map((doc) => ({
+    id: doc.name.split('/').pop()!,
+    to: doc.fields.to?.stringValue ?? '',
+    subject: doc.fields.message?.mapValue?.fields.subject?.stringValue ?? '',
+    text: doc.fields.message?.mapValue?.fields.text?.stringValue ?? '',
+  }));
+}
+
+const mailsFor = async (buyer: string) => (await outbox()).filter((mail) => mail.text.includes(buyer));
+
+async function setOrderMail(admin: Page, on: boolean, address: string) {
+  await admin.goto(`${SHOP_URL}/admin?tab=settings`);
+  const panel = admin.getByRole('tabpanel');
+  await panel.getByRole('heading', { name: 'অর্ডারের ই-মেইল' }).waitFor({ timeout: 20_000 });
+  await panel.getByLabel(/যে ঠিকানায় ই-মেইল যাবে/).fill(address);
+  const toggle = panel.getByRole('checkbox', { name: 'প্রতিটি নতুন অর্ডারে ই-মেইল পাঠান' });
+  if ((await toggle.isChecked()) !== on) await toggle.click({ force: true });
+  const save = panel.getByRole('button', { name: 'সংরক্ষণ করুন' });
+  if (await save.isEnabled()) {
+    await save.click();
+    await admin.getByText('সেটিংস সংরক্ষণ করা হয়েছে।').waitFor({ timeout: 10_000 });
+  }
+}
+
+async function placeOrder(customer: Page, buyer: string) {
+  await customer.goto(SHOP_URL);
+  const product = customer.locator('#products article').first();
+  await product.waitFor({ timeout: 30_000 });
+  const productName = (await product.locator('h3').innerText()).trim();
+  await product.getByRole('button', { name: 'অর্ডার করুন' }).click();
+  const dialog = customer.getByRole('dialog');
+  await dialog.getByLabel('আপনার নাম').fill(buyer);
+  await dialog.getByLabel('মোবাইল নম্বর').fill('01812345678');
+  await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('আটি বাজার, কেরানীগঞ্জ, ঢাকা');
+  await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+  await customer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
+  return productName;
+}
+
+describe.runIf(process.env.E2E_TRIGGERS === '1')("the seller's order mail", () => {
+  it('writes one Bengali mail per order while on, shows it in the console, and none while off', async () => {
+    const seller = `seller-${Date.now()}@achar.test`;
+    const admin = await shop.newVisitor(1280);
+    await signIn(admin, ADMIN);
+    await setOrderMail(admin, true, seller);
+    await admin.screenshot({ path: `${RESULTS}/admin-settings-order-mail-1280.png`, fullPage: true });
+
+    const customer = await shop.newVisitor(360);
+    await signUp(customer, uniqueEmail('order-mail'));
+    const buyer = `মেইল ক্রেতা ${Date.now()}`;
+    const productName = await placeOrder(customer, buyer);
+
+    await expect.poll(async () => (await mailsFor(buyer)).length, { timeout: 30_000 }).toBe(1);
+    const [mail] = await mailsFor(buyer);
+    expect(mail.to).toBe(seller);
+    expect(mail.id).toMatch(/^order-/);
+    expect(mail.subject).toContain(productName);
+    for (const part of [
+      productName,
+      'পরিমাণ: ১টি বয়াম',
+      '01812345678',
+      'আটি বাজার, কেরানীগঞ্জ, ঢাকা',
+      `${SHOP_URL}/admin?q=`,
+    ])
+      expect(mail.text).toContain(part);
+
+    // The console's Mail page shows it as it would arrive.
+    const consolePage = await shop.newVisitor(1280);
+    await consolePage.goto(`${CONSOLE_URL}/mail`);
+    const message = consolePage.locator(`article[data-mail-id="${mail.id}"]`);
+    await message.waitFor({ timeout: 20_000 });
+    expect(await message.innerText()).toContain(mail.subject);
+    const body = consolePage.frameLocator(`article[data-mail-id="${mail.id}"] iframe`);
+    await body.getByText(buyer).waitFor({ timeout: 10_000 });
+    await consolePage.screenshot({ path: `${RESULTS}/console-mail-1280.png`, fullPage: true });
+
+    // The link in the mail opens the dashboard searched for the order.
+    const link = /(http\S+\/admin\?q=\S+)/.exec(mail.text)![1];
+    await admin.goto(link);
+    await admin.locator('article[aria-label^="অর্ডার #"]', { hasText: buyer }).waitFor({ timeout: 20_000 });
+
+    // Off: the next order writes nothing. Then on again: the order after it is mailed, so the trigger of the one
+    // before has run too (one function, events delivered in order), and it wrote nothing.
+    await setOrderMail(admin, false, seller);
+    const quiet = `নীরব ক্রেতা ${Date.now()}`;
+    await placeOrder(customer, quiet);
+    await setOrderMail(admin, true, seller);
+    const last = `শেষ ক্রেতা ${Date.now()}`;
+    await placeOrder(customer, last);
+    await expect.poll(async () => (await mailsFor(last)).length, { timeout: 30_000 }).toBe(1);
+    expect(await mailsFor(quiet)).toEqual([]);
+    expect(await mailsFor(buyer)).toHaveLength(1);
+  }, 300_000);
+});

@@ -1,0 +1,120 @@
+// The seller's notification settings (settings/notifications) and the order mail outbox (mail) in
+// firestore.rules: only an admin reads or writes the settings, only well-formed ones; no browser touches mail.
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  deleteDoc,
+  doc,
+  getDoc,
+  serverTimestamp,
+  setDoc,
+  setLogLevel,
+  type Firestore,
+} from 'firebase/firestore';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  PROJECT_ID,
+  REPO_ROOT,
+  startAcharEmulators,
+  type AcharEmulators,
+} from '../support/emulator-processes';
+
+let emulators: AcharEmulators;
+let env: RulesTestEnvironment;
+
+const anonymous = () => env.unauthenticatedContext().firestore() as unknown as Firestore;
+const alice = () =>
+  env.authenticatedContext('alice', { email: 'alice@example.com' }).firestore() as unknown as Firestore;
+const admin = () =>
+  env.authenticatedContext('admin', { email: 'admin@achar.test' }).firestore() as unknown as Firestore;
+
+const SETTINGS = 'settings/notifications';
+const valid = { order_mail_enabled: true, order_mail_to: 'seller@example.com' };
+
+beforeAll(async () => {
+  setLogLevel('silent');
+  emulators = await startAcharEmulators();
+  env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { ...emulators.firestore, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
+  });
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+  await emulators?.stop();
+});
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore() as unknown as Firestore;
+    await setDoc(doc(db, 'roles/admin'), { user_id: 'admin', role: 'admin' });
+    await setDoc(doc(db, SETTINGS), valid);
+    await setDoc(doc(db, 'mail/order-abc'), {
+      to: 'seller@example.com',
+      message: { subject: 's', text: 't' },
+    });
+  });
+});
+
+describe('settings/notifications', () => {
+  it('an admin reads and writes them, with the time of the change', async () => {
+    await assertSucceeds(getDoc(doc(admin(), SETTINGS)));
+    await assertSucceeds(
+      setDoc(doc(admin(), SETTINGS), {
+        order_mail_enabled: false,
+        order_mail_to: 'other@example.com.bd',
+        updated_at: serverTimestamp(),
+      }),
+    );
+    const stored = (await getDoc(doc(admin(), SETTINGS))).data();
+    expect(stored?.order_mail_to).toBe('other@example.com.bd');
+  });
+
+  it('an admin may turn the mail off and clear the address', async () => {
+    await assertSucceeds(setDoc(doc(admin(), SETTINGS), { order_mail_enabled: false, order_mail_to: '' }));
+  });
+
+  it('a shopper or a visitor neither reads nor writes them', async () => {
+    for (const db of [alice(), anonymous()]) {
+      await assertFails(getDoc(doc(db, SETTINGS)));
+      await assertFails(setDoc(doc(db, SETTINGS), valid));
+    }
+  });
+
+  it('refuses malformed settings, even from an admin', async () => {
+    const refused: Record<string, unknown>[] = [
+      { order_mail_enabled: true, order_mail_to: '' },
+      { order_mail_enabled: true, order_mail_to: 'not an address' },
+      { order_mail_enabled: true, order_mail_to: 'seller@example' },
+      { order_mail_enabled: true, order_mail_to: `${'a'.repeat(250)}@b.cd` },
+      { order_mail_enabled: 'yes', order_mail_to: 'seller@example.com' },
+      { order_mail_enabled: true },
+      { ...valid, cc: 'someone@example.com' },
+      { ...valid, updated_at: 'now' },
+    ];
+    for (const settings of refused) await assertFails(setDoc(doc(admin(), SETTINGS), settings));
+  });
+
+  it('nobody deletes them, and no other settings document exists', async () => {
+    await assertFails(deleteDoc(doc(admin(), SETTINGS)));
+    await assertFails(setDoc(doc(admin(), 'settings/other'), valid));
+    await assertFails(getDoc(doc(admin(), 'settings/other')));
+  });
+});
+
+describe('mail (the order mail outbox)', () => {
+  it('no browser reads or writes it, not even an admin', async () => {
+    for (const db of [admin(), alice(), anonymous()]) {
+      await assertFails(getDoc(doc(db, 'mail/order-abc')));
+      await assertFails(setDoc(doc(db, 'mail/order-new'), { to: 'x@example.com', message: {} }));
+      await assertFails(deleteDoc(doc(db, 'mail/order-abc')));
+    }
+  });
+});
