@@ -5,6 +5,11 @@
  * and other triggers are not held up by a slow one. A delivery the Functions emulator did not take (not
  * listening yet, connection lost, 503) is sent again with the same event id, so a function can see an event
  * twice — at least once, as in production. A function that fails is not retried (production's default).
+ *
+ * At most `maxInFlight` events are at the Functions emulator at once. Production scales out to as many instances
+ * as events arrive; firebase-tools' emulator starts a Node worker per concurrent event, so a burst (the seed's
+ * hundred writes at `npm start`) would start dozens of workers on a laptop and starve the shop. The cap only
+ * delays: every event is still sent, each document's in commit order.
  */
 import http from 'node:http';
 import type { FunctionRequest } from './events.js';
@@ -19,6 +24,8 @@ export interface DeliveryOptions {
   retryDelayMs?: number;
   /** Longest wait for a function's answer (production's longest timeout, 540 s). */
   answerTimeoutMs?: number;
+  /** Events at the Functions emulator at once; default 4. */
+  maxInFlight?: number;
 }
 
 export interface DeliveryOutcome {
@@ -35,6 +42,8 @@ export class TriggerDelivery {
   private pending = 0;
   private idleWaiters: (() => void)[] = [];
   private stopped = false;
+  private inFlight = 0;
+  private readonly waitingForSlot: (() => void)[] = [];
   /** Told of every finished delivery (tests, the request log). */
   onDelivered: ((outcome: DeliveryOutcome) => void) | undefined;
 
@@ -78,9 +87,11 @@ export class TriggerDelivery {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (this.stopped) return { key, eventId, attempts: attempt - 1, error: 'the emulator stopped' };
       try {
-        const status = await this.post(
-          `/functions/projects/${encodeURIComponent(projectId)}/triggers/${encodeURIComponent(key)}`,
-          request,
+        const status = await this.withSlot(() =>
+          this.post(
+            `/functions/projects/${encodeURIComponent(projectId)}/triggers/${encodeURIComponent(key)}`,
+            request,
+          ),
         );
         if (status !== 503) {
           if (status >= 400)
@@ -101,6 +112,23 @@ export class TriggerDelivery {
     );
     return { key, eventId, attempts, error: lastError };
   }
+
+  /** Runs `send` once fewer than maxInFlight events are at the Functions emulator (a freed slot is handed on). */
+  private async withSlot<T>(send: () => Promise<T>): Promise<T> {
+    if (this.inFlight < (this.options.maxInFlight ?? 4)) this.inFlight++;
+    else await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
+    this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
+    try {
+      return await send();
+    } finally {
+      const next = this.waitingForSlot.shift();
+      if (next) next();
+      else this.inFlight--;
+    }
+  }
+
+  /** The most events that were at the Functions emulator at once (tests). */
+  peakInFlight = 0;
 
   private post(path: string, request: FunctionRequest): Promise<number> {
     const [host, port] = splitHost(this.options.functionsHost);

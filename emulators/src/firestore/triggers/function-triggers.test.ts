@@ -307,6 +307,26 @@ describe('delivering events', () => {
     });
   });
 
+  it('sends a burst of events at most four at a time, and every one of them', async () => {
+    let atOnce = 0;
+    let mostAtOnce = 0;
+    const { emulator, functions } = await start(async () => {
+      mostAtOnce = Math.max(mostAtOnce, ++atOnce);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      atOnce--;
+      return 200;
+    });
+    await registerV2(emulator.port, 'burst-0', 'created', 'jars/{id}');
+    const writes = Array.from({ length: 30 }, (_, index) =>
+      set(`jars/j${index}`, { n: { integerValue: index } }),
+    );
+    expect((await commit(emulator.port, writes)).status).toBe(200);
+    await settle();
+    expect(functions.received).toHaveLength(30);
+    expect(mostAtOnce).toBe(4);
+    expect(emulator.engine.triggers!.delivery.peakInFlight).toBe(4);
+  });
+
   it('gives up on a Functions emulator that is gone without failing a commit', async () => {
     const { emulator, functions } = await start();
     await registerV2(emulator.port, 'w-0', 'written', 'docs/{id}');
