@@ -3,11 +3,6 @@
  * customer orders in the shop, the notifySellerOfOrder trigger (run by the Functions emulator on the offline
  * Firestore emulator's event) writes exactly one message to `mail`, the console's Mail page shows it, and with
  * the mail switched off no message is written. Screenshots land in test-results/.
- *
- * Opt-in (E2E_TRIGGERS=1) for now: on the shared 2-core machine (load 20–30) the stack's start fires ~110
- * trigger events from the seed (48 orders, 10 products, 40 objects), firebase-tools' Functions emulator starts a
- * worker per concurrent event (~40 at once), and this suite's sign-in and its own events wait behind them past
- * their timeouts. Passed end to end once (24 Nov 22:38 UTC, run after the photo suite, once the burst was over).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,7 +84,7 @@ async function placeOrder(customer: Page, buyer: string) {
   return productName;
 }
 
-describe.runIf(process.env.E2E_TRIGGERS === '1')("the seller's order mail", () => {
+describe("the seller's order mail", () => {
   it('writes one Bengali mail per order while on, shows it in the console, and none while off', async () => {
     const seller = `seller-${Date.now()}@achar.test`;
     const admin = await shop.newVisitor(1280);
