@@ -3,6 +3,7 @@
  * product-photo-sizes.ts): made when a photo is uploaded, recorded on its product, deleted with the photo.
  * Triggers run at least once and in any order against the product's save, so every step may run again.
  */
+import type Sharp from 'sharp';
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { getStorage } from 'firebase-admin/storage';
 import {
@@ -30,8 +31,10 @@ export interface UploadedObject {
 /** The three sizes of one photo, as WebP: by width, never enlarged, the orientation the camera stored applied. */
 export async function photoSizes(photo: Buffer): Promise<{ width: ProductPhotoWidth; webp: Buffer }[]> {
   // Loaded here, not at the top: every function's instance loads this bundle, and only this one needs libvips
-  // (a cold start of notifySellerOfOrder or placeOrder should not pay for it).
-  const { default: sharp } = await import('sharp');
+  // (a cold start of notifySellerOfOrder or placeOrder should not pay for it). `require`, not `import()`: this
+  // package is CommonJS, and tsx (the seed, npm start) cannot resolve a dynamic import from a CommonJS module.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sharp = require('sharp') as typeof Sharp;
   return Promise.all(
     PRODUCT_PHOTO_WIDTHS.map(async (width) => ({
       width,
