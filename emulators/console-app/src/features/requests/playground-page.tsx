@@ -1,6 +1,5 @@
 import {
   Badge,
-  Box,
   Button,
   Field,
   Flex,
@@ -27,6 +26,7 @@ import {
 } from './rules-api';
 import { currentTexts, useTexts } from '../../i18n/texts';
 import { rulesTexts } from './rules-texts';
+import { ResourcePair } from './resource-pair';
 import { RulesSourceView } from './rules-source-view';
 
 const METHODS = ['get', 'list', 'create', 'update', 'delete'] as const;
@@ -341,40 +341,16 @@ function AnswerView({
       <RulesSourceView
         entry={{ service: asked.service, rulesVersion: answer.rulesVersion, trace: answer.trace }}
       />
-      <Flex gap="3">
-        <Box flex="1" minW="0">
-          <Text fontSize="xs" fontWeight="semibold">
-            {t.resource}
-          </Text>
-          <Box
-            as="pre"
-            fontSize="xs"
-            bg="gray.50"
-            p="2"
-            rounded="md"
-            overflowX="auto"
-            data-testid="playground-resource"
-          >
-            {data(answer.resource)}
-          </Box>
-        </Box>
-        <Box flex="1" minW="0">
-          <Text fontSize="xs" fontWeight="semibold">
-            {t.requestResource}
-          </Text>
-          <Box
-            as="pre"
-            fontSize="xs"
-            bg="gray.50"
-            p="2"
-            rounded="md"
-            overflowX="auto"
-            data-testid="playground-request-resource"
-          >
-            {data(answer.requestResource)}
-          </Box>
-        </Box>
-      </Flex>
+      <ResourcePair
+        panels={[
+          { label: t.resource, text: data(answer.resource), testId: 'playground-resource' },
+          {
+            label: t.requestResource,
+            text: data(answer.requestResource),
+            testId: 'playground-request-resource',
+          },
+        ]}
+      />
     </Stack>
   );
 }

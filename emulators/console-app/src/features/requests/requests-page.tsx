@@ -17,6 +17,7 @@ import { formatMoment } from '../../lib/format';
 import { useTexts, type Texts } from '../../i18n/texts';
 import { sharedTexts } from '../../lib/texts';
 import { requestsTexts } from './texts';
+import { ResourcePair } from './resource-pair';
 import { RulesSourceView } from './rules-source-view';
 import { useRequestLog, type LoggedRequest } from './use-request-log';
 import { plainFields, type RestValue } from './payload';
@@ -60,40 +61,12 @@ function PayloadView({ entry }: { entry: LoggedRequest }) {
     return data ? JSON.stringify(data, null, 2) : rt.none;
   };
   return (
-    <Flex gap="3">
-      <Box flex="1" minW="0">
-        <Text fontSize="xs" fontWeight="semibold">
-          {rt.stored}
-        </Text>
-        <Box
-          as="pre"
-          fontSize="xs"
-          bg="gray.50"
-          p="2"
-          rounded="md"
-          overflowX="auto"
-          data-testid="request-resource"
-        >
-          {show(entry.resource)}
-        </Box>
-      </Box>
-      <Box flex="1" minW="0">
-        <Text fontSize="xs" fontWeight="semibold">
-          {rt.payload}
-        </Text>
-        <Box
-          as="pre"
-          fontSize="xs"
-          bg="gray.50"
-          p="2"
-          rounded="md"
-          overflowX="auto"
-          data-testid="request-payload"
-        >
-          {show(entry.requestResource)}
-        </Box>
-      </Box>
-    </Flex>
+    <ResourcePair
+      panels={[
+        { label: rt.stored, text: show(entry.resource), testId: 'request-resource' },
+        { label: rt.payload, text: show(entry.requestResource), testId: 'request-payload' },
+      ]}
+    />
   );
 }
 
