@@ -23,6 +23,8 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { DEMO_PROJECT_ID, useEmulators } from './seed/emulator-env.js';
 import { startShop } from './stack/shop.js';
+import { waitForQuietMachine } from './bench/quiet.js';
+import { servedVariants } from './bench/compare-builds.js';
 
 // As in scripts/start.ts: the seed's firebase-admin would otherwise probe Google's metadata server and print a
 // MetadataLookupWarning into the benchmark's output.
@@ -38,6 +40,9 @@ const { values } = parseArgs({
     'without-photo-sizes': { type: 'boolean', default: false },
     /** The phone's width in CSS pixels instead of Lighthouse's 412 (its device pixel ratio, 1.75, stays). */
     width: { type: 'string' },
+    /** Other builds served beside the shop, alternated with it run by run: "label=dir,…" (npm run phone's). */
+    compare: { type: 'string' },
+    label: { type: 'string', default: 'dist-local' },
   },
 });
 const runs = Number(values.runs);
@@ -168,38 +173,58 @@ async function firstProductPath(shopUrl: string): Promise<string> {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const loadBefore = loadavg();
+let loadBefore = loadavg();
 const shop = await startShop({ root, persist: false, log: (line) => console.log(line) });
-const rows: { route: string; samples: Sample[] }[] = [];
+const rows: { route: string; build: string; samples: Sample[] }[] = [];
+const { variants, close: closeVariants } = await servedVariants(
+  { label: values.label, url: shop.shopUrl },
+  values.compare,
+).catch(async (error: unknown) => {
+  await shop.stop();
+  throw error;
+});
 try {
   if (values['without-photo-sizes']) await removePhotoSizes(DEMO_PROJECT_ID);
+  await waitForQuietMachine((line) => console.log(line));
+  loadBefore = loadavg();
   for (const route of values.routes.split(',').map((r) => r.trim())) {
     // "(signed in)": the demo customer signs in first in the same browser, so its cache is warm as well.
     const signedIn = route.endsWith('(signed in)');
     const named = route.replace('(signed in)', '').trim();
     const path = named === 'product' ? await firstProductPath(shop.shopUrl) : named;
-    const samples: Sample[] = [];
+    const samples = variants.map(() => [] as Sample[]);
     for (let i = 0; i < runs; i++) {
-      const { email, password } = shop.accounts.customer;
-      samples.push(
-        await measure(
-          `${shop.shopUrl}${path}`,
-          signedIn ? { shopUrl: shop.shopUrl, email, password } : undefined,
-        ),
-      );
-      console.log(`› ${route} run ${i + 1}/${runs}: performance ${samples.at(-1)!.performance.toFixed(2)}`);
+      for (const [v, variant] of variants.entries()) {
+        const { email, password } = shop.accounts.customer;
+        samples[v].push(
+          await measure(
+            `${variant.url}${path}`,
+            signedIn ? { shopUrl: variant.url, email, password } : undefined,
+          ),
+        );
+        const which = variants.length > 1 ? ` ${variant.label}` : '';
+        console.log(
+          `› ${route}${which} run ${i + 1}/${runs}: performance ${samples[v].at(-1)!.performance.toFixed(2)}`,
+        );
+      }
     }
-    rows.push({ route, samples });
+    for (const [v, variant] of variants.entries())
+      rows.push({ route, build: variant.label, samples: samples[v] });
   }
 } finally {
+  await closeVariants();
   await shop.stop();
 }
 
 const loadAfter = loadavg();
 const pick = (samples: Sample[], key: keyof Sample) => median(samples.map((s) => s[key]));
-const table = rows.map(({ route, samples }) => ({
+const table = rows.map(({ route, build, samples }) => ({
   route,
+  ...(variants.length > 1 && { build }),
   performance: pick(samples, 'performance').toFixed(2),
+  ...(runs > 1 && {
+    'performance (min–max)': `${Math.min(...samples.map((x) => x.performance)).toFixed(2)}–${Math.max(...samples.map((x) => x.performance)).toFixed(2)}`,
+  }),
   accessibility: pick(samples, 'accessibility').toFixed(2),
   SEO: pick(samples, 'seo').toFixed(2),
   'FCP (s)': (pick(samples, 'fcp') / 1000).toFixed(2),

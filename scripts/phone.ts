@@ -21,19 +21,18 @@
  *   npm run phone [-- --runs 5] [-- --who out,in] [-- --compare B=dist-b,C=dist-c [--label current]]
  *
  * --compare serves other builds (e.g. `vite build --mode emulators --outDir dist-ab/b` of another variant) beside
- * the shop's, each on a port from 5101 up (./phone/serve-build.ts: clean URLs, gzip, as Hosting), and alternates them run by run with dist-local. It binds the shop's
+ * the shop's, each on a port from 5101 up (./bench/serve-build.ts: clean URLs, gzip, as Hosting), and alternates them run by run with dist-local. It binds the shop's
  * fixed ports: run it in a network namespace of its own on a shared machine (docs/performance.md).
  */
-import { existsSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
-import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../emulators/src/testing/browser.js';
 import { startShop } from './stack/shop.js';
+import { waitForQuietMachine } from './bench/quiet.js';
 import { median, phoneCollector, type PhoneSample } from './phone/collect.js';
-import { serveBuild } from './phone/serve-build.js';
+import { servedVariants } from './bench/compare-builds.js';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 
@@ -143,24 +142,20 @@ interface PhoneWindow {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const loadBefore = loadavg();
+let loadBefore = loadavg();
 const shop = await startShop({ root, persist: false, log: (line) => console.log(line) });
-const others: { close(): Promise<void> }[] = [];
-const variants: { label: string; url: string }[] = [{ label: values.label, url: shop.shopUrl }];
 const samples = new Map<string, PhoneSample[]>();
 let browser: Browser | undefined;
+const { variants, close: closeVariants } = await servedVariants(
+  { label: values.label, url: shop.shopUrl },
+  values.compare,
+).catch(async (error: unknown) => {
+  await shop.stop();
+  throw error;
+});
 try {
-  // Ports beside the shop's, none of firebase.json's (5000–5001, 4000–4500, 8080, 9099, 9199).
-  let port = 5100;
-  for (const build of values.compare?.split(',') ?? []) {
-    const [label, dir] = build.includes('=') ? build.split('=') : [build, build];
-    const publicDir = resolve(dir);
-    if (!existsSync(join(publicDir, 'index.html')))
-      throw new Error(`--compare ${build}: no built shop (index.html) in ${dir}`);
-    const server = await serveBuild(publicDir, '127.0.0.1', ++port);
-    others.push(server);
-    variants.push({ label, url: server.url });
-  }
+  await waitForQuietMachine((line) => console.log(line));
+  loadBefore = loadavg();
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   for (let i = 0; i < runs; i++) {
     for (const signedIn of who) {
@@ -182,7 +177,7 @@ try {
   }
 } finally {
   await browser?.close();
-  for (const server of others) await server.close();
+  await closeVariants();
   await shop.stop();
 }
 

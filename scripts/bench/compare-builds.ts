@@ -1,0 +1,42 @@
+// `--compare B=dir,C=dir` of the benchmarks (npm run phone, npm run lighthouse): other builds of the shop served
+// beside the one under test, so that a sitting alternates them run by run and the machine's load falls on all
+// alike.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serveBuild } from './serve-build.js';
+
+export interface Variant {
+  label: string;
+  url: string;
+}
+
+/**
+ * The shop (`label`, at `shopUrl`) and each build of `compare` ("label=dir" or "dir", comma-separated), served
+ * on ports from 5101 up: none of firebase.json's (5000–5001, 4000–4500, 8080, 9099, 9199).
+ */
+export async function servedVariants(
+  shop: Variant,
+  compare: string | undefined,
+): Promise<{ variants: Variant[]; close(): Promise<void> }> {
+  const servers: { close(): Promise<void> }[] = [];
+  const close = async () => {
+    for (const server of servers) await server.close();
+  };
+  const variants = [shop];
+  let port = 5100;
+  try {
+    for (const build of compare?.split(',') ?? []) {
+      const [label, dir] = build.includes('=') ? build.split('=') : [build, build];
+      const publicDir = resolve(dir);
+      if (!existsSync(join(publicDir, 'index.html')))
+        throw new Error(`--compare ${build}: no built shop (index.html) in ${dir}`);
+      const server = await serveBuild(publicDir, '127.0.0.1', ++port);
+      servers.push(server);
+      variants.push({ label, url: server.url });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { variants, close };
+}
