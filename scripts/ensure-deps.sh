@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs whatever a fresh clone lacks, so `npm start` and `npm test` are the first commands anyone types.
 # Idempotent and quiet when everything is already there: a package tree is reinstalled only when its
-# lockfile's content differs from the one it was installed from (recorded beside node_modules).
+# lockfile's content (or a dependency patch in patches/) differs from the one it was installed from (recorded
+# beside node_modules).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,7 +11,8 @@ install_if_changed() {
   local dir=$1 label=$2
   local stamp="$dir/node_modules/.installed-lock.sha256"
   local want
-  want=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  # The lockfile and the dependency patches npm ci's postinstall applies (patches/, patch-package).
+  want=$(cat "$dir/package-lock.json" $(compgen -G "$dir/patches/*.patch" || true) | sha256sum | cut -d' ' -f1)
   if [ -d "$dir/node_modules" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
     return 0
   fi

@@ -30,7 +30,8 @@ async function loadApp() {
   await import('react-dom/client');
   await yieldToBrowser();
   const app = import('./boot'); // downloaded meanwhile
-  const { system } = await import('./app/theme');
+  const { buildSystemInSteps } = await import('./app/theme-in-steps');
+  const system = await buildSystemInSteps();
   return { boot: (await app).boot, system };
 }
 
