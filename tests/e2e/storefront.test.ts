@@ -108,6 +108,31 @@ describe('storefront in a browser', () => {
     expect(scripts.filter((url) => /\/assets\/firestore-/.test(url))).toEqual([]);
   });
 
+  it("asks for the app's code only once the first screen's photos have arrived", async () => {
+    const page = await newShopper(360);
+    await page.goto(SHOP_URL);
+    await productCards(page).first().waitFor();
+    const read = () =>
+      page.evaluate(() => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const photos = entries.filter(
+          (entry) => entry.initiatorType === 'img' && entry.name.includes('/o/product-images'),
+        );
+        const firstPhoto = photos.sort((a, b) => a.startTime - b.startTime)[0];
+        const react = entries.find((entry) => /\/assets\/client-[\w-]+\.js$/.test(entry.name));
+        return {
+          photos: photos.length,
+          firstPhotoEnd: firstPhoto?.responseEnd,
+          reactStart: react?.startTime,
+        };
+      });
+    // The app's first chunk (React DOM) is asked for after the first cards are on screen.
+    await expect.poll(async () => (await read()).reactStart, { timeout: 30_000 }).toBeDefined();
+    const timings = await read();
+    expect(timings.photos).toBeGreaterThan(0);
+    expect(timings.reactStart).toBeGreaterThan(timings.firstPhotoEnd!);
+  });
+
   it('keeps a visitor from ordering and points to the login page', async () => {
     const page = await newShopper(360);
     await page.goto(SHOP_URL);
