@@ -36,6 +36,11 @@ export function earlyCardsOnPage(): Element | null {
 }
 
 /** Called once React's grid has taken the early cards' place. */
+/** How many cards the entry painted in `box` (as many as fill the first screen). */
+export function earlyCardCount(box: Element): number {
+  return box.querySelector(`[${EARLY.grid}]`)?.childElementCount ?? 0;
+}
+
 export function forgetEarlyCards(): void {
   shownBox = null;
 }

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
 import { useActiveProducts } from '../api/use-active-products';
 import { aProduct } from '@/testing/products';
 import type { Product } from '../model/product';
-import { EAGER_IMAGES, earlyCardsOnPage, showEarlyCards } from './early-cards';
+import { EAGER_IMAGES, EARLY, earlyCardsOnPage, showEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
 import { ProductsSection } from './products-section';
 
@@ -122,6 +123,31 @@ describe('ProductsSection', () => {
     const cards = screen.getAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['রসুনের আচার', 'আমের আচার']);
     cards.forEach((card) => expect(within(card).getByRole('button')).toBeEnabled());
+  });
+
+  it('draws its own cards in two commits after the early ones: the first screen, then the rest', () => {
+    const products = ['ক', 'খ', 'গ', 'ঘ', 'ঙ'].map((name, i) => jar(`p${i}`, `${name} আচার`));
+    const prerendered = renderWithShop(<EarlyProductGrid />);
+    // The entry painted the first screen: two cards here.
+    showEarlyCards(products.slice(0, 2), prerendered.container);
+    prerendered.unmount();
+
+    // React's own cards on the page at each of its commits (the early ones are inside the early box).
+    const cardsAtEachCommit: number[] = [];
+    const countCards = () => {
+      const cards = [...document.querySelectorAll('#products article')];
+      cardsAtEachCommit.push(cards.filter((card) => !card.closest(`[${EARLY.box}]`)).length);
+    };
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'loaded', data: products });
+    renderWithShop(
+      <Profiler id="products" onRender={countCards}>
+        <ProductsSection searchTerm="" onOrder={() => {}} onShowAll={() => {}} />
+      </Profiler>,
+    );
+
+    // The early cards first (none of React's), then as many as they were, then all.
+    expect(cardsAtEachCommit).toEqual([0, 2, 5]);
+    expect(screen.getAllByRole('article')).toHaveLength(5);
   });
 
   it("answers a tap on an early card's order button made before it ran: the tapped jar, once", () => {

@@ -7,7 +7,7 @@ import { notifyError } from '@/components/ui/toaster';
 import { catalogTexts } from '../texts';
 import { useActiveProducts } from '../api/use-active-products';
 import { filterProductsByName, type Product } from '../model/product';
-import { EAGER_IMAGES, earlyCardsOnPage, forgetEarlyCards } from './early-cards';
+import { EAGER_IMAGES, earlyCardCount, earlyCardsOnPage, forgetEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
 import { answerEarlyTaps } from './early-taps';
 import { ProductCard } from './product-card';
@@ -53,10 +53,25 @@ function useEarlyCardsUntilDrawn(): Element | null {
   return early;
 }
 
+/**
+ * How many cards React draws: after the early cards, first as many as they were (the first screen), then all in a
+ * transition of their own. Each commit of a transition is one task that cannot yield; two halves of the grid are
+ * two shorter tasks on a slow phone instead of one long one.
+ */
+function useCardsToDraw(early: Element | null): number {
+  const [limit, setLimit] = useState(() => (early ? Math.max(earlyCardCount(early), 1) : Infinity));
+  const drawing = early === null;
+  useEffect(() => {
+    if (drawing && limit !== Infinity) startTransition(() => setLimit(Infinity));
+  }, [drawing, limit]);
+  return limit;
+}
+
 /** The jars on sale (the first photos eager, the rest lazy), with the loading, empty and error states. */
 function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
   const products = useActiveProducts();
   const early = useEarlyCardsUntilDrawn();
+  const cardsToDraw = useCardsToDraw(early);
   const error = products.status === 'failed' ? products.error : null;
 
   useEffect(() => {
@@ -86,7 +101,7 @@ function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
       </Center>
     );
   } else {
-    const visible = filterProductsByName(products.data, searchTerm);
+    const visible = filterProductsByName(products.data, searchTerm).slice(0, cardsToDraw);
     content =
       visible.length === 0 ? (
         <Center minHeight="160px">
