@@ -15,29 +15,53 @@ const path = window.location.pathname.replace(/\/+$/, '') || '/';
  */
 const PHOTO_WAIT_CAP_MS = 3000;
 
-/** Resolves once every one of `images` has loaded or failed. */
-function settled(images: HTMLImageElement[]): Promise<void> {
-  const pending = images.filter((image) => !image.complete);
-  return Promise.all(
-    pending.map(
-      (image) =>
-        new Promise((resolve) => {
-          image.addEventListener('load', resolve, { once: true });
-          image.addEventListener('error', resolve, { once: true });
-        }),
-    ),
-  ).then(() => {});
+/** An Element Timing entry (Chromium): when an element with `elementtiming` was first shown on screen. */
+interface ElementTiming extends PerformanceEntry {
+  element: Element | null;
+}
+
+/**
+ * Resolves once every one of `images` is on screen (or failed). Where the browser reports it (Element Timing:
+ * the early photos carry `elementtiming`), that is the frame that showed them, as the largest paint counts it;
+ * elsewhere, once they are decoded and two frames later. The photo's load alone is not enough: its paint may come
+ * frames later, and the app's code asked for in between would still share the link with it.
+ */
+function shown(images: HTMLImageElement[]): Promise<void> {
+  // Only what is on the first screen gets painted now (an eager photo further down is painted when scrolled to).
+  const waiting = new Set(images.filter((image) => image.getBoundingClientRect().top < window.innerHeight));
+  if (waiting.size === 0) return Promise.resolve();
+  if (!PerformanceObserver.supportedEntryTypes?.includes('element')) {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    return Promise.all([...waiting].map((image) => image.decode().catch(() => {})))
+      .then(frame)
+      .then(frame)
+      .then(() => {});
+  }
+  return new Promise((resolve) => {
+    const done = (image: HTMLImageElement) => {
+      waiting.delete(image);
+      if (waiting.size > 0) return;
+      observer.disconnect();
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as ElementTiming[])
+        if (entry.element instanceof HTMLImageElement && waiting.has(entry.element)) done(entry.element);
+    });
+    observer.observe({ type: 'element', buffered: true });
+    for (const image of waiting) image.addEventListener('error', () => done(image), { once: true });
+  });
 }
 
 /**
  * On `/`, the product list is asked for at once (one request, no SDK; the HTML sent it already) and its first
  * cards are painted from it with plain DOM, their photos eager and first. Their order buttons work at once
- * (early-taps.ts). Resolves when the first screen's photos have arrived (or failed), or the list could not be
+ * (early-taps.ts). Resolves when the first screen's photos are on screen (or failed), or the list could not be
  * read (the app shows the error, and retries, once it runs).
  */
 function paintShopWindow(): Promise<void> {
   return loadActiveProductsEarly().then(
-    (products) => settled(showEarlyCards(products)),
+    (products) => shown(showEarlyCards(products)),
     () => {},
   );
 }
@@ -66,7 +90,8 @@ const start = () => {
     (error: unknown) => console.error('the app could not be loaded', error),
   );
 };
-// After the next frame, i.e. the first paint; a tab opened in the background gets no frames: at once there.
+// After the next frame is painted (a task queued from a frame's callback runs after that frame's paint); a tab
+// opened in the background gets no frames: at once there.
 const afterPaint = () => {
   if (document.visibilityState === 'hidden') start();
   else requestAnimationFrame(() => setTimeout(start, 0));
