@@ -22,9 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { DEMO_PROJECT_ID, useEmulators } from './seed/emulator-env.js';
-import { startShop } from './stack/shop.js';
 import { waitForQuietMachine } from './bench/quiet.js';
-import { servedVariants } from './bench/compare-builds.js';
+import { startBenchShop } from './bench/compare-builds.js';
 
 // As in scripts/start.ts: the seed's firebase-admin would otherwise probe Google's metadata server and print a
 // MetadataLookupWarning into the benchmark's output.
@@ -174,15 +173,8 @@ async function firstProductPath(shopUrl: string): Promise<string> {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 let loadBefore = loadavg();
-const shop = await startShop({ root, persist: false, log: (line) => console.log(line) });
+const { shop, variants, stop } = await startBenchShop(root, values.label, values.compare);
 const rows: { route: string; build: string; samples: Sample[] }[] = [];
-const { variants, close: closeVariants } = await servedVariants(
-  { label: values.label, url: shop.shopUrl },
-  values.compare,
-).catch(async (error: unknown) => {
-  await shop.stop();
-  throw error;
-});
 try {
   if (values['without-photo-sizes']) await removePhotoSizes(DEMO_PROJECT_ID);
   await waitForQuietMachine((line) => console.log(line));
@@ -212,8 +204,7 @@ try {
       rows.push({ route, build: variant.label, samples: samples[v] });
   }
 } finally {
-  await closeVariants();
-  await shop.stop();
+  await stop();
 }
 
 const loadAfter = loadavg();

@@ -29,10 +29,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../emulators/src/testing/browser.js';
-import { startShop } from './stack/shop.js';
 import { waitForQuietMachine } from './bench/quiet.js';
 import { median, phoneCollector, type PhoneSample } from './phone/collect.js';
-import { servedVariants } from './bench/compare-builds.js';
+import { startBenchShop } from './bench/compare-builds.js';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 
@@ -143,16 +142,9 @@ interface PhoneWindow {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 let loadBefore = loadavg();
-const shop = await startShop({ root, persist: false, log: (line) => console.log(line) });
+const { shop, variants, stop } = await startBenchShop(root, values.label, values.compare);
 const samples = new Map<string, PhoneSample[]>();
 let browser: Browser | undefined;
-const { variants, close: closeVariants } = await servedVariants(
-  { label: values.label, url: shop.shopUrl },
-  values.compare,
-).catch(async (error: unknown) => {
-  await shop.stop();
-  throw error;
-});
 try {
   await waitForQuietMachine((line) => console.log(line));
   loadBefore = loadavg();
@@ -177,8 +169,7 @@ try {
   }
 } finally {
   await browser?.close();
-  await closeVariants();
-  await shop.stop();
+  await stop();
 }
 
 const loadAfter = loadavg();

@@ -3,6 +3,7 @@
 // alike.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { startShop } from '../stack/shop.js';
 import { serveBuild } from './serve-build.js';
 
 export interface Variant {
@@ -14,7 +15,7 @@ export interface Variant {
  * The shop (`label`, at `shopUrl`) and each build of `compare` ("label=dir" or "dir", comma-separated), served
  * on ports from 5101 up: none of firebase.json's (5000–5001, 4000–4500, 8080, 9099, 9199).
  */
-export async function servedVariants(
+async function servedVariants(
   shop: Variant,
   compare: string | undefined,
 ): Promise<{ variants: Variant[]; close(): Promise<void> }> {
@@ -39,4 +40,26 @@ export async function servedVariants(
     throw error;
   }
   return { variants, close };
+}
+
+/**
+ * The whole shop in memory with demo data (as `npm start`, on firebase.json's ports) and, beside it, the builds
+ * of `compare`: what a benchmark measures. `stop()` stops both.
+ */
+export async function startBenchShop(root: string, label: string, compare: string | undefined) {
+  const shop = await startShop({ root, persist: false, log: (line) => console.log(line) });
+  try {
+    const served = await servedVariants({ label, url: shop.shopUrl }, compare);
+    return {
+      shop,
+      variants: served.variants,
+      async stop() {
+        await served.close();
+        await shop.stop();
+      },
+    };
+  } catch (error) {
+    await shop.stop();
+    throw error;
+  }
 }
