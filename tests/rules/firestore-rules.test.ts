@@ -1,9 +1,4 @@
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   addDoc,
   collection,
@@ -16,23 +11,13 @@ import {
   query,
   serverTimestamp,
   setDoc,
-  setLogLevel,
   Timestamp,
   updateDoc,
   where,
   type Firestore,
 } from 'firebase/firestore';
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  PROJECT_ID,
-  REPO_ROOT,
-  startAcharEmulators,
-  type AcharEmulators,
-} from '../support/emulator-processes';
-
-let emulators: AcharEmulators;
-let env: RulesTestEnvironment;
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useFirestoreRulesEnv } from '../support/firestore-rules-env';
 
 const created = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
 const earlier = Timestamp.fromDate(new Date('2026-10-20T10:00:00Z'));
@@ -70,32 +55,11 @@ const aliceOrder = {
   updated_at: created,
 };
 
-const anonymous = () => env.unauthenticatedContext().firestore() as unknown as Firestore;
-const alice = () =>
-  env.authenticatedContext('alice', { email: 'alice@example.com' }).firestore() as unknown as Firestore;
-const admin = () =>
-  env.authenticatedContext('admin', { email: 'admin@achar.test' }).firestore() as unknown as Firestore;
-/** Signed in, with a role record that names a role other than admin. */
-const editor = () => env.authenticatedContext('editor').firestore() as unknown as Firestore;
-
-beforeAll(async () => {
-  // Every denial would otherwise be logged by the SDK as an error; the assertions say what matters.
-  setLogLevel('silent');
-  emulators = await startAcharEmulators();
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { ...emulators.firestore, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
-  });
-});
-
-afterAll(async () => {
-  await env?.cleanup();
-  await emulators?.stop();
-});
+const { env, anonymous, alice, admin, editor } = useFirestoreRulesEnv();
 
 beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
+  await env().clearFirestore();
+  await env().withSecurityRulesDisabled(async (context) => {
     const db = context.firestore() as unknown as Firestore;
     await setDoc(doc(db, 'roles/admin'), { user_id: 'admin', role: 'admin' });
     await setDoc(doc(db, 'roles/editor'), { user_id: 'editor', role: 'editor' });
@@ -207,7 +171,7 @@ describe('products', () => {
   });
 
   it('an admin can still edit a product stored above the stock limit, and bring its stock down, but not up', async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
+    await env().withSecurityRulesDisabled(async (context) => {
       await setDoc(doc(context.firestore(), 'products/overfull'), { ...mango, stock_quantity: 100_002 });
     });
     const db = admin();
@@ -281,7 +245,7 @@ describe('orders', () => {
   });
 
   it("an admin searches orders as the dashboard does; a customer cannot search everyone's", async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
+    await env().withSecurityRulesDisabled(async (context) => {
       await updateDoc(doc(context.firestore() as unknown as Firestore, 'orders/bob-1'), {
         search_phone: '01712345678',
         search_terms: ['b', 'bo', 'bob'],
@@ -343,7 +307,7 @@ describe('customers (the summaries placeOrder and setOrderStatus keep)', () => {
     search_terms: ['a', 'al', 'ali', 'alic', 'alice'],
   };
   beforeEach(async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
+    await env().withSecurityRulesDisabled(async (context) => {
       await setDoc(doc(context.firestore() as unknown as Firestore, 'customers/user:alice'), summary);
     });
   });
@@ -374,7 +338,7 @@ describe('customers (the summaries placeOrder and setOrderStatus keep)', () => {
 
 describe('order-limits (placeOrder’s per-customer marker)', () => {
   it('nobody reads or writes it from a browser, not even about themselves or as an admin', async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
+    await env().withSecurityRulesDisabled(async (context) => {
       const db = context.firestore() as unknown as Firestore;
       await setDoc(doc(db, 'order-limits/alice'), { last_order_at: created });
     });

@@ -1,11 +1,6 @@
 // The statistics' roll-ups (order_stats) in firestore.rules: the seller reads them, nobody writes them from a
 // browser. A file of its own beside firestore-rules.test.ts, so each engineer's collection has its own suite.
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -14,22 +9,12 @@ import {
   getDocs,
   query,
   setDoc,
-  setLogLevel,
   updateDoc,
   where,
   type Firestore,
 } from 'firebase/firestore';
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  PROJECT_ID,
-  REPO_ROOT,
-  startAcharEmulators,
-  type AcharEmulators,
-} from '../support/emulator-processes';
-
-let emulators: AcharEmulators;
-let env: RulesTestEnvironment;
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useFirestoreRulesEnv } from '../support/firestore-rules-env';
 
 const total = { kind: 'total', shard: 3, count: { pending: 2 }, revenue: { pending: 50000 } };
 const month = {
@@ -39,31 +24,11 @@ const month = {
   days: { d21: { count: { pending: 2 }, revenue: { pending: 50000 } } },
 };
 
-const anonymous = () => env.unauthenticatedContext().firestore() as unknown as Firestore;
-const alice = () =>
-  env.authenticatedContext('alice', { email: 'alice@example.com' }).firestore() as unknown as Firestore;
-const admin = () =>
-  env.authenticatedContext('admin', { email: 'admin@achar.test' }).firestore() as unknown as Firestore;
-/** Signed in, with a role record that names a role other than admin. */
-const editor = () => env.authenticatedContext('editor').firestore() as unknown as Firestore;
-
-beforeAll(async () => {
-  setLogLevel('silent');
-  emulators = await startAcharEmulators();
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { ...emulators.firestore, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
-  });
-});
-
-afterAll(async () => {
-  await env?.cleanup();
-  await emulators?.stop();
-});
+const { env, anonymous, alice, admin, editor } = useFirestoreRulesEnv();
 
 beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
+  await env().clearFirestore();
+  await env().withSecurityRulesDisabled(async (context) => {
     const db = context.firestore() as unknown as Firestore;
     await setDoc(doc(db, 'roles/admin'), { user_id: 'admin', role: 'admin' });
     await setDoc(doc(db, 'roles/editor'), { user_id: 'editor', role: 'editor' });

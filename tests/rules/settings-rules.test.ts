@@ -1,58 +1,18 @@
 // The seller's notification settings (settings/notifications) and the order mail outbox (mail) in
 // firestore.rules: only an admin reads or writes the settings, only well-formed ones; no browser touches mail.
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import {
-  deleteDoc,
-  doc,
-  getDoc,
-  serverTimestamp,
-  setDoc,
-  setLogLevel,
-  type Firestore,
-} from 'firebase/firestore';
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  PROJECT_ID,
-  REPO_ROOT,
-  startAcharEmulators,
-  type AcharEmulators,
-} from '../support/emulator-processes';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useFirestoreRulesEnv } from '../support/firestore-rules-env';
 
-let emulators: AcharEmulators;
-let env: RulesTestEnvironment;
-
-const anonymous = () => env.unauthenticatedContext().firestore() as unknown as Firestore;
-const alice = () =>
-  env.authenticatedContext('alice', { email: 'alice@example.com' }).firestore() as unknown as Firestore;
-const admin = () =>
-  env.authenticatedContext('admin', { email: 'admin@achar.test' }).firestore() as unknown as Firestore;
+const { env, anonymous, alice, admin } = useFirestoreRulesEnv();
 
 const SETTINGS = 'settings/notifications';
 const valid = { order_mail_enabled: true, order_mail_to: 'seller@example.com' };
 
-beforeAll(async () => {
-  setLogLevel('silent');
-  emulators = await startAcharEmulators();
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { ...emulators.firestore, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
-  });
-});
-
-afterAll(async () => {
-  await env?.cleanup();
-  await emulators?.stop();
-});
-
 beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
+  await env().clearFirestore();
+  await env().withSecurityRulesDisabled(async (context) => {
     const db = context.firestore() as unknown as Firestore;
     await setDoc(doc(db, 'roles/admin'), { user_id: 'admin', role: 'admin' });
     await setDoc(doc(db, SETTINGS), valid);

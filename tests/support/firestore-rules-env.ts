@@ -1,0 +1,54 @@
+/**
+ * The rules suites' set-up: the offline emulators with the repository's firestore.rules loaded, through
+ * @firebase/rules-unit-testing, and the web SDK's Firestore as the shop's callers (signed out, a customer, the
+ * admin, a signed-in user whose role record names another role). Call it at a test file's top level: it registers
+ * its own beforeAll / afterAll.
+ */
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { setLogLevel, type Firestore } from 'firebase/firestore';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
+import { PROJECT_ID, REPO_ROOT, startAcharEmulators, type AcharEmulators } from './emulator-processes';
+
+export interface FirestoreRulesEnv {
+  /** The test environment (clearFirestore, withSecurityRulesDisabled…); set once beforeAll has run. */
+  env(): RulesTestEnvironment;
+  anonymous(): Firestore;
+  /** A signed-in customer, alice@example.com. */
+  alice(): Firestore;
+  /** The seeded admin (admin@achar.test; a suite writes roles/admin itself). */
+  admin(): Firestore;
+  /** Signed in as `editor`: a role record that names a role other than admin, if the suite writes one. */
+  editor(): Firestore;
+}
+
+export function useFirestoreRulesEnv(): FirestoreRulesEnv {
+  let emulators: AcharEmulators | undefined;
+  let env: RulesTestEnvironment | undefined;
+  beforeAll(async () => {
+    // Every denial would otherwise be logged by the SDK as an error; the assertions say what matters.
+    setLogLevel('silent');
+    emulators = await startAcharEmulators();
+    env = await initializeTestEnvironment({
+      projectId: PROJECT_ID,
+      firestore: { ...emulators.firestore, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
+    });
+  });
+  afterAll(async () => {
+    await env?.cleanup();
+    await emulators?.stop();
+  });
+  const ready = () => {
+    if (!env) throw new Error('useFirestoreRulesEnv: the environment is set up in beforeAll');
+    return env;
+  };
+  const as = (uid: string, token?: { email: string }) =>
+    ready().authenticatedContext(uid, token).firestore() as unknown as Firestore;
+  return {
+    env: ready,
+    anonymous: () => ready().unauthenticatedContext().firestore() as unknown as Firestore,
+    alice: () => as('alice', { email: 'alice@example.com' }),
+    admin: () => as('admin', { email: 'admin@achar.test' }),
+    editor: () => as('editor'),
+  };
+}
