@@ -23,7 +23,7 @@ mkdir -p test-results
 # The rules suites save their rule coverage here as they run (tests/support/rules-coverage-report.ts).
 rm -rf test-results/rules-coverage test-results/rules-coverage.html
 status=0
-for project in config emulators web functions integration start; do
+for project in config emulators web web-isolated functions integration start; do
   echo "› tests: $project"
   npx vitest run --project "$project" --reporter=default --reporter=json \
     --outputFile.json="test-results/vitest-$project.json" || status=1
