@@ -52,7 +52,8 @@ async function entries(fn: string, where: (entry: Entry) => boolean = () => true
 
 /**
  * Waits for `count` invocations of `fn` (new workers start slowly on a busy machine), then a little longer,
- * so that a duplicate or an extra event would be seen too.
+ * so that a duplicate or an extra event would be seen too. A test awaiting several functions asks for them all
+ * at once (Promise.all), so those waits run side by side.
  */
 async function invocations(fn: string, count: number, where?: (entry: Entry) => boolean): Promise<Entry[]> {
   const deadline = Date.now() + 120_000;
@@ -74,7 +75,13 @@ describe('2nd gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
     const updated = await ref.update({ n: 2 });
     await ref.delete();
 
-    const [create] = await invocations('v2Created', 1, forDoc('d1'));
+    const [[create, ...extraCreates], updates, deletes, written] = await Promise.all([
+      invocations('v2Created', 1, forDoc('d1')),
+      invocations('v2Updated', 1, forDoc('d1')),
+      invocations('v2Deleted', 1, forDoc('d1')),
+      invocations('v2Written', 3, forDoc('d1')),
+    ]);
+    expect(extraCreates).toEqual([]);
     expect(create).toMatchObject({
       type: 'google.cloud.firestore.document.v1.created',
       source: `//firestore.googleapis.com/projects/${PROJECT_ID}/databases/(default)`,
@@ -89,16 +96,13 @@ describe('2nd gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
     expect(new Date(create.time as string).getTime()).toBe(created.writeTime.toMillis());
     expect(create.createTime).toBe(created.writeTime.toDate().toISOString());
 
-    const updates = await invocations('v2Updated', 1, forDoc('d1'));
     expect(updates).toHaveLength(1);
     expect(updates[0]).toMatchObject({ before: { name: 'আম', n: 1 }, after: { name: 'আম', n: 2 } });
     expect(updated.writeTime.toMillis()).toBeGreaterThan(0);
 
-    const deletes = await invocations('v2Deleted', 1, forDoc('d1'));
     expect(deletes).toHaveLength(1);
     expect(deletes[0]).toMatchObject({ before: { name: 'আম', n: 2 }, params: { docId: 'd1' } });
 
-    const written = await invocations('v2Written', 3, forDoc('d1'));
     expect(written.map((w) => [w.before, w.after])).toEqual([
       [null, { name: 'আম', n: 1 }],
       [
@@ -112,7 +116,6 @@ describe('2nd gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
     expect(new Set(written.map((w) => w.id)).size).toBe(3);
     expect(written[0].id).toBe(create.id);
     expect(written[2].id).toBe(deletes[0].id);
-    expect(await invocations('v2Created', 1, forDoc('d1'))).toHaveLength(1);
   });
 
   it('match wildcards in sub-collections and nothing else', async () => {
@@ -168,14 +171,19 @@ describe('2nd gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
     expect(refused.status).toBe(403);
     await expect(db.doc('v2docs/b1').create({ k: 0 })).rejects.toThrow(/ALREADY_EXISTS|already exists/i);
 
-    for (const id of ['b1', 'b2']) {
-      const created = await invocations('v2Created', 1, forDoc(id));
+    const createdAndUpdated = (id: string) =>
+      Promise.all([invocations('v2Created', 1, forDoc(id)), invocations('v2Updated', 1, forDoc(id))]);
+    const [b1, b2, b3] = await Promise.all([
+      createdAndUpdated('b1'),
+      createdAndUpdated('b2'),
+      invocations('v1Create', 1, forDoc('b3')),
+    ]);
+    for (const [created, updated] of [b1, b2]) {
       expect(created).toHaveLength(1);
-      const updated = await invocations('v2Updated', 1, forDoc(id));
       expect(updated).toHaveLength(1);
       expect((updated[0].after as { k: number }).k).toBe((updated[0].before as { k: number }).k + 10);
     }
-    expect(await invocations('v1Create', 1, forDoc('b3'))).toHaveLength(1);
+    expect(b3).toHaveLength(1);
     expect(await entries('v2Created', forDoc('refused'))).toHaveLength(0);
     expect(await entries('v2Written', forDoc('refused'))).toHaveLength(0);
   });
@@ -198,14 +206,17 @@ describe('2nd gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
     await db.doc('slow/s1').set({ slow: true });
     await db.doc('never/a').set({ close: 'but no' });
     await db.doc('v2docs/after-trouble').set({ fine: true });
-    const [after] = await invocations('v2Created', 1, forDoc('after-trouble'));
+    const [[after], [slow], throws] = await Promise.all([
+      invocations('v2Created', 1, forDoc('after-trouble')),
+      invocations('v2Slow', 1),
+      invocations('v2Throws', 1, (entry) => entry.params?.id === 't1'),
+    ]);
     expect(after.after).toEqual({ fine: true });
     // The slow function (4 s) did not hold up the others, and still ran.
-    const [slow] = await invocations('v2Slow', 1);
     expect(slow.logged_at.toMillis()).toBeGreaterThan(after.logged_at.toMillis());
     expect(await entries('v2NeverMatches')).toHaveLength(0);
     // The failing function ran once: a function's failure is not retried.
-    expect(await invocations('v2Throws', 1, (entry) => entry.params?.id === 't1')).toHaveLength(1);
+    expect(throws).toHaveLength(1);
     // The emulator still serves.
     expect((await db.doc('throws/t1').get()).get('boom')).toBe(true);
   });
@@ -218,7 +229,12 @@ describe('1st gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
     await ref.update({ n: 2 });
     await ref.delete();
 
-    const [create] = await invocations('v1Create', 1, forDoc('d1'));
+    const [[create], [update], [remove], written] = await Promise.all([
+      invocations('v1Create', 1, forDoc('d1')),
+      invocations('v1Update', 1, forDoc('d1')),
+      invocations('v1Delete', 1, forDoc('d1')),
+      invocations('v1Write', 3, forDoc('d1')),
+    ]);
     expect(create).toMatchObject({
       eventType: 'google.firestore.document.create',
       resource: `projects/${PROJECT_ID}/databases/(default)/documents/v1docs/d1`,
@@ -227,11 +243,8 @@ describe('1st gen Firestore triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
       path: 'v1docs/d1',
     });
     expect(new Date(create.time as string).getTime()).toBe(created.writeTime.toMillis());
-    const [update] = await invocations('v1Update', 1, forDoc('d1'));
     expect(update).toMatchObject({ before: { name: 'রসুন', n: 1 }, after: { name: 'রসুন', n: 2 } });
-    const [remove] = await invocations('v1Delete', 1, forDoc('d1'));
     expect(remove).toMatchObject({ before: { name: 'রসুন', n: 2 } });
-    const written = await invocations('v1Write', 3, forDoc('d1'));
     expect(written.map((w) => [w.before, w.after])).toEqual([
       [null, { name: 'রসুন', n: 1 }],
       [
@@ -254,7 +267,14 @@ describe('Storage triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
     await file.delete();
 
     const isPickle = (entry: Entry) => entry.name === 'photos/pickle.txt';
-    const [finalized] = await invocations('v2ObjectFinalized', 1, isPickle);
+    const [[finalized], [finalize], [updated], v1Updated, v2Deleted, v1Deleted] = await Promise.all([
+      invocations('v2ObjectFinalized', 1, isPickle),
+      invocations('v1ObjectFinalize', 1, isPickle),
+      invocations('v2ObjectMetadataUpdated', 1, isPickle),
+      invocations('v1ObjectMetadataUpdate', 1, isPickle),
+      invocations('v2ObjectDeleted', 1, isPickle),
+      invocations('v1ObjectDelete', 1, isPickle),
+    ]);
     expect(finalized).toMatchObject({
       type: 'google.cloud.storage.object.v1.finalized',
       bucket: `${PROJECT_ID}.appspot.com`,
@@ -263,18 +283,15 @@ describe('Storage triggers', { timeout: EVENTS_TIMEOUT_MS }, () => {
       size: String(Buffer.byteLength('আচার')),
       metadata: { kind: 'test' },
     });
-    const [finalize] = await invocations('v1ObjectFinalize', 1, isPickle);
     expect(finalize).toMatchObject({
       eventType: 'google.storage.object.finalize',
       contentType: 'text/plain',
     });
-    const [updated] = await invocations('v2ObjectMetadataUpdated', 1, isPickle);
     expect(updated.metadata).toEqual({ kind: 'changed' });
-    expect((await invocations('v1ObjectMetadataUpdate', 1, isPickle))[0].metadata).toEqual({
-      kind: 'changed',
-    });
-    expect(await invocations('v2ObjectDeleted', 1, isPickle)).toHaveLength(1);
-    expect(await invocations('v1ObjectDelete', 1, isPickle)).toHaveLength(1);
+    expect(v1Updated).toHaveLength(1);
+    expect(v1Updated[0].metadata).toEqual({ kind: 'changed' });
+    expect(v2Deleted).toHaveLength(1);
+    expect(v1Deleted).toHaveLength(1);
   });
 });
 
