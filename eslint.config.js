@@ -102,6 +102,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'dist/**',
       'dist-local/**',
+      'dist-ab/**',
       'emulators/console-app/dist/**',
       'functions/lib/**',
       '.emulator-data/**',

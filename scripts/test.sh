@@ -6,13 +6,32 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 export METADATA_SERVER_DETECTION=none NO_UPDATE_NOTIFIER=1
 
-echo "› lint"
-npx eslint . --max-warnings=0
-npx prettier --check . --log-level=warn
-echo "› dependencies: every declared package is imported and every imported one declared (exceptions in knip.jsonc)"
-npx knip --dependencies
-echo "› types"
-npx tsc -p tsconfig.json
+# The static checks, side by side on the two cores (each is single-threaded); each one's output is printed
+# whole under its title once it is done, and any failure stops the run.
+checks=$(mktemp -d)
+check() {
+  local name=$1
+  shift
+  (if "$@" >"$checks/$name.log" 2>&1; then echo 0; else echo 1; fi >"$checks/$name.status") &
+}
+check lint npx eslint . --max-warnings=0
+check format npx prettier --check . --log-level=warn
+check dependencies npx knip --dependencies
+check types npx tsc -p tsconfig.json
+wait
+failed=0
+for name in lint format dependencies types; do
+  case $name in
+    lint) echo "› lint (eslint)" ;;
+    format) echo "› formatting (prettier)" ;;
+    dependencies) echo "› dependencies: every declared package is imported and every imported one declared (exceptions in knip.jsonc)" ;;
+    types) echo "› types" ;;
+  esac
+  cat "$checks/$name.log"
+  [ "$(cat "$checks/$name.status")" = 0 ] || failed=1
+done
+rm -rf "$checks"
+[ $failed = 0 ] || exit 1
 echo "› the emulator build and the initial-JavaScript budget of /"
 # The web app for the emulators, built the one way (scripts/stack/builds.ts: only when an input changed), into
 # dist-local, never dist/ (deployed); the suites below (bundle budgets, e2e, npm start) all use this build.
