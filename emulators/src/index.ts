@@ -63,6 +63,7 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
     dataDir,
     log,
     functionsEmulatorHost: functionsHost,
+    deferIndexWarmup: true,
   });
   let storage: StorageEmulator;
   try {
@@ -83,6 +84,7 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
     await firestore.stop();
     throw error;
   }
+  firestore.warmIndexes();
   return {
     firestore,
     storage,

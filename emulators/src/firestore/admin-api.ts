@@ -6,6 +6,7 @@ import type { DocumentJson } from './types.js';
 import type { FirestoreEngine } from './engine.js';
 import type { DocumentChangeEvent } from './listen.js';
 import type { DatabaseId } from './paths.js';
+import type { SnapshotDatabase } from './start-snapshot.js';
 import type { DatabaseState, StoredDocument } from './state.js';
 import { databaseName, parseDatabaseName, parseDocumentName } from './paths.js';
 import { toDocumentJson } from './state.js';
@@ -64,6 +65,30 @@ export function importDocuments(
         updateTime,
         version,
       });
+      if (engine.journal) stored.push({ db, doc: state.get(key)! });
+      count++;
+    }
+  }
+  engine.journal?.recordImport(stored);
+  return count;
+}
+
+/**
+ * Imports a start snapshot (./start-snapshot.ts) as importDocuments imports the export it stands for: one
+ * version for all, reads before it refused as too old. Its values are already the shared ones it was saved
+ * with, so they are stored as they are, after the database's interner takes them back.
+ */
+export function importSharedDocuments(engine: FirestoreEngine, data: SnapshotDatabase[]): number {
+  let count = 0;
+  const { micros: version } = engine.clock.next();
+  const stored: { db: DatabaseId; doc: StoredDocument }[] = [];
+  for (const { database, shared, documents } of data) {
+    const db = parseDatabaseName(database);
+    const state = engine.state(db);
+    state.history.restart(version);
+    state.interner.adopt(shared);
+    for (const [key, fields, createTime, updateTime] of documents) {
+      state.putShared({ key, segments: key.split('/'), fields, createTime, updateTime, version });
       if (engine.journal) stored.push({ db, doc: state.get(key)! });
       count++;
     }

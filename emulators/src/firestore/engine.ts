@@ -20,6 +20,7 @@ import type { DatabaseId } from './paths.js';
 import type { CompiledQuery } from './query.js';
 import { runQuery } from './queries.js';
 import { checkQuery, checkRead } from './read-authorization.js';
+import type { SnapshotDatabase } from './start-snapshot.js';
 import type { StoredDocument } from './state.js';
 import { DatabaseState } from './state.js';
 import { CommitClock } from './timestamps.js';
@@ -124,6 +125,11 @@ export class FirestoreEngine implements ListenHost {
 
   importDocuments(data: { database: string; documents: DocumentJson[] }[]): number {
     return adminApi.importDocuments(this, data);
+  }
+
+  /** Imports a start snapshot's documents (./start-snapshot.ts), as importDocuments would their export. */
+  importSharedDocuments(data: SnapshotDatabase[]): number {
+    return adminApi.importSharedDocuments(this, data);
   }
 
   /** Makes the data exactly `data` (a snapshot), as one durable change open listeners see. */

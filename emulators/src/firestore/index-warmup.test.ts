@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FirestoreEngine } from './engine.js';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { waitFor } from '../testing/waiting.js';
+import { startFirestoreEmulator } from './server.js';
 import { warmDeclaredIndexes, warmupQueries } from './index-warmup.js';
 
 describe('warming the declared indexes', () => {
@@ -145,5 +150,40 @@ describe('warming the declared indexes', () => {
     warmup.stop();
     await warmup.done;
     expect(engine.state({ projectId: 'p', databaseId: '(default)' }).indexes.size).toBe(0);
+  });
+
+  it('waits for warmIndexes() when the emulator is told to defer it (the other emulators start first)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'warmup-deferred-'));
+    const file = join(dir, 'firestore.indexes.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        indexes: [
+          {
+            collectionGroup: 'orders',
+            queryScope: 'COLLECTION',
+            fields: [
+              { fieldPath: 'status', order: 'ASCENDING' },
+              { fieldPath: 'created_at', order: 'DESCENDING' },
+            ],
+          },
+        ],
+      }),
+    );
+    const emulator = await startFirestoreEmulator({
+      port: 0,
+      indexes: { file, projectId: 'p' },
+      deferIndexWarmup: true,
+    });
+    try {
+      const state = emulator.engine.state({ projectId: 'p', databaseId: '(default)' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(state.indexes.size).toBe(0);
+      emulator.warmIndexes();
+      await waitFor(() => state.indexes.size === 2, 'the deferred warm-up');
+    } finally {
+      await emulator.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Export/import of Firestore data to a folder, so local data survives a restart
- * (like `firebase emulators:export`, in this emulator's own JSON format: <dir>/firestore/data.json).
+ * (like `firebase emulators:export`, in this emulator's own JSON format: <dir>/firestore/data.json), with a
+ * start snapshot beside it (<dir>/firestore/data.v8, ./start-snapshot.ts) that a start reads instead when valid.
  *
  * The file is one JSON document written one Firestore document per line, so a start reads it line by line:
  * 100,000 orders are parsed and stored as they come, never held as one 100 MB string and its whole parsed tree
@@ -13,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FirestoreEngine } from './engine.js';
 import type { DocumentJson } from './types.js';
+import { captureStartSnapshot, readStartSnapshot, writeStartSnapshot } from './start-snapshot.js';
 import { stringifyProto3 } from './transports/protos.js';
 
 interface ExportFile {
@@ -32,6 +34,7 @@ const WRITE_BATCH = 1000;
 
 export async function exportFirestore(engine: FirestoreEngine, dir: string): Promise<number> {
   const databases = engine.exportDocuments();
+  const startSnapshot = captureStartSnapshot(engine);
   const header = { format: 'achar-firestore-export', version: 1, exportedAt: new Date().toISOString() };
   const folder = join(dir, 'firestore');
   await mkdir(folder, { recursive: true });
@@ -58,10 +61,14 @@ export async function exportFirestore(engine: FirestoreEngine, dir: string): Pro
     await file.close();
   }
   await rename(`${target}.tmp`, target);
+  await writeStartSnapshot(folder, startSnapshot());
   return databases.reduce((n, d) => n + d.documents.length, 0);
 }
 
+/** Loads the export in `dir` into the engine: from its start snapshot when it has a valid one (./start-snapshot.ts). */
 export async function importFirestore(engine: FirestoreEngine, dir: string): Promise<number> {
+  const snapshot = await readStartSnapshot(join(dir, 'firestore'));
+  if (snapshot) return engine.importSharedDocuments(snapshot);
   return readExport(dir, (data) => engine.importDocuments(data));
 }
 

@@ -42,6 +42,12 @@ export interface FirestoreEmulatorOptions extends EmulatorServiceOptions {
   functionsEmulatorHost?: string;
   /** Delivery tuning for tests (retries, back-off); see ./triggers/delivery.ts. */
   triggerDelivery?: { attempts?: number; retryDelayMs?: number };
+  /**
+   * true: the background build of the declared indexes (./index-warmup.ts) waits for `warmIndexes()`, so a
+   * process starting other emulators beside this one starts them first (at 100,000 orders the builds took
+   * the Storage emulator's start from ~0 to 2.4 s).
+   */
+  deferIndexWarmup?: boolean;
 }
 
 export interface FirestoreEmulator extends EmulatorService {
@@ -52,6 +58,8 @@ export interface FirestoreEmulator extends EmulatorService {
    * clients stay connected and their listeners see the difference.
    */
   restoreFrom(dir: string): Promise<{ written: number; deleted: number; kept: number }>;
+  /** Starts the background build of the declared indexes, if `deferIndexWarmup` held it back. */
+  warmIndexes(): void;
 }
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
@@ -212,10 +220,13 @@ export async function startFirestoreEmulator(
     throw error;
   }
 
-  const warmup =
-    indexes && options.indexes
-      ? warmDeclaredIndexes(engine, indexes.declared, options.indexes.projectId)
-      : undefined;
+  let warmup: ReturnType<typeof warmDeclaredIndexes> | undefined;
+  let stopped = false;
+  const warmIndexes = () => {
+    if (warmup || stopped || !indexes || !options.indexes) return;
+    warmup = warmDeclaredIndexes(engine, indexes.declared, options.indexes.projectId);
+  };
+  if (!options.deferIndexWarmup) warmIndexes();
 
   return {
     host,
@@ -233,7 +244,9 @@ export async function startFirestoreEmulator(
       );
       return result;
     },
+    warmIndexes,
     async stop() {
+      stopped = true;
       engine.triggers?.delivery.stop();
       warmup?.stop();
       unwatch();

@@ -59,10 +59,19 @@ export class DatabaseState {
 
   /** Stores the document with its repeated values shared (so what is stored is a copy, equal to `written`). */
   put(written: StoredDocument): void {
+    this.store(written, this.interner.fields(written.fields));
+  }
+
+  /** Stores a document whose repeated values are already this interner's shared ones (a start snapshot's). */
+  putShared(written: StoredDocument): void {
+    this.store(written, written.fields);
+  }
+
+  private store(written: StoredDocument, fields: Fields): void {
     const doc: StoredDocument = {
       key: written.key,
       segments: written.segments,
-      fields: this.interner.fields(written.fields),
+      fields,
       // One string for both times when they are equal, as they are for every document never updated.
       createTime: written.createTime === written.updateTime ? written.updateTime : written.createTime,
       updateTime: written.updateTime,

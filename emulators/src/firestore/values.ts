@@ -467,6 +467,26 @@ export class ValueInterner {
     this.integers.clear();
   }
 
+  /** The shared values, as a start snapshot saves them (./start-snapshot.ts). */
+  shared(): { strings: Value[]; integers: Value[] } {
+    return { strings: [...this.strings.values()], integers: [...this.integers.values()] };
+  }
+
+  /**
+   * Takes `shared()` of a saved interner back, the documents restored with it still pointing at these very
+   * objects, so storing them needs no lookups (DatabaseState.putShared).
+   */
+  adopt({ strings, integers }: { strings: Value[]; integers: Value[] }): void {
+    for (const value of strings) {
+      if (!this.room()) break;
+      this.strings.set((value as { stringValue: string }).stringValue, Object.freeze(value));
+    }
+    for (const value of integers) {
+      if (!this.room()) break;
+      this.integers.set(String((value as { integerValue: string }).integerValue), Object.freeze(value));
+    }
+  }
+
   private room(): boolean {
     return this.strings.size + this.integers.size < this.capacity;
   }
