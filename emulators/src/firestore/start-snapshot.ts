@@ -6,15 +6,16 @@
  *
  * `data.json` stays the export: readable, portable, what snapshots and restores read. `data.v8` is only a
  * faster way to the same state, used only while it is known to be one: it is written after `data.json` and
- * names that file's size and modification time, and the serializer's version (`v8.cachedDataVersionTag()`,
- * which changes with Node.js releases). Anything else (data.json edited or replaced, another Node.js, a damaged
- * or missing data.v8) and the start reads data.json, as it always did; the next export writes both again.
+ * names that file's size and modification time. V8's format is backward-compatible (Node.js documents it as
+ * safe to store to disk); one written by a newer Node.js is refused by the deserializer. Anything else
+ * (data.json edited or replaced, a newer format, a damaged or missing data.v8) and the start reads data.json,
+ * as it always did; the next export writes both again.
  *
  * The file: one JSON header line, then the serialized databases.
  */
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cachedDataVersionTag, deserialize, serialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import type { FirestoreEngine } from './engine.js';
 import { databaseName } from './paths.js';
 import type { StoredDocument } from './state.js';
@@ -30,7 +31,8 @@ export interface SnapshotDatabase {
 interface Header {
   format: typeof FORMAT;
   version: 1;
-  v8: number;
+  /** The Node.js that wrote it, for whoever reads the file; not checked (see above). */
+  node: string;
   json: { size: number; mtimeMs: number };
 }
 
@@ -69,7 +71,7 @@ export async function writeStartSnapshot(folder: string, databases: SnapshotData
   const header: Header = {
     format: FORMAT,
     version: 1,
-    v8: cachedDataVersionTag(),
+    node: process.version,
     json: { size: json.size, mtimeMs: json.mtimeMs },
   };
   const target = join(folder, START_SNAPSHOT_FILE);
@@ -114,7 +116,6 @@ export async function readStartSnapshot(folder: string): Promise<SnapshotDatabas
   if (
     header.format !== FORMAT ||
     header.version !== 1 ||
-    header.v8 !== cachedDataVersionTag() ||
     header.json?.size !== json.size ||
     header.json?.mtimeMs !== json.mtimeMs
   )
@@ -123,6 +124,6 @@ export async function readStartSnapshot(folder: string): Promise<SnapshotDatabas
     const { databases } = deserialize(bytes.subarray(end + 1)) as { databases?: unknown };
     return Array.isArray(databases) ? (databases as SnapshotDatabase[]) : undefined;
   } catch {
-    return undefined; // cut short or damaged: data.json holds the same documents
+    return undefined; // cut short, damaged or of a newer format: data.json holds the same documents
   }
 }
