@@ -84,7 +84,7 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
     await firestore.stop();
     throw error;
   }
-  firestore.warmIndexes();
+  void firestore.warmIndexes();
   return {
     firestore,
     storage,

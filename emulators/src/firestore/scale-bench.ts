@@ -233,6 +233,7 @@ function inProcess(rows: Row[], size: number, runs: number, projectId: string): 
 interface ChildReport {
   port?: number;
   readyMs?: number;
+  warmMs?: number;
   startMs?: number;
   rssMB?: number;
   heapMB?: number;
@@ -278,6 +279,14 @@ async function throughServer(rows: Row[], size: number, runs: number, projectId:
     );
     record(rows, 'emulator process: of which the data folder import (ms)', size, String(ready.startMs));
     record(rows, 'emulator process: RSS after GC, just started (MB)', size, String(ready.rssMB));
+    // Production's indexes exist before its first query: the pages are timed once the warm-up has built them.
+    const warm = await next();
+    record(
+      rows,
+      'emulator process: declared indexes built in the background (ms after ready)',
+      size,
+      String(warm.warmMs),
+    );
     const db = adminFirestore(projectId, ready.port!);
     for (const shape of SHAPES) {
       const median = await timeAsync(Math.min(runs, 31), () => shape.admin(db).get());
@@ -372,6 +381,8 @@ async function serve(dataDir: string): Promise<void> {
       ...memory(),
     }),
   );
+  await emulators.firestore.warmIndexes();
+  console.log(JSON.stringify({ warmMs: Math.round(performance.now() - readyMs) }));
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'memory') console.log(JSON.stringify(memory()));
   }

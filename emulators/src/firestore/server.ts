@@ -58,8 +58,11 @@ export interface FirestoreEmulator extends EmulatorService {
    * clients stay connected and their listeners see the difference.
    */
   restoreFrom(dir: string): Promise<{ written: number; deleted: number; kept: number }>;
-  /** Starts the background build of the declared indexes, if `deferIndexWarmup` held it back. */
-  warmIndexes(): void;
+  /**
+   * Starts the background build of the declared indexes if `deferIndexWarmup` held it back; resolves when it
+   * has finished (or stopped).
+   */
+  warmIndexes(): Promise<void>;
 }
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
@@ -222,11 +225,12 @@ export async function startFirestoreEmulator(
 
   let warmup: ReturnType<typeof warmDeclaredIndexes> | undefined;
   let stopped = false;
-  const warmIndexes = () => {
-    if (warmup || stopped || !indexes || !options.indexes) return;
-    warmup = warmDeclaredIndexes(engine, indexes.declared, options.indexes.projectId);
+  const warmIndexes = async () => {
+    if (!warmup && !stopped && indexes && options.indexes)
+      warmup = warmDeclaredIndexes(engine, indexes.declared, options.indexes.projectId);
+    await warmup?.done;
   };
-  if (!options.deferIndexWarmup) warmIndexes();
+  if (!options.deferIndexWarmup) void warmIndexes();
 
   return {
     host,

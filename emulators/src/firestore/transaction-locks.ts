@@ -135,6 +135,10 @@ function readInTransaction<R>(
   run: () => R,
 ): R | Promise<R> {
   const registry = engine.transactions;
+  const { newTransaction } = request;
+  const newLocking = !!newTransaction && caller.kind === 'owner' && !newTransaction.readOnly;
+  // A read outside any transaction takes no locks: its keys (for a query, its whole run) are not worked out.
+  if (!request.transaction && !newLocking) return run();
   let db: DatabaseId;
   try {
     db = databaseOf(resource);
@@ -150,8 +154,8 @@ function readInTransaction<R>(
     if (!txn?.lockOwner || txn.wounded || txn.dbKey !== dbKey(db)) return run();
     owner = txn.lockOwner;
     registry.touch(request.transaction);
-  } else if (request.newTransaction && caller.kind === 'owner' && !request.newTransaction.readOnly) {
-    begun = registry.begin(db, request.newTransaction, caller);
+  } else if (newLocking) {
+    begun = registry.begin(db, newTransaction!, caller);
     registry.beginFor(request, begun);
     owner = registry.get(begun)?.lockOwner;
   }
