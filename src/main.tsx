@@ -73,10 +73,12 @@ function paintShopWindow(): Promise<void> {
 // A/B of this wait). The cards' buttons take taps meanwhile.
 const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function loadApp() {
+  // All three asked for at once: on a slow link their round trips overlap instead of following one another.
+  const app = import('./boot');
+  const theme = import('./app/theme-in-steps');
   await import('react-dom/client');
   await yieldToBrowser();
-  const app = import('./boot'); // downloaded meanwhile
-  const { buildSystemInSteps } = await import('./app/theme-in-steps');
+  const { buildSystemInSteps } = await theme;
   const system = await buildSystemInSteps();
   return { boot: (await app).boot, system };
 }
