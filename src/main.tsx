@@ -78,9 +78,13 @@ async function loadApp() {
   const theme = import('./app/theme-in-steps');
   await import('react-dom/client');
   await yieldToBrowser();
+  const { boot, preloadOrderDialog } = await app;
+  // The order form's chunk downloads while the theme is built and the page hydrates, so a tap made before the
+  // app ran (early-taps.ts) opens its dialog without a further round trip.
+  if (path === '/') preloadOrderDialog();
   const { buildSystemInSteps } = await theme;
   const system = await buildSystemInSteps();
-  return { boot: (await app).boot, system };
+  return { boot, system };
 }
 
 let started = false;
