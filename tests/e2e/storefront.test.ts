@@ -133,6 +133,45 @@ describe('storefront in a browser', () => {
     expect(timings.reactStart).toBeGreaterThan(timings.firstPhotoEnd!);
   });
 
+  it('asks for React DOM, the app and its theme at once, and the order form before React draws its cards', async () => {
+    const page = await newShopper(360);
+    // When React's own cards (not the early ones, nor the hidden templates) first show a working order button.
+    await page.addInitScript(() => {
+      const seen = () => {
+        const cards = [...document.querySelectorAll<HTMLElement>('#products article')].filter(
+          (card) => card.offsetParent !== null,
+        );
+        if (!cards.some((card) => card.querySelector('button:not([data-early-order]):not(:disabled)')))
+          return;
+        (window as { reactCardsAt?: number }).reactCardsAt ??= performance.now();
+        observer.disconnect();
+      };
+      const observer = new MutationObserver(seen);
+      observer.observe(document, { childList: true, subtree: true, attributes: true });
+    });
+    await page.goto(SHOP_URL);
+    await productCards(page).first().waitFor();
+    await page.waitForFunction(() => (window as { reactCardsAt?: number }).reactCardsAt !== undefined);
+    const chunk = (name: string) =>
+      page.evaluate((pattern) => {
+        const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+          new RegExp(`/assets/${pattern}-[\\w-]+\\.js$`).test(e.name),
+        );
+        return entry && { start: entry.startTime, end: entry.responseEnd };
+      }, name);
+    await expect.poll(() => chunk('ordering'), { timeout: 30_000 }).toBeDefined();
+    const [react, boot, theme, ordering] = await Promise.all(
+      ['client', 'boot', 'theme-in-steps', 'ordering'].map(chunk),
+    );
+    const reactCardsAt = await page.evaluate(() => (window as { reactCardsAt?: number }).reactCardsAt!);
+    // The three first chunks' round trips overlap: each is asked for before React DOM has arrived.
+    expect(boot!.start).toBeLessThan(react!.end);
+    expect(theme!.start).toBeLessThan(react!.end);
+    // The order form is on its way while the page hydrates (main.tsx), not after, nor at a tap.
+    expect(ordering!.start).toBeGreaterThanOrEqual(boot!.end);
+    expect(ordering!.start).toBeLessThan(reactCardsAt);
+  });
+
   it('keeps a visitor from ordering and points to the login page', async () => {
     const page = await newShopper(360);
     await page.goto(SHOP_URL);
