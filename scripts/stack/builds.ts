@@ -115,7 +115,10 @@ export async function buildWebIfStale(
       '--logLevel',
       'warn',
     ],
-    { cwd: root },
+    // Production's React and code, whoever asks for the build: Vitest (an end-to-end suite's set-up) runs with
+    // NODE_ENV=test, which Vite would otherwise follow and build React's development version (~190 KB more and
+    // several times slower: a Lighthouse run on such a build scored 0.91 on `/`).
+    { cwd: root, env: { NODE_ENV: 'production' } },
   );
   return true;
 }

@@ -4,12 +4,18 @@
  * like an output (src/lib), a deleted module; otherwise the shop serves an old build.
  */
 import { build } from 'esbuild';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS_BUILD_INPUTS, isStale, WEB_BUILD_INPUTS } from '../../scripts/stack/builds.js';
+import {
+  buildWebIfStale,
+  FUNCTIONS_BUILD_INPUTS,
+  isStale,
+  LOCAL_WEB_DIR,
+  WEB_BUILD_INPUTS,
+} from '../../scripts/stack/builds.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const covered = (inputs: readonly string[], file: string) =>
@@ -108,4 +114,17 @@ describe('isStale', () => {
     await rm(join(project, 'dist-local'), { recursive: true });
     expect(isStale(project, 'dist-local/index.html', ['src'])).toBe(true);
   });
+});
+
+describe("the local shop's web build", () => {
+  it("is production's React even when a test runner (NODE_ENV=test) asks for it", async () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    await buildWebIfStale(root, () => {}, { force: true });
+    const assets = join(root, LOCAL_WEB_DIR, 'assets');
+    const reactDom = (await readdir(assets)).find((file) => /^client-[\w-]+\.js$/.test(file));
+    const text = await readFile(join(assets, reactDom!), 'utf8');
+    // React's production build links its errors to react.dev; the development one asks for its DevTools.
+    expect(text).toContain('react.dev/errors/');
+    expect(text).not.toContain('Download the React DevTools');
+  }, 120_000);
 });
