@@ -6,6 +6,21 @@ import { join } from 'node:path';
 import { waitFor } from '../testing/waiting.js';
 import { startFirestoreEmulator } from './server.js';
 import { warmDeclaredIndexes, warmupQueries } from './index-warmup.js';
+import type { IndexesFileJson } from './indexes.js';
+
+/** One declared index: orders by status, newest first. */
+const ORDERS_BY_STATUS: IndexesFileJson = {
+  indexes: [
+    {
+      collectionGroup: 'orders',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'status', order: 'ASCENDING' },
+        { fieldPath: 'created_at', order: 'DESCENDING' },
+      ],
+    },
+  ],
+};
 
 describe('warming the declared indexes', () => {
   it('turns an index into the filtered query it serves and its order alone', () => {
@@ -109,22 +124,7 @@ describe('warming the declared indexes', () => {
     const db = { projectId: 'p', databaseId: '(default)' };
     const state = engine.state(db);
     expect(state.indexes.size).toBe(0);
-    const warmup = warmDeclaredIndexes(
-      engine,
-      {
-        indexes: [
-          {
-            collectionGroup: 'orders',
-            queryScope: 'COLLECTION',
-            fields: [
-              { fieldPath: 'status', order: 'ASCENDING' },
-              { fieldPath: 'created_at', order: 'DESCENDING' },
-            ],
-          },
-        ],
-      },
-      'p',
-    );
+    const warmup = warmDeclaredIndexes(engine, ORDERS_BY_STATUS, 'p');
     expect(state.indexes.size).toBe(0); // nothing built before the caller's task ends
     await warmup.done;
     expect(state.indexes.size).toBe(2);
@@ -132,21 +132,7 @@ describe('warming the declared indexes', () => {
 
   it('stops when the emulator stops', async () => {
     const engine = new FirestoreEngine();
-    const warmup = warmDeclaredIndexes(
-      engine,
-      {
-        indexes: [
-          {
-            collectionGroup: 'orders',
-            fields: [
-              { fieldPath: 'status', order: 'ASCENDING' },
-              { fieldPath: 'created_at', order: 'DESCENDING' },
-            ],
-          },
-        ],
-      },
-      'p',
-    );
+    const warmup = warmDeclaredIndexes(engine, ORDERS_BY_STATUS, 'p');
     warmup.stop();
     await warmup.done;
     expect(engine.state({ projectId: 'p', databaseId: '(default)' }).indexes.size).toBe(0);
@@ -155,21 +141,7 @@ describe('warming the declared indexes', () => {
   it('waits for warmIndexes() when the emulator is told to defer it (the other emulators start first)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'warmup-deferred-'));
     const file = join(dir, 'firestore.indexes.json');
-    await writeFile(
-      file,
-      JSON.stringify({
-        indexes: [
-          {
-            collectionGroup: 'orders',
-            queryScope: 'COLLECTION',
-            fields: [
-              { fieldPath: 'status', order: 'ASCENDING' },
-              { fieldPath: 'created_at', order: 'DESCENDING' },
-            ],
-          },
-        ],
-      }),
-    );
+    await writeFile(file, JSON.stringify(ORDERS_BY_STATUS));
     const emulator = await startFirestoreEmulator({
       port: 0,
       indexes: { file, projectId: 'p' },
