@@ -40,32 +40,28 @@ export function exportDocuments(engine: FirestoreEngine): { database: string; do
     }));
 }
 
-export function importDocuments(
+/** A document an import stores, before it is given the import's version. */
+type Imported = Omit<StoredDocument, 'version'>;
+
+/**
+ * Stores an import's documents with one version for the whole import (transactions only compare a document's
+ * version with itself), as one journal record. The import rewrites documents without keeping what they replace:
+ * reads before it are refused as too old. Each database's documents are read after the version is taken.
+ */
+function storeImport(
   engine: FirestoreEngine,
-  data: { database: string; documents: DocumentJson[] }[],
+  databases: { db: DatabaseId; documents: (state: DatabaseState) => Iterable<Imported> }[],
+  store: (state: DatabaseState, doc: StoredDocument) => void,
 ): number {
   let count = 0;
-  // One version for the whole import: transactions only compare a document's version with itself.
   const { micros: version } = engine.clock.next();
-  // The import rewrites documents without keeping what they replace: reads before it are refused as too old.
-  for (const { database } of data) engine.state(parseDatabaseName(database)).history.restart(version);
+  for (const { db } of databases) engine.state(db).history.restart(version);
   const stored: { db: DatabaseId; doc: StoredDocument }[] = [];
-  for (const { database, documents } of data) {
-    const db = parseDatabaseName(database);
+  for (const { db, documents } of databases) {
     const state = engine.state(db);
-    for (const doc of documents) {
-      const { segments } = parseDocumentName(doc.name);
-      const updateTime = doc.updateTime ?? engine.clock.now();
-      const key = segments.join('/');
-      state.put({
-        key,
-        segments,
-        fields: normalizeFields(doc.fields ?? {}, 0, state.interner),
-        createTime: doc.createTime ?? updateTime,
-        updateTime,
-        version,
-      });
-      if (engine.journal) stored.push({ db, doc: state.get(key)! });
+    for (const doc of documents(state)) {
+      store(state, { ...doc, version });
+      if (engine.journal) stored.push({ db, doc: state.get(doc.key)! });
       count++;
     }
   }
@@ -73,28 +69,50 @@ export function importDocuments(
   return count;
 }
 
+export function importDocuments(
+  engine: FirestoreEngine,
+  data: { database: string; documents: DocumentJson[] }[],
+): number {
+  return storeImport(
+    engine,
+    data.map(({ database, documents }) => ({
+      db: parseDatabaseName(database),
+      *documents(state: DatabaseState): Iterable<Imported> {
+        for (const doc of documents) {
+          const { segments } = parseDocumentName(doc.name);
+          const updateTime = doc.updateTime ?? engine.clock.now();
+          yield {
+            key: segments.join('/'),
+            segments,
+            fields: normalizeFields(doc.fields ?? {}, 0, state.interner),
+            createTime: doc.createTime ?? updateTime,
+            updateTime,
+          };
+        }
+      },
+    })),
+    (state, doc) => state.put(doc),
+  );
+}
+
 /**
- * Imports a start snapshot (./start-snapshot.ts) as importDocuments imports the export it stands for: one
- * version for all, reads before it refused as too old. Its values are already the shared ones it was saved
- * with, so they are stored as they are, after the database's interner takes them back.
+ * Imports a start snapshot (./start-snapshot.ts) as importDocuments imports the export it stands for. Its values
+ * are already the shared ones it was saved with, so they are stored as they are, after the database's interner
+ * takes them back.
  */
 export function importSharedDocuments(engine: FirestoreEngine, data: SnapshotDatabase[]): number {
-  let count = 0;
-  const { micros: version } = engine.clock.next();
-  const stored: { db: DatabaseId; doc: StoredDocument }[] = [];
-  for (const { database, shared, documents } of data) {
-    const db = parseDatabaseName(database);
-    const state = engine.state(db);
-    state.history.restart(version);
-    state.interner.adopt(shared);
-    for (const [key, fields, createTime, updateTime] of documents) {
-      state.putShared({ key, segments: key.split('/'), fields, createTime, updateTime, version });
-      if (engine.journal) stored.push({ db, doc: state.get(key)! });
-      count++;
-    }
-  }
-  engine.journal?.recordImport(stored);
-  return count;
+  return storeImport(
+    engine,
+    data.map(({ database, shared, documents }) => ({
+      db: parseDatabaseName(database),
+      *documents(state: DatabaseState): Iterable<Imported> {
+        state.interner.adopt(shared);
+        for (const [key, fields, createTime, updateTime] of documents)
+          yield { key, segments: key.split('/'), fields, createTime, updateTime };
+      },
+    })),
+    (state, doc) => state.putShared(doc),
+  );
 }
 
 /**
