@@ -152,25 +152,82 @@ function hashKey(key: string): number {
   return hash >>> 0;
 }
 
-/**
- * Fills the local emulators with the demo shop: the admin and customer accounts, the admin's role record,
- * ten pickles with their jar pictures, and a few weeks of orders. Leaves a store that already has products
- * or orders alone unless `force` is set (the accounts and role are ensured either way).
- */
-export async function seedDemoData(options: SeedOptions = {}): Promise<SeedReport> {
-  const {
-    force = false,
-    now = new Date(),
-    orderCount = 48,
-    projectId = DEMO_PROJECT_ID,
-    log = () => {},
-  } = options;
+/** The catalogue part of the seed: what the store held before it, and the products it added. */
+export interface CatalogSeed {
+  /** True when the store already had products or orders and `force` was not given: nothing was changed. */
+  skipped: boolean;
+  removed: SeedReport['removed'];
+  products: (DemoOrderProduct & { image_path: string })[];
+}
+
+/** A throwaway admin app on the emulators for one part of the seed. */
+async function withSeedApp<T>(projectId: string, work: (app: App) => Promise<T>): Promise<T> {
   useEmulators();
   const app = initializeApp(
     { projectId, storageBucket: `${projectId}.appspot.com` },
     `achar-seed-${randomUUID()}`,
   );
   try {
+    return await work(app);
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/**
+ * The demo shop's catalogue: ten pickles with their jar pictures and phone sizes (made here), replacing the
+ * store's products and orders when `force` is set. Needs Firestore and Storage only, so `npm start` runs it
+ * before the Functions emulator is up: the photos then fire no function, whose only work would be the sizes
+ * made here (forty uploads at once start forty Node workers in firebase-tools' emulator and hold a 2-core
+ * machine for a minute).
+ */
+export async function seedCatalog(options: SeedOptions = {}): Promise<CatalogSeed> {
+  const { force = false, now = new Date(), projectId = DEMO_PROJECT_ID, log = () => {} } = options;
+  return withSeedApp(projectId, async (app) => {
+    const db = getFirestore(app);
+    const seeded: CatalogSeed = {
+      skipped: false,
+      removed: { products: 0, orders: 0, images: 0 },
+      products: [],
+    };
+    if (!(await isEmpty(db))) {
+      if (!force) {
+        log('the store already has products or orders; left as it is (use --force to replace them)');
+        return { ...seeded, skipped: true };
+      }
+      const bucket = getStorage(app).bucket();
+      seeded.removed.orders = await deleteAll(db, 'orders');
+      await deleteAll(db, 'slugs');
+      seeded.removed.products = await deleteAll(db, 'products', async (data) => {
+        if (typeof data.image_path !== 'string') return;
+        const path = data.image_path;
+        await retryOnDroppedConnection(() => bucket.file(path).delete({ ignoreNotFound: true }));
+        await retryOnDroppedConnection(() => deleteProductPhotoSizes(bucket, path));
+        seeded.removed.images += 1;
+      });
+      log(
+        `removed ${seeded.removed.products} products, ${seeded.removed.images} images, ${seeded.removed.orders} orders`,
+      );
+    }
+    for (const product of DEMO_CATALOG) seeded.products.push(await addProduct(app, db, product, now));
+    log(
+      `products: ${seeded.products.length}, each with a jar picture in product-images/ and its phone sizes`,
+    );
+    return seeded;
+  });
+}
+
+/**
+ * The rest of the demo shop once Auth runs: the admin and customer accounts (always ensured) and the admin's
+ * role, then, when `catalog` added products, a few weeks of orders of them and what placeOrder would have
+ * derived from them. A kept store only gets its statistics derived if it predates them.
+ */
+export async function seedAccountsAndOrders(
+  catalog: CatalogSeed,
+  options: SeedOptions = {},
+): Promise<SeedReport> {
+  const { now = new Date(), orderCount = 48, projectId = DEMO_PROJECT_ID, log = () => {} } = options;
+  return withSeedApp(projectId, async (app) => {
     const db = getFirestore(app);
     const auth = getAuth(app);
 
@@ -180,55 +237,31 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
     log(`accounts: ${admin.email} (admin), ${customer.email} (customer)`);
 
     const report: SeedReport = {
-      skipped: false,
+      skipped: catalog.skipped,
       accounts: { admin, customer },
-      removed: { products: 0, orders: 0, images: 0 },
-      products: [],
+      removed: catalog.removed,
+      products: catalog.products.map(({ id, name, image_path }) => ({ id, name, image_path })),
       orders: 0,
     };
 
-    if (!(await isEmpty(db))) {
-      if (!force) {
-        log('the store already has products or orders; left as it is (use --force to replace them)');
-        // Data kept from before the statistics roll-ups existed (.emulator-data/): derive them once, so the
-        // dashboard does not show an empty shop.
-        const [orders, rollups] = await Promise.all([
-          db.collection('orders').limit(1).get(),
-          db.collection('order_stats').limit(1).get(),
-        ]);
-        if (!orders.empty && rollups.empty) {
-          const { stats } = await rebuildDerivedOrderData(db);
-          log(`statistics: derived ${stats.written} roll-up documents from ${stats.orders} kept orders`);
-        }
-        return { ...report, skipped: true };
+    if (catalog.skipped) {
+      // Data kept from before the statistics roll-ups existed (.emulator-data/): derive them once, so the
+      // dashboard does not show an empty shop.
+      const [orders, rollups] = await Promise.all([
+        db.collection('orders').limit(1).get(),
+        db.collection('order_stats').limit(1).get(),
+      ]);
+      if (!orders.empty && rollups.empty) {
+        const { stats } = await rebuildDerivedOrderData(db);
+        log(`statistics: derived ${stats.written} roll-up documents from ${stats.orders} kept orders`);
       }
-      const bucket = getStorage(app).bucket();
-      report.removed.orders = await deleteAll(db, 'orders');
-      await deleteAll(db, 'slugs');
-      report.removed.products = await deleteAll(db, 'products', async (data) => {
-        if (typeof data.image_path !== 'string') return;
-        const path = data.image_path;
-        await retryOnDroppedConnection(() => bucket.file(path).delete({ ignoreNotFound: true }));
-        await retryOnDroppedConnection(() => deleteProductPhotoSizes(bucket, path));
-        report.removed.images += 1;
-      });
-      log(
-        `removed ${report.removed.products} products, ${report.removed.images} images, ${report.removed.orders} orders`,
-      );
+      return report;
     }
-
-    const products: DemoOrderProduct[] = [];
-    for (const product of DEMO_CATALOG) {
-      const added = await addProduct(app, db, product, now);
-      products.push(added);
-      report.products.push({ id: added.id, name: added.name, image_path: added.image_path });
-    }
-    log(`products: ${products.length}, each with a jar picture in product-images/ and its phone sizes`);
 
     const customers = DEMO_CUSTOMERS.map((person) =>
       person.email === customer.email ? { ...person, uid: customer.uid } : person,
     );
-    const orders = demoOrders(products, customers, now, { count: orderCount });
+    const orders = demoOrders(catalog.products, customers, now, { count: orderCount });
     const batch = db.batch();
     for (const order of orders) {
       const ref = db.collection('orders').doc();
@@ -249,7 +282,15 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedRepor
     const { stats } = await rebuildDerivedOrderData(db);
     log(`statistics: ${stats.written} roll-up documents over ${stats.orders} orders`);
     return report;
-  } finally {
-    await deleteApp(app);
-  }
+  });
+}
+
+/**
+ * Fills the local emulators with the demo shop: the admin and customer accounts, the admin's role record,
+ * ten pickles with their jar pictures, and a few weeks of orders. Leaves a store that already has products
+ * or orders alone unless `force` is set (the accounts and role are ensured either way).
+ */
+export async function seedDemoData(options: SeedOptions = {}): Promise<SeedReport> {
+  const both = { ...options, now: options.now ?? new Date() };
+  return seedAccountsAndOrders(await seedCatalog(both), both);
 }

@@ -15,7 +15,7 @@ import {
 } from '../../emulators/src/index.js';
 import { startConsole } from '../../emulators/src/console-server/server.js';
 import { savedSnapshots, snapshotName, Snapshots } from '../../emulators/src/console-server/snapshots.js';
-import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed-demo-data.js';
+import { DEMO_ACCOUNTS, seedAccountsAndOrders, seedCatalog } from '../seed/seed-demo-data.js';
 import { shopConsoleExtensions } from './console-extensions.js';
 import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.js';
 import { firebaseToolsVersion, snapshotAuthAccounts } from './auth-snapshots.js';
@@ -174,6 +174,20 @@ export class LocalShop {
 
       const firestoreHost = `${config.firestore.host}:${config.firestore.port}`;
       const storageHost = `${config.storage.host}:${config.storage.port}`;
+      const hosts = {
+        firestore: firestoreHost,
+        storage: storageHost,
+        auth: `${config.auth.host}:${config.auth.port}`,
+      };
+      // The catalogue goes in before the Functions emulator starts: its photos come with their sizes and fire no
+      // function (see seedCatalog). A snapshot start restores its own.
+      const seedTime = new Date();
+      const catalog =
+        options.snapshot === undefined
+          ? await withEmulatorEnv(hosts, () => seedCatalog({ projectId: config.projectId, now: seedTime }))
+          : undefined;
+      if (this.stopping) throw new StartAbortedError();
+
       const tools = startFirebaseTools({
         root: options.root,
         projectId: config.projectId,
@@ -214,10 +228,9 @@ export class LocalShop {
           `› started from snapshot "${restored.name}" (${restored.documents} documents, ${restored.objects} files, ` +
             `${restored.restoredUsers ?? 'no'} accounts)`,
         );
-      } else {
-        const report = await withEmulatorEnv(
-          { firestore: firestoreHost, storage: storageHost, auth: `${config.auth.host}:${config.auth.port}` },
-          () => seedDemoData({ projectId: config.projectId, log: () => {} }),
+      } else if (catalog) {
+        const report = await withEmulatorEnv(hosts, () =>
+          seedAccountsAndOrders(catalog, { projectId: config.projectId, now: seedTime }),
         );
         seeded = !report.skipped;
         log(

@@ -29,6 +29,14 @@ function markedProcesses(): number[] {
   return pids;
 }
 
+function environOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8');
+  } catch {
+    return ''; // gone meanwhile
+  }
+}
+
 let child: ChildProcess | undefined;
 
 afterAll(() => {
@@ -91,6 +99,13 @@ describe('npm start', () => {
     } finally {
       await browser.close();
     }
+    // The seeded photos came with their sizes before the Functions emulator started: they started no
+    // resizeProductPhoto worker (forty of them, one per upload, held a 2-core machine for a minute).
+    const functionWorkers = markedProcesses().filter((pid) => environOf(pid).includes('FUNCTION_TARGET='));
+    expect(functionWorkers.length).toBeGreaterThan(0); // notifySellerOfOrder, for the seeded orders
+    expect(
+      functionWorkers.filter((pid) => environOf(pid).includes('FUNCTION_TARGET=resizeProductPhoto')),
+    ).toEqual([]);
 
     const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
     // Ctrl-C in a terminal signals the whole foreground group; npm forwards SIGINT to the start script.
