@@ -5,8 +5,6 @@ import { App } from './app/app';
 import { isClientOnlyError } from './components/ui/client-only';
 import './lib/dayjs';
 
-export { preloadOrderDialog } from './app/routes/order-dialog-slot';
-
 /**
  * React, Chakra and the app: hydrates the prerendered page, or renders afresh. Public routes are prerendered
  * at build (src/app/server.tsx) and marked with their path; any other path is served the empty app shell by

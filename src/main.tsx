@@ -73,15 +73,16 @@ function paintShopWindow(): Promise<void> {
 // A/B of this wait). The cards' buttons take taps meanwhile.
 const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function loadApp() {
-  // All three asked for at once: on a slow link their round trips overlap instead of following one another.
+  // Asked for at once: on a slow link their round trips overlap instead of following one another. On `/` the
+  // order form comes with them, so a tap made before the app ran (early-taps.ts) opens its dialog without a
+  // further round trip once the app runs (docs/performance.md, fifth sitting); a failure here is reported by the
+  // dialog's own import when a tap needs it.
   const app = import('./boot');
   const theme = import('./app/theme-in-steps');
+  if (path === '/') import('./features/ordering').catch(() => {});
   await import('react-dom/client');
   await yieldToBrowser();
-  const { boot, preloadOrderDialog } = await app;
-  // The order form's chunk downloads while the theme is built and the page hydrates, so a tap made before the
-  // app ran (early-taps.ts) opens its dialog without a further round trip.
-  if (path === '/') preloadOrderDialog();
+  const { boot } = await app;
   const { buildSystemInSteps } = await theme;
   const system = await buildSystemInSteps();
   return { boot, system };
