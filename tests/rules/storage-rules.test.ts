@@ -1,10 +1,5 @@
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { doc, setDoc, setLogLevel, type Firestore } from 'firebase/firestore';
+import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
+import { doc, setDoc, type Firestore } from 'firebase/firestore';
 import {
   deleteObject,
   getBytes,
@@ -13,42 +8,22 @@ import {
   uploadBytes,
   type FirebaseStorage,
 } from 'firebase/storage';
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  PROJECT_ID,
-  REPO_ROOT,
-  startAcharEmulators,
-  type AcharEmulators,
-} from '../support/emulator-processes';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useFirestoreRulesEnv } from '../support/firestore-rules-env';
 
-let emulators: AcharEmulators;
-let env: RulesTestEnvironment;
+const rules = useFirestoreRulesEnv({ storage: true });
 
 const MB = 1024 * 1024;
 const image = (bytes: number) => new Uint8Array(bytes).fill(7);
 const imagePath = 'product-images/k3j9x2-1763700000000.webp';
 
-const anonymous = () => env.unauthenticatedContext().storage() as unknown as FirebaseStorage;
-const customer = () => env.authenticatedContext('alice').storage() as unknown as FirebaseStorage;
-const admin = () => env.authenticatedContext('admin').storage() as unknown as FirebaseStorage;
-
-beforeAll(async () => {
-  setLogLevel('silent');
-  emulators = await startAcharEmulators();
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { ...emulators.firestore, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
-    storage: { ...emulators.storage, rules: readFileSync(`${REPO_ROOT}/storage.rules`, 'utf8') },
-  });
-});
-
-afterAll(async () => {
-  await env?.cleanup();
-  await emulators?.stop();
-});
+const storageOf = (context: RulesTestContext) => context.storage() as unknown as FirebaseStorage;
+const anonymous = () => storageOf(rules.env().unauthenticatedContext());
+const customer = () => storageOf(rules.env().authenticatedContext('alice'));
+const admin = () => storageOf(rules.env().authenticatedContext('admin'));
 
 beforeEach(async () => {
+  const env = rules.env();
   await env.clearFirestore();
   await env.clearStorage();
   await env.withSecurityRulesDisabled(async (context) => {
@@ -57,8 +32,7 @@ beforeEach(async () => {
       user_id: 'admin',
       role: 'admin',
     });
-    const storage = context.storage() as unknown as FirebaseStorage;
-    await uploadBytes(ref(storage, imagePath), image(2048), { contentType: 'image/webp' });
+    await uploadBytes(ref(storageOf(context), imagePath), image(2048), { contentType: 'image/webp' });
   });
 });
 

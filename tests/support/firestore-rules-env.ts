@@ -1,8 +1,8 @@
 /**
- * The rules suites' set-up: the offline emulators with the repository's firestore.rules loaded, through
- * @firebase/rules-unit-testing, and the web SDK's Firestore as the shop's callers (signed out, a customer, the
- * admin, a signed-in user whose role record names another role). Call it at a test file's top level: it registers
- * its own beforeAll / afterAll.
+ * The rules suites' set-up: the offline emulators with the repository's firestore.rules loaded (and storage.rules
+ * when asked), through @firebase/rules-unit-testing, and the web SDK's Firestore as the shop's callers (signed
+ * out, a customer, the admin, a signed-in user whose role record names another role). Call it at a test file's
+ * top level: it registers its own beforeAll / afterAll.
  */
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { setLogLevel, type Firestore } from 'firebase/firestore';
@@ -22,16 +22,23 @@ export interface FirestoreRulesEnv {
   editor(): Firestore;
 }
 
-export function useFirestoreRulesEnv(): FirestoreRulesEnv {
+export interface RulesEnvOptions {
+  /** Also load storage.rules into the Storage emulator (whose rules ask Firestore who is an admin). */
+  storage?: boolean;
+}
+
+export function useFirestoreRulesEnv(options: RulesEnvOptions = {}): FirestoreRulesEnv {
   let emulators: AcharEmulators | undefined;
   let env: RulesTestEnvironment | undefined;
   beforeAll(async () => {
     // Every denial would otherwise be logged by the SDK as an error; the assertions say what matters.
     setLogLevel('silent');
     emulators = await startAcharEmulators();
+    const rulesOf = (file: string) => readFileSync(`${REPO_ROOT}/${file}`, 'utf8');
     env = await initializeTestEnvironment({
       projectId: PROJECT_ID,
-      firestore: { ...emulators.firestore, rules: readFileSync(`${REPO_ROOT}/firestore.rules`, 'utf8') },
+      firestore: { ...emulators.firestore, rules: rulesOf('firestore.rules') },
+      ...(options.storage && { storage: { ...emulators.storage, rules: rulesOf('storage.rules') } }),
     });
   });
   afterAll(async () => {
