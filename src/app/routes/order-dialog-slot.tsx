@@ -13,13 +13,13 @@ export function preloadOrderDialog(): void {
 
 /**
  * The order dialog as `/` and a product's page open it: the one part of those pages that depends on who is
- * signed in (a signed-out shopper is asked to sign in first).
+ * signed in (a signed-out shopper is asked to sign in first; a confirm made before that is known waits for it).
  */
 export function OrderDialogSlot({ product, onClose }: { product: Product | null; onClose: () => void }) {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   return (
     <Suspense fallback={null}>
-      <OrderDialog product={product} isSignedIn={user !== null} onClose={onClose} />
+      <OrderDialog product={product} isSignedIn={loading ? null : user !== null} onClose={onClose} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,7 @@ const placeOrderMock = vi.mocked(placeOrder);
 const mangoPickle: OrderableProduct = { id: 'mango-1', name: 'আমের আচার', price: 350, stock_quantity: 12 };
 
 /** The dialog as the home page uses it: an order button opens it, onClose closes it. */
-function Harness({ isSignedIn }: { isSignedIn: boolean }) {
+function Harness({ isSignedIn }: { isSignedIn: boolean | null }) {
   const [product, setProduct] = useState<OrderableProduct | null>(mangoPickle);
   return (
     <>
@@ -24,10 +24,21 @@ function Harness({ isSignedIn }: { isSignedIn: boolean }) {
   );
 }
 
-function renderDialog(isSignedIn = true) {
+function renderDialog(initiallySignedIn: boolean | null = true) {
   const user = userEvent.setup();
-  renderWithShop(<Harness isSignedIn={isSignedIn} />, { otherRoutes: { '/auth': <p>auth page</p> } });
-  return { user, dialog: () => screen.getByRole('dialog') };
+  let setSignedIn: (known: boolean) => void = () => {};
+  function SignInState() {
+    const [isSignedIn, set] = useState(initiallySignedIn);
+    setSignedIn = set;
+    return <Harness isSignedIn={isSignedIn} />;
+  }
+  renderWithShop(<SignInState />, { otherRoutes: { '/auth': <p>auth page</p> } });
+  return {
+    user,
+    dialog: () => screen.getByRole('dialog'),
+    /** The sign-in state arrives (Firebase Auth has reported). */
+    signedInBecomes: (known: boolean) => act(() => setSignedIn(known)),
+  };
 }
 
 /** Types a whole answer at once (pasting), as typing Bengali letter by letter adds nothing but time. */
@@ -121,6 +132,36 @@ describe('OrderDialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'লগইন করুন' }));
     expect(await screen.findByText('auth page')).toBeInTheDocument();
+  });
+
+  it('holds a confirm made before the sign-in state is known, busy, and places it once when a customer is known', async () => {
+    placeOrderMock.mockResolvedValue({ orderId: 'order-123' });
+    const { user, dialog, signedInBecomes } = renderDialog(null);
+    await fillValidOrder(user);
+    const confirm = within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' });
+
+    await user.click(confirm);
+    await user.click(confirm);
+    await waitFor(() => expect(confirm).toHaveAttribute('data-loading'));
+    expect(placeOrderMock).not.toHaveBeenCalled();
+    expect(screen.queryByText('লগইন প্রয়োজন')).not.toBeInTheDocument();
+
+    await signedInBecomes(true);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(placeOrderMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks a visitor to log in once the waiting confirm learns nobody is signed in, and sends nothing', async () => {
+    const { user, dialog, signedInBecomes } = renderDialog(null);
+    await fillValidOrder(user);
+    const confirm = within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' });
+    await user.click(confirm);
+    await waitFor(() => expect(confirm).toHaveAttribute('data-loading'));
+
+    await signedInBecomes(false);
+    expect(await screen.findByText('লগইন প্রয়োজন')).toBeInTheDocument();
+    await waitFor(() => expect(confirm).not.toHaveAttribute('data-loading'));
+    expect(placeOrderMock).not.toHaveBeenCalled();
   });
 
   it('places the order with what the customer chose (never a price), then thanks, resets and closes', async () => {

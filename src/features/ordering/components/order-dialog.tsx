@@ -12,7 +12,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
@@ -40,7 +40,11 @@ export interface OrderableProduct {
 export interface OrderDialogProps {
   /** The product to order; null keeps the dialog closed. */
   product: OrderableProduct | null;
-  isSignedIn: boolean;
+  /**
+   * Null while the page does not know yet (Firebase Auth's code still on its way, on a slow phone a few seconds
+   * after the dialog can open): a confirm made then waits for it, its button busy.
+   */
+  isSignedIn: boolean | null;
   onClose: () => void;
 }
 
@@ -91,8 +95,14 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
     },
   });
 
-  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // A confirm made before the sign-in state was known, answered once it is (exactly once).
+  const confirmWaiting = useRef(false);
+  const confirm = () => {
+    if (isSignedIn === null) {
+      confirmWaiting.current = true;
+      formik.setSubmitting(true);
+      return;
+    }
     // Checked before anything else: a visitor's order must never leave the page.
     if (!isSignedIn) {
       notifyError(toastText.loginRequired, toastText.loginRequiredText, undefined, {
@@ -101,8 +111,19 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
       });
       return;
     }
-    formik.handleSubmit(event);
+    void formik.submitForm();
   };
+  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!confirmWaiting.current) confirm(); // a tap while one waits adds nothing
+  };
+  const answerWaitingConfirm = useEffectEvent(() => {
+    if (isSignedIn === null || !confirmWaiting.current) return;
+    confirmWaiting.current = false;
+    formik.setSubmitting(false);
+    confirm();
+  });
+  useEffect(() => answerWaitingConfirm(), [isSignedIn]);
 
   const total = product ? runningTotal(product.price, formik.values.quantity) : null;
 
