@@ -9,7 +9,11 @@
  * connection, 503) gets it again with the same id: at least once.
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
+import {
+  OrderedQueues,
+  postToFunctionsEmulator,
+  sendUntilTaken,
+} from '../shared/functions-emulator-client.js';
 import type { StoredObject } from './state.js';
 
 export type StorageAction = 'finalize' | 'delete' | 'metadataUpdate';
@@ -32,12 +36,14 @@ export interface StorageFunctionEventsOptions {
 }
 
 export class StorageFunctionEvents {
-  private readonly queues = new Map<string, Promise<void>>();
-  private pending = 0;
-  private idleWaiters: (() => void)[] = [];
+  private readonly queues: OrderedQueues;
   private stopped = false;
 
-  constructor(private readonly options: StorageFunctionEventsOptions) {}
+  constructor(private readonly options: StorageFunctionEventsOptions) {
+    this.queues = new OrderedQueues((error) =>
+      options.log(`storage: function event failed: ${String(error)}`),
+    );
+  }
 
   /** Queues the two events of one change; `object` is the object after it (before it, for a delete). */
   dispatch(action: StorageAction, object: StoredObject): void {
@@ -68,24 +74,15 @@ export class StorageFunctionEvents {
       datacontenttype: 'application/json',
       data,
     };
-    const key = `${object.bucket}/${object.name}`;
-    this.pending++;
-    const next = (this.queues.get(key) ?? Promise.resolve())
-      .then(async () => {
-        if (!(await this.post('application/json', legacy))) return;
-        await this.post('application/cloudevents+json; charset=UTF-8', cloudEvent);
-      })
-      .catch((error: unknown) => this.options.log(`storage: function event failed: ${String(error)}`))
-      .finally(() => {
-        if (this.queues.get(key) === next) this.queues.delete(key);
-        if (--this.pending === 0) for (const wake of this.idleWaiters.splice(0)) wake();
-      });
-    this.queues.set(key, next);
+    this.queues.run(`${object.bucket}/${object.name}`, async () => {
+      if (!(await this.post('application/json', legacy))) return;
+      await this.post('application/cloudevents+json; charset=UTF-8', cloudEvent);
+    });
   }
 
   /** Resolves when every queued event has been sent or given up on. */
   idle(): Promise<void> {
-    return this.pending === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.queues.idle();
   }
 
   stop(): void {
@@ -94,44 +91,26 @@ export class StorageFunctionEvents {
 
   /** false when no Functions emulator listens (nothing to tell); retries what it did not take. */
   private async post(contentType: string, event: unknown): Promise<boolean> {
-    const attempts = this.options.attempts ?? 5;
-    let delay = this.options.retryDelayMs ?? 250;
     const body = Buffer.from(JSON.stringify(event), 'utf8');
-    for (let attempt = 1; attempt <= attempts && !this.stopped; attempt++) {
-      try {
-        const status = await this.request(contentType, body);
-        if (status !== 503) return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') return false;
-        if (attempt === attempts) this.options.log(`storage: function event not delivered: ${String(error)}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, delay).unref());
-      delay = Math.min(delay * 2, 15_000);
-    }
+    const outcome = await sendUntilTaken(
+      () =>
+        postToFunctionsEmulator(
+          this.options.functionsHost,
+          `/functions/projects/${encodeURIComponent(this.options.projectId)}/trigger_multicast`,
+          { 'content-type': contentType },
+          body,
+          30_000,
+        ),
+      {
+        attempts: this.options.attempts ?? 5,
+        retryDelayMs: this.options.retryDelayMs ?? 250,
+        stopped: () => this.stopped,
+        isFinal: (error) => (error as NodeJS.ErrnoException).code === 'ECONNREFUSED',
+      },
+    );
+    if (outcome.finalError !== undefined) return false;
+    if (outcome.status === undefined && !this.stopped)
+      this.options.log(`storage: function event not delivered: ${outcome.error}`);
     return true;
-  }
-
-  private request(contentType: string, body: Buffer): Promise<number> {
-    const at = this.options.functionsHost.lastIndexOf(':');
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          host: this.options.functionsHost.slice(0, at),
-          port: Number(this.options.functionsHost.slice(at + 1)),
-          method: 'POST',
-          path: `/functions/projects/${encodeURIComponent(this.options.projectId)}/trigger_multicast`,
-          headers: { 'content-type': contentType, 'content-length': String(body.length) },
-          timeout: 30_000,
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('no answer from the Functions emulator')));
-      req.on('error', reject);
-      req.end(body);
-    });
   }
 }

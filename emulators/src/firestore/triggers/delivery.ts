@@ -11,7 +11,11 @@
  * hundred writes at `npm start`) would start dozens of workers on a laptop and starve the shop. The cap only
  * delays: every event is still sent, each document's in commit order.
  */
-import http from 'node:http';
+import {
+  OrderedQueues,
+  postToFunctionsEmulator,
+  sendUntilTaken,
+} from '../../shared/functions-emulator-client.js';
 import type { FunctionRequest } from './events.js';
 
 export interface DeliveryOptions {
@@ -38,31 +42,23 @@ export interface DeliveryOutcome {
 }
 
 export class TriggerDelivery {
-  private readonly queues = new Map<string, Promise<void>>();
-  private pending = 0;
-  private idleWaiters: (() => void)[] = [];
+  private readonly queues: OrderedQueues;
   private stopped = false;
   private inFlight = 0;
   private readonly waitingForSlot: (() => void)[] = [];
   /** Told of every finished delivery (tests, the request log). */
   onDelivered: ((outcome: DeliveryOutcome) => void) | undefined;
 
-  constructor(private readonly options: DeliveryOptions) {}
+  constructor(private readonly options: DeliveryOptions) {
+    this.queues = new OrderedQueues((error) => options.log(`firestore: trigger delivery: ${String(error)}`));
+  }
 
   /** Queues one event for one trigger; `order` names the document, whose events stay in order. */
   send(projectId: string, key: string, order: string, eventId: string, request: FunctionRequest): void {
-    const queueKey = `${key}\u0000${order}`;
-    this.pending++;
-    const previous = this.queues.get(queueKey) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.deliver(projectId, key, eventId, request))
-      .then((outcome) => this.onDelivered?.(outcome))
-      .catch((error: unknown) => this.options.log(`firestore: trigger ${key}: ${String(error)}`))
-      .finally(() => {
-        if (this.queues.get(queueKey) === next) this.queues.delete(queueKey);
-        if (--this.pending === 0) for (const wake of this.idleWaiters.splice(0)) wake();
-      });
-    this.queues.set(queueKey, next);
+    this.queues.run(`${key}\u0000${order}`, async () => {
+      const outcome = await this.deliver(projectId, key, eventId, request);
+      this.onDelivered?.(outcome);
+    });
   }
 
   /** The emulator is stopping: nothing more is sent or retried. */
@@ -72,7 +68,7 @@ export class TriggerDelivery {
 
   /** Resolves when every queued event has been delivered or given up on. */
   idle(): Promise<void> {
-    return this.pending === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.queues.idle();
   }
 
   private async deliver(
@@ -81,36 +77,29 @@ export class TriggerDelivery {
     eventId: string,
     request: FunctionRequest,
   ): Promise<DeliveryOutcome> {
+    const path = `/functions/projects/${encodeURIComponent(projectId)}/triggers/${encodeURIComponent(key)}`;
+    const body = Buffer.from(request.body, 'utf8');
     const attempts = this.options.attempts ?? 8;
-    let delay = this.options.retryDelayMs ?? 250;
-    let lastError = '';
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (this.stopped) return { key, eventId, attempts: attempt - 1, error: 'the emulator stopped' };
-      try {
-        const status = await this.withSlot(() =>
-          this.post(
-            `/functions/projects/${encodeURIComponent(projectId)}/triggers/${encodeURIComponent(key)}`,
-            request,
+    const outcome = await sendUntilTaken(
+      () =>
+        this.withSlot(() =>
+          postToFunctionsEmulator(
+            this.options.functionsHost,
+            path,
+            request.headers,
+            body,
+            this.options.answerTimeoutMs ?? 540_000,
           ),
-        );
-        if (status !== 503) {
-          if (status >= 400)
-            this.options.log(`firestore: trigger ${key} answered ${status} for event ${eventId}`);
-          return { key, eventId, status, attempts: attempt };
-        }
-        lastError = 'HTTP 503';
-      } catch (error) {
-        lastError = error instanceof Error ? error.message : String(error);
-      }
-      if (attempt < attempts) {
-        await new Promise((resolve) => setTimeout(resolve, delay).unref());
-        delay = Math.min(delay * 2, 15_000);
-      }
-    }
-    this.options.log(
-      `firestore: trigger ${key}: event ${eventId} not delivered after ${attempts} attempts (${lastError})`,
+        ),
+      { attempts, retryDelayMs: this.options.retryDelayMs ?? 250, stopped: () => this.stopped },
     );
-    return { key, eventId, attempts, error: lastError };
+    if (outcome.status !== undefined && outcome.status >= 400)
+      this.options.log(`firestore: trigger ${key} answered ${outcome.status} for event ${eventId}`);
+    if (outcome.status === undefined && !this.stopped)
+      this.options.log(
+        `firestore: trigger ${key}: event ${eventId} not delivered after ${attempts} attempts (${outcome.error})`,
+      );
+    return { key, eventId, status: outcome.status, attempts: outcome.attempts, error: outcome.error };
   }
 
   /** Runs `send` once fewer than maxInFlight events are at the Functions emulator (a freed slot is handed on). */
@@ -129,35 +118,4 @@ export class TriggerDelivery {
 
   /** The most events that were at the Functions emulator at once (tests). */
   peakInFlight = 0;
-
-  private post(path: string, request: FunctionRequest): Promise<number> {
-    const [host, port] = splitHost(this.options.functionsHost);
-    const body = Buffer.from(request.body, 'utf8');
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          host,
-          port,
-          method: 'POST',
-          path,
-          headers: { ...request.headers, 'content-length': String(body.length) },
-          timeout: this.options.answerTimeoutMs ?? 540_000,
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('no answer from the Functions emulator in time')));
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-}
-
-function splitHost(hostPort: string): [string, number] {
-  const at = hostPort.lastIndexOf(':');
-  const host = hostPort.slice(0, at).replace(/^\[|\]$/g, '');
-  return [host, Number(hostPort.slice(at + 1))];
 }
