@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, Input, NativeSelect, Portal, SimpleGrid, Text, chakra } from '@chakra-ui/react';
+import { Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useFormik } from 'formik';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
@@ -61,75 +62,46 @@ export function ExportOrdersDialog({ status, onClose }: ExportOrdersDialogProps)
   const exporting = formik.isSubmitting;
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={({ open }) => !open && !exporting && onClose()}
+    <FormDialog
+      title={t.title}
+      formId={FORM_ID}
+      onSubmit={formik.handleSubmit}
+      busy={exporting}
+      cancelLabel={t.cancel}
+      submitLabel={t.download}
+      busyLabel={t.preparing}
+      onClose={onClose}
       size={{ base: 'full', sm: 'md' }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <chakra.form
-                id={FORM_ID}
-                display="flex"
-                flexDirection="column"
-                gap="4"
-                onSubmit={formik.handleSubmit}
-                noValidate
-              >
-                <Text fontSize="sm" color="fg.muted">
-                  {t.hint}
-                </Text>
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <FormField label={t.from} required error={errorOf(formik, 'from')}>
-                    <Input type="date" {...formik.getFieldProps('from')} />
-                  </FormField>
-                  <FormField label={t.to} required error={errorOf(formik, 'to')}>
-                    <Input type="date" {...formik.getFieldProps('to')} />
-                  </FormField>
-                </SimpleGrid>
-                <FormField label={t.status} error={errorOf(formik, 'status')}>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...formik.getFieldProps('status')}>
-                      <option value="all">{adminOrdersTexts.allStatuses}</option>
-                      {ORDER_STATUSES.map((value) => (
-                        <option key={value} value={value}>
-                          {orderStatusLabel(value)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormField>
-                {written !== null && (
-                  <Text role="status" fontSize="sm">
-                    {t.progress(formatNumberBn(written))}
-                  </Text>
-                )}
-              </chakra.form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={exporting}>
-                {t.cancel}
-              </Button>
-              <Button
-                type="submit"
-                form={FORM_ID}
-                colorPalette="brand"
-                loading={exporting}
-                loadingText={t.preparing}
-              >
-                {t.download}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text fontSize="sm" color="fg.muted">
+        {t.hint}
+      </Text>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label={t.from} required error={errorOf(formik, 'from')}>
+          <Input type="date" {...formik.getFieldProps('from')} />
+        </FormField>
+        <FormField label={t.to} required error={errorOf(formik, 'to')}>
+          <Input type="date" {...formik.getFieldProps('to')} />
+        </FormField>
+      </SimpleGrid>
+      <FormField label={t.status} error={errorOf(formik, 'status')}>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...formik.getFieldProps('status')}>
+            <option value="all">{adminOrdersTexts.allStatuses}</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {orderStatusLabel(value)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      {written !== null && (
+        <Text role="status" fontSize="sm">
+          {t.progress(formatNumberBn(written))}
+        </Text>
+      )}
+    </FormDialog>
   );
 }

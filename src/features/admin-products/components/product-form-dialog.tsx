@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, Input, Portal, SimpleGrid, Switch, Textarea, chakra } from '@chakra-ui/react';
+import { Input, SimpleGrid, Switch, Textarea } from '@chakra-ui/react';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useFormik } from 'formik';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
@@ -49,108 +50,79 @@ export function ProductFormDialog({ product, categories = [], onClose }: Product
   const currentImage = formik.values.remove_image ? null : (product?.image_url ?? null);
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={({ open }) => !open && !saving && onClose()}
+    <FormDialog
+      title={product ? t.editTitle : t.createTitle}
+      formId={FORM_ID}
+      onSubmit={formik.handleSubmit}
+      busy={saving}
+      cancelLabel={t.cancel}
+      submitLabel={t.save}
+      busyLabel={t.saving}
+      onClose={onClose}
       size={{ base: 'full', sm: 'lg' }}
       scrollBehavior="inside"
       closeOnInteractOutside={false}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{product ? t.editTitle : t.createTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <chakra.form
-                id={FORM_ID}
-                display="flex"
-                flexDirection="column"
-                gap="4"
-                onSubmit={formik.handleSubmit}
-                noValidate
-              >
-                <FormField label={t.name} required error={errorOf(formik, 'name')}>
-                  <Input {...formik.getFieldProps('name')} autoComplete="off" />
-                </FormField>
-                <FormField label={t.description} error={errorOf(formik, 'description')}>
-                  <Textarea {...formik.getFieldProps('description')} rows={3} autoresize />
-                </FormField>
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <FormField label={t.price} required error={errorOf(formik, 'price')}>
-                    <Input {...formik.getFieldProps('price')} {...takaInput} />
-                  </FormField>
-                  <FormField
-                    label={t.originalPrice}
-                    error={errorOf(formik, 'original_price')}
-                    // The hint gives way to the message while there is one.
-                    helperText={errorOf(formik, 'original_price') ? undefined : t.originalPriceHint}
-                  >
-                    <Input {...formik.getFieldProps('original_price')} {...takaInput} />
-                  </FormField>
-                  <FormField label={t.category} error={errorOf(formik, 'category')}>
-                    <Input {...formik.getFieldProps('category')} autoComplete="off" list={CATEGORY_LIST_ID} />
-                    <datalist id={CATEGORY_LIST_ID}>
-                      {categories.map((category) => (
-                        <option key={category} value={category} />
-                      ))}
-                    </datalist>
-                  </FormField>
-                  <FormField label={t.stock} required error={errorOf(formik, 'stock_quantity')}>
-                    <Input
-                      {...formik.getFieldProps('stock_quantity')}
-                      type="number"
-                      step="1"
-                      min="0"
-                      inputMode="numeric"
-                    />
-                  </FormField>
-                </SimpleGrid>
-                <ProductImageField
-                  currentUrl={currentImage}
-                  file={formik.values.image}
-                  error={formik.errors.image as string | undefined}
-                  progress={progress}
-                  disabled={saving}
-                  onChoose={(file) => {
-                    void formik.setFieldValue('image', file, true);
-                  }}
-                  onRemove={() => {
-                    // First press drops a newly chosen file; with none chosen, it removes the current image.
-                    if (formik.values.image) void formik.setFieldValue('image', null, true);
-                    else void formik.setFieldValue('remove_image', true);
-                  }}
-                />
-                <Switch.Root
-                  checked={formik.values.is_active}
-                  onCheckedChange={({ checked }) => void formik.setFieldValue('is_active', checked)}
-                  colorPalette="leaf"
-                >
-                  <Switch.HiddenInput />
-                  <Switch.Control />
-                  <Switch.Label>{t.active}</Switch.Label>
-                </Switch.Root>
-              </chakra.form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={saving}>
-                {t.cancel}
-              </Button>
-              <Button
-                type="submit"
-                form={FORM_ID}
-                colorPalette="brand"
-                loading={saving}
-                loadingText={t.saving}
-              >
-                {t.save}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <FormField label={t.name} required error={errorOf(formik, 'name')}>
+        <Input {...formik.getFieldProps('name')} autoComplete="off" />
+      </FormField>
+      <FormField label={t.description} error={errorOf(formik, 'description')}>
+        <Textarea {...formik.getFieldProps('description')} rows={3} autoresize />
+      </FormField>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label={t.price} required error={errorOf(formik, 'price')}>
+          <Input {...formik.getFieldProps('price')} {...takaInput} />
+        </FormField>
+        <FormField
+          label={t.originalPrice}
+          error={errorOf(formik, 'original_price')}
+          // The hint gives way to the message while there is one.
+          helperText={errorOf(formik, 'original_price') ? undefined : t.originalPriceHint}
+        >
+          <Input {...formik.getFieldProps('original_price')} {...takaInput} />
+        </FormField>
+        <FormField label={t.category} error={errorOf(formik, 'category')}>
+          <Input {...formik.getFieldProps('category')} autoComplete="off" list={CATEGORY_LIST_ID} />
+          <datalist id={CATEGORY_LIST_ID}>
+            {categories.map((category) => (
+              <option key={category} value={category} />
+            ))}
+          </datalist>
+        </FormField>
+        <FormField label={t.stock} required error={errorOf(formik, 'stock_quantity')}>
+          <Input
+            {...formik.getFieldProps('stock_quantity')}
+            type="number"
+            step="1"
+            min="0"
+            inputMode="numeric"
+          />
+        </FormField>
+      </SimpleGrid>
+      <ProductImageField
+        currentUrl={currentImage}
+        file={formik.values.image}
+        error={formik.errors.image as string | undefined}
+        progress={progress}
+        disabled={saving}
+        onChoose={(file) => {
+          void formik.setFieldValue('image', file, true);
+        }}
+        onRemove={() => {
+          // First press drops a newly chosen file; with none chosen, it removes the current image.
+          if (formik.values.image) void formik.setFieldValue('image', null, true);
+          else void formik.setFieldValue('remove_image', true);
+        }}
+      />
+      <Switch.Root
+        checked={formik.values.is_active}
+        onCheckedChange={({ checked }) => void formik.setFieldValue('is_active', checked)}
+        colorPalette="leaf"
+      >
+        <Switch.HiddenInput />
+        <Switch.Control />
+        <Switch.Label>{t.active}</Switch.Label>
+      </Switch.Root>
+    </FormDialog>
   );
 }
