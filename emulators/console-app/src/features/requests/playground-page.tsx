@@ -179,35 +179,11 @@ export function PlaygroundPage() {
           <ErrorNote message={failureOf(users)} />
           {who === CUSTOM && (
             <Flex gap="2">
-              <Input
-                size="sm"
-                aria-label={t.uid}
-                placeholder={t.uid}
-                value={customUid}
-                onChange={(e) => setCustomUid(e.target.value)}
-              />
-              <Input
-                size="sm"
-                aria-label={t.email}
-                placeholder={t.email}
-                value={customEmail}
-                onChange={(e) => setCustomEmail(e.target.value)}
-              />
+              <PlainInput label={t.uid} value={customUid} onChange={setCustomUid} />
+              <PlainInput label={t.email} value={customEmail} onChange={setCustomEmail} />
             </Flex>
           )}
-          {who !== SIGNED_OUT && (
-            <Field.Root>
-              <Field.Label>{t.claims}</Field.Label>
-              <Textarea
-                size="sm"
-                fontFamily="mono"
-                rows={2}
-                aria-label={t.claims}
-                value={claims}
-                onChange={(e) => setClaims(e.target.value)}
-              />
-            </Field.Root>
-          )}
+          {who !== SIGNED_OUT && <CodeField label={t.claims} rows={2} value={claims} onChange={setClaims} />}
           <Flex gap="2">
             <NativeSelect.Root size="sm">
               <NativeSelect.Field
@@ -245,45 +221,15 @@ export function PlaygroundPage() {
             <Field.HelperText fontSize="xs">{t.pathHint}</Field.HelperText>
           </Field.Root>
           {writes && service === 'firestore' && (
-            <Field.Root>
-              <Field.Label>{t.fields}</Field.Label>
-              <Textarea
-                size="sm"
-                fontFamily="mono"
-                rows={6}
-                aria-label={t.fields}
-                value={fields}
-                onChange={(e) => setFields(e.target.value)}
-              />
-              <Field.HelperText fontSize="xs">{t.fieldsHint}</Field.HelperText>
-            </Field.Root>
+            <CodeField label={t.fields} rows={6} value={fields} onChange={setFields} hint={t.fieldsHint} />
           )}
           {writes && service === 'storage' && (
             <>
               <Flex gap="2">
-                <Input
-                  size="sm"
-                  aria-label={t.size}
-                  placeholder={t.size}
-                  value={size}
-                  onChange={(e) => setSize(e.target.value)}
-                />
-                <Input
-                  size="sm"
-                  aria-label={t.contentType}
-                  placeholder={t.contentType}
-                  value={contentType}
-                  onChange={(e) => setContentType(e.target.value)}
-                />
+                <PlainInput label={t.size} value={size} onChange={setSize} />
+                <PlainInput label={t.contentType} value={contentType} onChange={setContentType} />
               </Flex>
-              <Input
-                size="sm"
-                fontFamily="mono"
-                aria-label={t.metadata}
-                placeholder={t.metadata}
-                value={metadata}
-                onChange={(e) => setMetadata(e.target.value)}
-              />
+              <PlainInput label={t.metadata} value={metadata} onChange={setMetadata} mono />
             </>
           )}
           <Button type="submit" size="sm" colorPalette="blue" loading={asking} loadingText={t.asking}>
@@ -352,5 +298,43 @@ function AnswerView({
         ]}
       />
     </Stack>
+  );
+}
+
+interface TextProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A one-line box named by its placeholder (the pairs side by side: uid and e-mail, size and type). */
+function PlainInput({ label, value, onChange, mono = false }: TextProps & { mono?: boolean }) {
+  return (
+    <Input
+      size="sm"
+      fontFamily={mono ? 'mono' : undefined}
+      aria-label={label}
+      placeholder={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+/** A labelled monospace text area (custom claims, a document's fields), with its hint if any. */
+function CodeField({ label, value, onChange, rows, hint }: TextProps & { rows: number; hint?: string }) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Textarea
+        size="sm"
+        fontFamily="mono"
+        rows={rows}
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint && <Field.HelperText fontSize="xs">{hint}</Field.HelperText>}
+    </Field.Root>
   );
 }
