@@ -18,7 +18,10 @@
  * timestamp, so that a busy main thread's delay counts). A benchmark, not a test; on a shared machine its noise
  * is large: it prints the load average, and A/B comparisons alternate their rounds (--compare).
  *
- *   npm run phone [-- --runs 5] [-- --who out,in] [-- --compare B=dist-b,C=dist-c [--label current]]
+ *   npm run phone [-- --runs 5] [-- --who out,in] [-- --compare B=dist-b,C=dist-c [--label current]] [-- --trace]
+ *
+ * --trace prints, for each build and visitor's first run, when each request was asked for and arrived and the
+ * main thread's long tasks (./phone/timeline.ts): where that run's time went.
  *
  * --compare serves other builds (e.g. `vite build --mode emulators --outDir dist-ab/b` of another variant) beside
  * the shop's, each on a port from 5101 up (./bench/serve-build.ts: clean URLs, gzip, as Hosting), and alternates them run by run with dist-local. It binds the shop's
@@ -31,6 +34,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../emulators/src/testing/browser.js';
 import { waitForQuietMachine } from './bench/quiet.js';
 import { median, phoneCollector, type PhoneSample } from './phone/collect.js';
+import { followRequests, formatTimeline, longTasks } from './phone/timeline.js';
 import { startBenchShop } from './bench/compare-builds.js';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
@@ -42,6 +46,7 @@ const { values } = parseArgs({
     compare: { type: 'string' },
     label: { type: 'string', default: 'dist-local' },
     json: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -69,6 +74,7 @@ async function oneRun(
   browser: Browser,
   shopUrl: string,
   account: { email: string; password: string } | undefined,
+  trace: boolean,
 ): Promise<PhoneSample> {
   const context = await browser.newContext({
     viewport: PHONE.viewport,
@@ -93,6 +99,7 @@ async function oneRun(
     }
     await page.addInitScript({ content: collectorScript });
     await cdp.send('Network.enable');
+    const requests = trace ? followRequests(cdp) : undefined;
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -101,6 +108,10 @@ async function oneRun(
       uploadThroughput: (PHONE.uploadKbps * 1024) / 8,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+    if (trace)
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+      });
     await page.goto(shopUrl, { waitUntil: 'commit' });
     // The tap, as soon as the first card has been painted.
     const button = page.locator('#products article:visible').first().getByRole('button');
@@ -117,6 +128,10 @@ async function oneRun(
       null,
       { timeout: 60_000, polling: 100 },
     );
+    if (trace) {
+      const tasks = longTasks(JSON.parse((await browser.stopTracing()).toString()));
+      for (const line of formatTimeline(requests!.spans(), tasks)) console.log(line);
+    }
     return await page.evaluate(() => {
       const { phone } = window as unknown as PhoneWindow;
       return {
@@ -153,10 +168,12 @@ try {
     for (const signedIn of who) {
       for (const variant of variants) {
         const key = `${variant.label}\t${signedIn === 'in' ? 'signed in' : 'signed out'}`;
+        if (values.trace && i === 0) console.log(`› timeline of ${key.replace('\t', ', ')}:`);
         const sample = await oneRun(
           browser,
           variant.url,
           signedIn === 'in' ? shop.accounts.customer : undefined,
+          values.trace && i === 0,
         );
         samples.set(key, [...(samples.get(key) ?? []), sample]);
         console.log(
