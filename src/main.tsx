@@ -3,7 +3,7 @@ import './app/fonts.css';
 // How an early card's order button shows a tap it keeps for the app (catalog/components/early-taps.ts).
 import './features/catalog/components/early-taps.css';
 // Not through the catalog's index: that would bring the whole storefront UI into this tiny entry.
-import { loadActiveProductsEarly, showEarlyCards } from './features/catalog/early';
+import { catchEarlyTaps, loadActiveProductsEarly, showEarlyCards } from './features/catalog/early';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
@@ -106,4 +106,8 @@ const afterPaint = () => {
 if (path === '/') {
   paintShopWindow().then(afterPaint);
   setTimeout(afterPaint, PHOTO_WAIT_CAP_MS);
-} else afterPaint();
+} else {
+  // A product page's order button, drawn by the server, takes a tap before the app runs (early-taps.ts).
+  if (path.startsWith('/p/')) catchEarlyTaps(root);
+  afterPaint();
+}

@@ -1,7 +1,8 @@
 /**
  * A tap on "order" before the app's code has arrived: the entry paints the first cards from plain DOM seconds
- * before React on a slow phone (src/features/catalog/components/early-cards.ts). Here the app's chunks are held
- * back by the test until after the tap; then the order dialog must open, exactly once, for the jar tapped.
+ * before React on a slow phone (src/features/catalog/components/early-cards.ts), and a product's page comes drawn
+ * by the server. Here the app's chunks are held back by the test until after the tap; then the order dialog must
+ * open, exactly once, for the jar tapped.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -121,5 +122,48 @@ describe("a tap on an order button before the app's code has arrived", () => {
     const page = await shop.newVisitor(360);
     await signIn(page, DEMO_ACCOUNTS.customer);
     await tapBeforeTheApp(page, 3);
+  });
+});
+
+/** The address of an active product's page, from the sitemap. */
+async function aProductPage(): Promise<string> {
+  const sitemap = await (await fetch(`${SHOP_URL}/sitemap.xml`)).text();
+  const page = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)]
+    .map(([, loc]) => new URL(loc))
+    .find((url) => url.pathname.startsWith('/p/'));
+  if (!page) throw new Error('the sitemap lists no product page');
+  return `${SHOP_URL}${page.pathname}`;
+}
+
+describe("a tap on a product page's order button before the app's code has arrived", () => {
+  it("opens the order dialog once the code arrives, exactly once, and the button is React's after", async () => {
+    const page = await shop.newVisitor(360);
+    const dialogsOpened = await countDialogs(page);
+    const code = await holdAppCode(page);
+    await page.goto(await aProductPage(), { waitUntil: 'domcontentloaded' });
+    const jar = await page.getByRole('heading', { level: 1 }).innerText();
+    const order = page.getByRole('button', { name: 'অর্ডার করুন' });
+    await order.click();
+    await order.click();
+    expect(await order.getAttribute('aria-busy')).toBe('true');
+    expect(code.heldCount()).toBeGreaterThan(0);
+    expect(await page.locator('[role=dialog]').count()).toBe(0);
+
+    await code.release();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ timeout: 30_000 });
+    expect(await dialog.innerText()).toContain(jar);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await dialogsOpened()).toBe(1);
+    expect(await order.getAttribute('aria-busy')).toBeNull();
+
+    // From now on React answers the button: one tap, one dialog, no spinner left behind.
+    await order.click();
+    await dialog.waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await dialogsOpened()).toBe(2);
+    expect(await order.getAttribute('aria-busy')).toBeNull();
   });
 });

@@ -2,3 +2,4 @@
 // cards painted from it. Apart from index.ts so that the entry does not pull in the catalog's React UI.
 export { loadActiveProductsEarly } from './api/early-products';
 export { showEarlyCards } from './components/early-cards';
+export { catchEarlyTaps } from './components/early-taps';

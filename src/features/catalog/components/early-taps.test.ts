@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_ORDER, answerEarlyTaps, catchEarlyTaps } from './early-taps';
+import { EARLY_ORDER, answerEarlyTaps, catchEarlyTaps, stopCatchingEarlyTaps } from './early-taps';
 
 /** A grid of early cards' order buttons, one per product id, listened to as the entry does. */
 function earlyButtons(...ids: string[]) {
@@ -117,5 +117,21 @@ describe("taps on the early cards' order buttons", () => {
     pointer('pointerdown', box);
     pointer('pointerup', button('mango'));
     expect(answer).not.toHaveBeenCalled();
+  });
+
+  it("are no longer caught in a box once it stops catching (its buttons are React's), and it can catch again", () => {
+    const { box, button } = earlyButtons('mango');
+    stopCatchingEarlyTaps(box);
+    pointer('pointerdown', button('mango'));
+    pointer('pointerup', button('mango'));
+    button('mango').click();
+    expect(button('mango')).not.toHaveAttribute('aria-busy');
+    const answer = vi.fn();
+    claim(answer);
+    expect(answer).not.toHaveBeenCalled();
+
+    catchEarlyTaps(box);
+    button('mango').click();
+    expect(answer.mock.calls).toEqual([['mango']]);
   });
 });

@@ -53,6 +53,10 @@ function onPointerUp(event: PointerEvent) {
   if (button && button === wasPressed) tap(button);
 }
 
+function onPointerCancel() {
+  pressed = null;
+}
+
 // Clicks without a pointer (the keyboard's Enter or Space: `detail` 0); a pointer's click was its release.
 function onClick(event: MouseEvent) {
   const button = orderButton(event);
@@ -61,14 +65,24 @@ function onClick(event: MouseEvent) {
   if (event.detail === 0) tap(button);
 }
 
-/** Listens for taps on the order buttons inside `box` (the early cards' grid), once per box. */
+/** Listens for taps on the order buttons inside `box` (the early cards' grid, a product page), once per box. */
 export function catchEarlyTaps(box: HTMLElement): void {
   if (box.hasAttribute('data-early-taps')) return;
   box.setAttribute('data-early-taps', '');
   box.addEventListener('pointerdown', onPointerDown);
   box.addEventListener('pointerup', onPointerUp);
-  box.addEventListener('pointercancel', () => (pressed = null));
+  box.addEventListener('pointercancel', onPointerCancel);
   box.addEventListener('click', onClick);
+}
+
+/** Stops listening inside `box`: its buttons are React's own now, and React answers them. */
+export function stopCatchingEarlyTaps(box: HTMLElement): void {
+  if (!box.hasAttribute('data-early-taps')) return;
+  box.removeAttribute('data-early-taps');
+  box.removeEventListener('pointerdown', onPointerDown);
+  box.removeEventListener('pointerup', onPointerUp);
+  box.removeEventListener('pointercancel', onPointerCancel);
+  box.removeEventListener('click', onClick);
 }
 
 /**
