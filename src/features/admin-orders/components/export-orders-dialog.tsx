@@ -4,9 +4,9 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { useFormik } from 'formik';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
-import { ORDER_STATUSES, orderStatusLabel } from '@/features/ordering/model';
 import { formatNumberBn } from '@/lib/format';
 import { adminOrdersTexts } from '../texts';
+import { StatusOptions } from './status-options';
 import { ordersCsvBlob } from '../api/paperwork-orders';
 import {
   exportCriteria,
@@ -87,12 +87,7 @@ export function ExportOrdersDialog({ status, onClose }: ExportOrdersDialogProps)
       <FormField label={t.status} error={errorOf(formik, 'status')}>
         <NativeSelect.Root>
           <NativeSelect.Field {...formik.getFieldProps('status')}>
-            <option value="all">{adminOrdersTexts.allStatuses}</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {orderStatusLabel(value)}
-              </option>
-            ))}
+            <StatusOptions />
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>

@@ -14,8 +14,9 @@ import {
 import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError, notifySuccess, notifyWarning } from '@/components/ui/toaster';
-import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
+import { orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
 import { adminOrdersTexts } from '../texts';
+import { StatusOptions } from './status-options';
 import { formatNumberBn } from '@/lib/format';
 import { refusalReason } from '@/lib/refusal-reason';
 import { updateOrderStatus } from '../api/orders';
@@ -87,12 +88,7 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
               onChange={(event) => filter.setStatus(event.currentTarget.value as OrderStatusFilter)}
               bg="bg"
             >
-              <option value="all">{t.allStatuses}</option>
-              {ORDER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {orderStatusLabel(value)}
-                </option>
-              ))}
+              <StatusOptions />
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
