@@ -3,7 +3,15 @@ import './app/fonts.css';
 // How an early card's order button shows a tap it keeps for the app (catalog/components/early-taps.ts).
 import './features/catalog/components/early-taps.css';
 // Not through the catalog's index: that would bring the whole storefront UI into this tiny entry.
-import { catchEarlyTaps, loadActiveProductsEarly, showEarlyCards } from './features/catalog/early';
+import {
+  PRODUCT_PAGE_DATA_ID,
+  catchEarlyTaps,
+  loadActiveProductsEarly,
+  parseProductPageData,
+  showEarlyCards,
+  showKeptTapsIn,
+} from './features/catalog/early';
+import { earlyOrderDialogs } from './features/ordering/early';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
@@ -55,15 +63,27 @@ function shown(images: HTMLImageElement[]): Promise<void> {
 
 /**
  * On `/`, the product list is asked for at once (one request, no SDK; the HTML sent it already) and its first
- * cards are painted from it with plain DOM, their photos eager and first. Their order buttons work at once
- * (early-taps.ts). Resolves when the first screen's photos are on screen (or failed), or the list could not be
- * read (the app shows the error, and retries, once it runs).
+ * cards are painted from it with plain DOM, their photos eager and first. Their order buttons work at once: a tap
+ * opens the early order dialog (early-taps.ts, ordering/early.ts). Resolves when the first screen's photos are
+ * on screen (or failed), or the list could not be read (the app shows the error, and retries, once it runs).
  */
 function paintShopWindow(): Promise<void> {
   return loadActiveProductsEarly().then(
-    (products) => shown(showEarlyCards(products)),
+    (products) => {
+      const photos = showEarlyCards(products);
+      showKeptTapsIn(earlyOrderDialogs(products));
+      return shown(photos);
+    },
     () => {},
   );
+}
+
+/** A product page's order button, drawn by the server, takes a tap before the app runs, as the cards on `/` do. */
+function catchProductPageTaps(box: HTMLElement) {
+  catchEarlyTaps(box);
+  const script = document.getElementById(PRODUCT_PAGE_DATA_ID);
+  const product = script?.textContent ? parseProductPageData(script.textContent)?.product : null;
+  if (product) showKeptTapsIn(earlyOrderDialogs([product]));
 }
 
 // The app's code (./boot: React, Chakra, the pages) is asked for once the browser has painted the prerendered
@@ -107,7 +127,6 @@ if (path === '/') {
   paintShopWindow().then(afterPaint);
   setTimeout(afterPaint, PHOTO_WAIT_CAP_MS);
 } else {
-  // A product page's order button, drawn by the server, takes a tap before the app runs (early-taps.ts).
-  if (path.startsWith('/p/')) catchEarlyTaps(root);
+  if (path.startsWith('/p/')) catchProductPageTaps(root);
   afterPaint();
 }

@@ -1,17 +1,18 @@
 /**
  * A tap on "order" before the app's code has arrived: the entry paints the first cards from plain DOM seconds
  * before React on a slow phone (src/features/catalog/components/early-cards.ts), and a product's page comes drawn
- * by the server. Here the app's chunks are held back by the test until after the tap; then the order dialog must
- * open, exactly once, for the jar tapped.
+ * by the server. Here the app's chunks are held back by the test until after the tap: the early order dialog
+ * (src/features/ordering/components/early-order-dialog.ts) must open at once, and the app's dialog take it over
+ * once the code arrives, with what was typed, exactly once; a confirm made meanwhile places one order.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
+import type { ProductPageData } from '../../src/features/catalog';
 import { LOCAL_WEB_DIR } from '../../scripts/stack/builds';
-import { RESULTS, SHOP_URL, ShopBrowser, signIn } from '../support/shop-browser';
+import { RESULTS, SHOP_URL, ShopBrowser, signUp, uniqueEmail } from '../support/shop-browser';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,11 +29,16 @@ afterAll(async () => {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 
+/** The early order dialog's module, which the entry asks for as soon as it has painted the first cards. */
+const EARLY_DIALOG_MODULE = 'src/features/ordering/components/early-order-dialog.ts';
+
 /**
- * The entry's files: its own and those it imports statically, from the build's manifest (the shop serves
- * dist-local). Every other script is the app's code, which the entry imports once the page is painted.
+ * The entry's files: its own, those it imports statically, and the early order dialog's, from the build's
+ * manifest (the shop serves dist-local). Every other script is the app's code, which the entry imports once the
+ * page is painted.
  */
 function entryScripts(): Set<string> {
   const manifest = JSON.parse(
@@ -46,10 +52,12 @@ function entryScripts(): Set<string> {
     chunk.imports?.forEach(add);
   };
   add('index.html');
+  if (!manifest[EARLY_DIALOG_MODULE]) throw new Error(`the build has no chunk for ${EARLY_DIALOG_MODULE}`);
+  add(EARLY_DIALOG_MODULE);
   return files;
 }
 
-/** Holds every script but the entry until `release()`: the app's code "has not arrived" meanwhile. */
+/** Holds every script but the entry's until `release()`: the app's code "has not arrived" meanwhile. */
 async function holdAppCode(page: Page) {
   const entry = entryScripts();
   const held: Route[] = [];
@@ -67,72 +75,177 @@ async function holdAppCode(page: Page) {
   };
 }
 
-/** Counts, from the page's first line, how many times an order dialog is put on screen. */
+/**
+ * Counts, from the page's first line, the order dialogs put on screen: the early ones (drawn by the entry before
+ * the app) and the app's, and the most on screen at one time.
+ */
 async function countDialogs(page: Page) {
   await page.addInitScript(() => {
     const seen = new Set<Element>();
-    Object.assign(window, { dialogsOpened: () => seen.size });
+    let together = 0;
+    const opened = () => {
+      const all = [...seen];
+      const early = all.filter((dialog) => dialog.closest('[data-early-dialog]')).length;
+      return { early, app: all.length - early, together };
+    };
+    Object.assign(window, { dialogsOpened: opened });
     new MutationObserver(() => {
-      document.querySelectorAll('[role=dialog]').forEach((dialog) => seen.add(dialog));
+      const shown = document.querySelectorAll('[role=dialog]');
+      shown.forEach((dialog) => seen.add(dialog));
+      together = Math.max(together, shown.length);
     }).observe(document, { childList: true, subtree: true });
   });
-  return () => page.evaluate(() => (window as unknown as { dialogsOpened: () => number }).dialogsOpened());
+  return () =>
+    page.evaluate(() =>
+      (
+        window as unknown as { dialogsOpened: () => { early: number; app: number; together: number } }
+      ).dialogsOpened(),
+    );
+}
+
+/** Placements of orders the page sends (the placeOrder callable), counted. */
+function countOrdersSent(page: Page) {
+  let sent = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/placeOrder')) sent++;
+  });
+  return () => sent;
 }
 
 const earlyOrderButtons = (page: Page) => page.locator('#products article:visible [data-early-order]');
+const earlyDialog = (page: Page) => page.locator('[data-early-dialog] [role=dialog]');
+const appDialog = (page: Page) => page.locator('[role=dialog]:not([data-early-dialog] *)');
 
+/** Taps `button` `taps` times where it is on screen (the early dialog covers it after the first). */
+async function tapAt(page: Page, button: ReturnType<Page['locator']>, taps: number) {
+  await button.scrollIntoViewIfNeeded();
+  const box = await button.boundingBox();
+  if (!box) throw new Error('the order button is not on screen');
+  for (let i = 0; i < taps; i++) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Opens `/` with the app's code held back and taps the first card's order button: the early dialog opens. */
 async function tapBeforeTheApp(page: Page, taps: number) {
   const dialogsOpened = await countDialogs(page);
+  const ordersSent = countOrdersSent(page);
   const code = await holdAppCode(page);
   // Not until `load`: the held code keeps the page from loading.
   await page.goto(SHOP_URL, { waitUntil: 'domcontentloaded' });
   const button = earlyOrderButtons(page).first();
   await button.waitFor({ timeout: 30_000 });
-  const jar = await page.locator('#products article:visible').first().getAttribute('aria-label');
-  for (let i = 0; i < taps; i++) await button.click();
-  // Heard at once, though nothing of the app runs yet.
+  const jar = (await page.locator('#products article:visible').first().getAttribute('aria-label')) ?? '';
+  await tapAt(page, button, taps);
+  // Answered at once by the early dialog, though nothing of the app runs yet.
+  await earlyDialog(page).waitFor({ timeout: 10_000 });
+  expect(await earlyDialog(page).innerText()).toContain(jar);
   expect(await button.getAttribute('aria-busy')).toBe('true');
   expect(code.heldCount()).toBeGreaterThan(0);
-  expect(await page.locator('[role=dialog]').count()).toBe(0);
-  await page.screenshot({ path: `${RESULTS}/early-tap-held-360.png` });
+  expect(await appDialog(page).count()).toBe(0);
+  return { button, code, jar, dialogsOpened, ordersSent };
+}
 
-  await code.release();
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor({ timeout: 30_000 });
-  expect(await dialog.innerText()).toContain(jar);
-  // The app's own cards take over; by then any doubled answer would have opened the dialog again.
+/** Fills the early dialog as a shopper would, leaving the caret inside the phone number. */
+async function fillEarlyDialog(page: Page) {
+  const dialog = earlyDialog(page);
+  await dialog.getByRole('spinbutton', { name: 'পরিমাণ' }).fill('2');
+  await dialog.getByRole('textbox', { name: /আপনার নাম/ }).fill('রহিম উদ্দিন');
+  await dialog.getByRole('textbox', { name: /ডেলিভারি ঠিকানা/ }).fill('জিনজিরা, কেরানীগঞ্জ, ঢাকা');
+  await dialog.getByRole('radio', { name: 'বিকাশ' }).check();
+  await dialog.getByRole('textbox', { name: /মোবাইল নম্বর/ }).fill('01712345678');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+}
+
+/** The app's cards have replaced the early ones: by then any doubled answer would have opened a dialog again. */
+async function appCardsDrawn(page: Page) {
   await page
     .locator('#products article:visible button')
     .and(page.locator(':not([data-early-order])'))
     .first()
     .waitFor({ state: 'attached', timeout: 30_000 });
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
-  expect(await dialogsOpened()).toBe(1);
-  expect(await page.locator('[role=dialog]').count()).toBe(0);
 }
 
 describe("a tap on an order button before the app's code has arrived", () => {
-  it('opens the order dialog once the code arrives, exactly once (signed out)', async () => {
+  it("opens the early dialog at once; the app's dialog takes it over with what was typed, the caret where it was", async () => {
     const page = await shop.newVisitor(360);
-    await tapBeforeTheApp(page, 1);
+    const { code, jar, dialogsOpened, ordersSent } = await tapBeforeTheApp(page, 1);
+    await fillEarlyDialog(page);
+    await page.screenshot({ path: `${RESULTS}/early-order-dialog-360.png` });
+
+    await code.release();
+    const dialog = appDialog(page);
+    await dialog.waitFor({ timeout: 30_000 });
+    expect(await earlyDialog(page).count()).toBe(0);
+    expect(await dialog.innerText()).toContain(jar);
+    expect(await dialog.getByRole('spinbutton', { name: /পরিমাণ/ }).inputValue()).toBe('2');
+    expect(await dialog.getByRole('textbox', { name: /আপনার নাম/ }).inputValue()).toBe('রহিম উদ্দিন');
+    expect(await dialog.getByRole('radio', { name: 'বিকাশ' }).isChecked()).toBe(true);
+    const phone = dialog.getByRole('textbox', { name: /মোবাইল নম্বর/ });
+    expect(await phone.inputValue()).toBe('01712345678');
+    // The focus and the caret are given back: typing goes on where it was.
+    await expect.poll(() => phone.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => phone.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd]))
+      .toEqual([9, 9]);
+
+    await appCardsDrawn(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await dialogsOpened()).toEqual({ early: 1, app: 1, together: 1 });
+    expect(ordersSent()).toBe(0);
   });
 
-  it('opens it once for three taps (signed in)', async () => {
+  it('keeps a confirm made in the early dialog and places that order once, for three taps on "order" (signed in)', async () => {
     const page = await shop.newVisitor(360);
-    await signIn(page, DEMO_ACCOUNTS.customer);
-    await tapBeforeTheApp(page, 3);
+    await signUp(page, uniqueEmail('early-confirm')); // a new customer: no open orders to count against the limit
+    const { code, dialogsOpened, ordersSent } = await tapBeforeTheApp(page, 3);
+    await fillEarlyDialog(page);
+    await earlyDialog(page).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    expect(
+      await earlyDialog(page).getByRole('button', { name: 'অর্ডার জমা হচ্ছে…' }).getAttribute('aria-busy'),
+    ).toBe('true');
+
+    await code.release();
+    await page.getByText('অর্ডার সফল!').first().waitFor({ timeout: 30_000 });
+    await appDialog(page).waitFor({ state: 'detached', timeout: 10_000 });
+    await appCardsDrawn(page);
+    expect(ordersSent()).toBe(1);
+    expect(await dialogsOpened()).toEqual({ early: 1, app: 1, together: 1 });
+  });
+
+  it('drops a tap whose early dialog was closed: nothing opens when the app arrives, and its cards answer later taps', async () => {
+    const page = await shop.newVisitor(360);
+    const { button, code, dialogsOpened } = await tapBeforeTheApp(page, 1);
+    await earlyDialog(page).getByRole('button', { name: 'বন্ধ করুন' }).click();
+    expect(await earlyDialog(page).count()).toBe(0);
+    expect(await button.getAttribute('aria-busy')).toBeNull();
+
+    await code.release();
+    await appCardsDrawn(page);
+    expect(await dialogsOpened()).toEqual({ early: 1, app: 0, together: 1 });
+    await page
+      .locator('#products article:visible')
+      .first()
+      .getByRole('button', { name: 'অর্ডার করুন' })
+      .click();
+    await appDialog(page).waitFor({ timeout: 10_000 });
+    expect(await dialogsOpened()).toEqual({ early: 1, app: 1, together: 1 });
   });
 });
 
-/** The address of an active product's page, from the sitemap. */
+/** The address of the page of a jar in stock (its order button enabled), from the sitemap. */
 async function aProductPage(): Promise<string> {
   const sitemap = await (await fetch(`${SHOP_URL}/sitemap.xml`)).text();
-  const page = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)]
-    .map(([, loc]) => new URL(loc))
-    .find((url) => url.pathname.startsWith('/p/'));
-  if (!page) throw new Error('the sitemap lists no product page');
-  return `${SHOP_URL}${page.pathname}`;
+  const pages = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)]
+    .map(([, loc]) => `${SHOP_URL}${new URL(loc).pathname}`)
+    .filter((url) => new URL(url).pathname.startsWith('/p/'));
+  for (const url of pages) {
+    const html = await (await fetch(url)).text();
+    const data = /<script type="application\/json" id="product-page-data">(.*?)<\/script>/s.exec(html)?.[1];
+    const product = data ? (JSON.parse(data) as ProductPageData).product : null;
+    if (product && product.stock_quantity > 0) return url;
+  }
+  throw new Error('the sitemap lists no page of a jar in stock');
 }
 
 describe("a tap on a product page's order button before the app's code has arrived", () => {
@@ -143,19 +256,21 @@ describe("a tap on a product page's order button before the app's code has arriv
     await page.goto(await aProductPage(), { waitUntil: 'domcontentloaded' });
     const jar = await page.getByRole('heading', { level: 1 }).innerText();
     const order = page.getByRole('button', { name: 'অর্ডার করুন' });
-    await order.click();
-    await order.click();
+    await tapAt(page, order, 2);
+    await earlyDialog(page).waitFor({ timeout: 10_000 });
+    expect(await earlyDialog(page).innerText()).toContain(jar);
     expect(await order.getAttribute('aria-busy')).toBe('true');
     expect(code.heldCount()).toBeGreaterThan(0);
-    expect(await page.locator('[role=dialog]').count()).toBe(0);
+    expect(await appDialog(page).count()).toBe(0);
 
     await code.release();
-    const dialog = page.getByRole('dialog');
+    const dialog = appDialog(page);
     await dialog.waitFor({ timeout: 30_000 });
     expect(await dialog.innerText()).toContain(jar);
+    expect(await earlyDialog(page).count()).toBe(0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await dialogsOpened()).toBe(1);
+    expect(await dialogsOpened()).toEqual({ early: 1, app: 1, together: 1 });
     expect(await order.getAttribute('aria-busy')).toBeNull();
 
     // From now on React answers the button: one tap, one dialog, no spinner left behind.
@@ -163,7 +278,7 @@ describe("a tap on a product page's order button before the app's code has arriv
     await dialog.waitFor({ timeout: 10_000 });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await dialogsOpened()).toBe(2);
+    expect(await dialogsOpened()).toEqual({ early: 1, app: 2, together: 1 });
     expect(await order.getAttribute('aria-busy')).toBeNull();
   });
 });

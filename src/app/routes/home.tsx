@@ -1,8 +1,8 @@
-import { memo, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect } from 'react';
 import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
-import { HeroSection, ProductsSection, WhyChooseUs, type Product } from '@/features/catalog';
+import { HeroSection, ProductsSection, WhyChooseUs } from '@/features/catalog';
 import { useStorefrontSearch } from '../layout/search-context';
-import { OrderDialogSlot, preloadOrderDialog } from './order-dialog-slot';
+import { preloadOrderDialog, useOrderDialog } from './order-dialog-slot';
 
 function scrollToProducts() {
   document.getElementById('products')?.scrollIntoView({ behavior: 'smooth' });
@@ -15,19 +15,11 @@ const Products = memo(ProductsSection);
 
 export function HomeRoute() {
   const { searchTerm, setSearchTerm } = useStorefrontSearch();
-  const [ordering, setOrdering] = useState<Product | null>(null);
-  // Stays mounted after the first order so the dialog can animate closed and keep its chunk.
-  const [dialogLoaded, setDialogLoaded] = useState(false);
-
-  const startOrder = useCallback((product: Product) => {
-    setDialogLoaded(true);
-    setOrdering(product);
-  }, []);
+  const { startOrder, dialog } = useOrderDialog();
   const showAll = useCallback(() => {
     setSearchTerm('');
     scrollToProducts();
   }, [setSearchTerm]);
-  const closeOrder = useCallback(() => setOrdering(null), []);
   // The order form's chunk, fetched as the page starts: a tap on "order" then waits for no download.
   useEffect(preloadOrderDialog, []);
 
@@ -39,7 +31,7 @@ export function HomeRoute() {
       <PrerenderedMarkup>
         <WhyChooseUs />
       </PrerenderedMarkup>
-      {dialogLoaded && <OrderDialogSlot product={ordering} onClose={closeOrder} />}
+      {dialog}
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth';
 import type { Product } from '@/features/catalog';
+import type { EarlyOrderDialog } from '@/features/ordering';
 
 // The order form (Formik, Yup, the callable): a chunk of its own, out of the page's first code.
 const loadOrderDialog = () => import('@/features/ordering').then((entry) => ({ default: entry.OrderDialog }));
@@ -11,15 +12,44 @@ export function preloadOrderDialog(): void {
   void loadOrderDialog();
 }
 
+interface Ordering {
+  product: Product;
+  early: EarlyOrderDialog | null;
+}
+
 /**
  * The order dialog as `/` and a product's page open it: the one part of those pages that depends on who is
  * signed in (a signed-out shopper is asked to sign in first; a confirm made before that is known waits for it).
  */
-export function OrderDialogSlot({ product, onClose }: { product: Product | null; onClose: () => void }) {
+function OrderDialogSlot({ ordering, onClose }: { ordering: Ordering | null; onClose: () => void }) {
   const { user, loading } = useAuth();
   return (
     <Suspense fallback={null}>
-      <OrderDialog product={product} isSignedIn={loading ? null : user !== null} onClose={onClose} />
+      <OrderDialog
+        product={ordering?.product ?? null}
+        early={ordering?.early}
+        isSignedIn={loading ? null : user !== null}
+        onClose={onClose}
+      />
     </Suspense>
   );
+}
+
+/**
+ * A page's order dialog: `startOrder` opens it for a product (taking over the entry's early dialog, if one is
+ * on screen); `dialog` goes into the page. It stays mounted after the first order, so that it animates closed and
+ * keeps its chunk.
+ */
+export function useOrderDialog(): {
+  startOrder: (product: Product, early?: EarlyOrderDialog | null) => void;
+  dialog: ReactNode;
+} {
+  const [ordering, setOrdering] = useState<Ordering | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const startOrder = useCallback((product: Product, early?: EarlyOrderDialog | null) => {
+    setLoaded(true);
+    setOrdering({ product, early: early ?? null });
+  }, []);
+  const close = useCallback(() => setOrdering(null), []);
+  return { startOrder, dialog: loaded && <OrderDialogSlot ordering={ordering} onClose={close} /> };
 }

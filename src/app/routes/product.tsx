@@ -1,15 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import {
   parseProductPageData,
   PRODUCT_PAGE_DATA_ID,
   ProductDetails,
-  type Product,
   type ProductPageData,
 } from '@/features/catalog';
 import { NotFoundRoute } from './not-found';
-import { OrderDialogSlot } from './order-dialog-slot';
+import { useOrderDialog } from './order-dialog-slot';
 
 /** On the server (the `pages` function, through app/server.tsx): the page it is rendering. */
 export const ServerProductPage = createContext<ProductPageData | null>(null);
@@ -33,13 +32,7 @@ function dataSentWithPage(): ProductPageData | null {
 export function ProductRoute() {
   const { pathname } = useLocation();
   const data = useContext(ServerProductPage) ?? dataSentWithPage();
-  const [ordering, setOrdering] = useState<Product | null>(null);
-  const [dialogLoaded, setDialogLoaded] = useState(false);
-  const startOrder = useCallback((product: Product) => {
-    setDialogLoaded(true);
-    setOrdering(product);
-  }, []);
-  const closeOrder = useCallback(() => setOrdering(null), []);
+  const { startOrder, dialog } = useOrderDialog();
   const rendered = data !== null;
   useEffect(() => {
     if (!rendered) window.location.assign(pathname);
@@ -50,7 +43,7 @@ export function ProductRoute() {
   return (
     <>
       <ProductDetails product={data.product} onOrder={startOrder} />
-      {dialogLoaded && <OrderDialogSlot product={ordering} onClose={closeOrder} />}
+      {dialog}
     </>
   );
 }

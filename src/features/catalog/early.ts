@@ -2,4 +2,5 @@
 // cards painted from it. Apart from index.ts so that the entry does not pull in the catalog's React UI.
 export { loadActiveProductsEarly } from './api/early-products';
 export { showEarlyCards } from './components/early-cards';
-export { catchEarlyTaps } from './components/early-taps';
+export { catchEarlyTaps, showKeptTapsIn } from './components/early-taps';
+export { PRODUCT_PAGE_DATA_ID, parseProductPageData } from './model/product-page-data';

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_ORDER, answerEarlyTaps, catchEarlyTaps, stopCatchingEarlyTaps } from './early-taps';
+import type { EarlyOrderDialog } from '@/features/ordering/model/order-form-values';
+import {
+  EARLY_ORDER,
+  answerEarlyTaps,
+  catchEarlyTaps,
+  showKeptTapsIn,
+  stopCatchingEarlyTaps,
+} from './early-taps';
 
 /** A grid of early cards' order buttons, one per product id, listened to as the entry does. */
 function earlyButtons(...ids: string[]) {
@@ -24,12 +31,13 @@ function pointer(type: string, target: Element) {
 }
 
 const stops: (() => void)[] = [];
-const claim = (answer: (id: string) => void) => stops.push(answerEarlyTaps(answer));
+const claim = (answer: Parameters<typeof answerEarlyTaps>[0]) => stops.push(answerEarlyTaps(answer));
 
 afterEach(() => {
   stops.splice(0).forEach((stop) => stop());
   // A tap a test left kept is taken here, so that the next test starts with none.
   answerEarlyTaps(() => {})();
+  showKeptTapsIn(null);
   document.body.replaceChildren();
 });
 
@@ -41,7 +49,7 @@ describe("taps on the early cards' order buttons", () => {
 
     const answer = vi.fn();
     claim(answer);
-    expect(answer.mock.calls).toEqual([['mango']]);
+    expect(answer.mock.calls).toEqual([['mango', null]]);
     expect(button('mango')).not.toHaveAttribute('aria-busy');
 
     // A second claim (the grid drawn again) finds nothing left to answer.
@@ -60,7 +68,7 @@ describe("taps on the early cards' order buttons", () => {
 
     const answer = vi.fn();
     claim(answer);
-    expect(answer.mock.calls).toEqual([['olive']]);
+    expect(answer.mock.calls).toEqual([['olive', null]]);
   });
 
   it('are answered as they come once claimed, a tap inside the button included; until the claim stops', () => {
@@ -68,7 +76,7 @@ describe("taps on the early cards' order buttons", () => {
     const answer = vi.fn();
     const stop = answerEarlyTaps(answer);
     button('mango').querySelector('span')!.click();
-    expect(answer.mock.calls).toEqual([['mango']]);
+    expect(answer.mock.calls).toEqual([['mango', null]]);
     expect(button('mango')).not.toHaveAttribute('aria-busy');
 
     stop();
@@ -86,7 +94,7 @@ describe("taps on the early cards' order buttons", () => {
     claim(answer);
     elsewhere.click();
     button('mango').click();
-    expect(answer.mock.calls).toEqual([['mango']]);
+    expect(answer.mock.calls).toEqual([['mango', null]]);
   });
 
   it("take a pointer's tap at its release, once, even when the card was moved in the middle of it", () => {
@@ -99,7 +107,7 @@ describe("taps on the early cards' order buttons", () => {
     document.body.append(host);
     host.append(box);
     pointer('pointerup', button('mango'));
-    expect(answer.mock.calls).toEqual([['mango']]);
+    expect(answer.mock.calls).toEqual([['mango', null]]);
     // A press whose click does follow is not answered twice.
     pointer('pointerdown', button('mango'));
     pointer('pointerup', button('mango'));
@@ -132,6 +140,70 @@ describe("taps on the early cards' order buttons", () => {
 
     catchEarlyTaps(box);
     button('mango').click();
-    expect(answer.mock.calls).toEqual([['mango']]);
+    expect(answer.mock.calls).toEqual([['mango', null]]);
+  });
+
+  it("show a kept tap's answer drawn before the app (the early dialog), and hand it to the app with the tap", () => {
+    const { button } = earlyButtons('mango', 'olive');
+    const drawn: { id: string; dialog: EarlyOrderDialog; drop: () => void }[] = [];
+    showKeptTapsIn((id, drop) => {
+      const dialog = { draft: () => null, remove: vi.fn() };
+      drawn.push({ id, dialog, drop });
+      return dialog;
+    });
+    button('mango').click();
+    button('olive').click(); // a second tap before the app: the first one's dialog is taken down
+    expect(drawn.map(({ id }) => id)).toEqual(['mango', 'olive']);
+    expect(drawn[0].dialog.remove).toHaveBeenCalledTimes(1);
+    expect(drawn[1].dialog.remove).not.toHaveBeenCalled();
+
+    const answer = vi.fn();
+    claim(answer);
+    expect(answer.mock.calls).toEqual([['olive', drawn[1].dialog]]);
+    // Taps answered by the app draw nothing of their own.
+    button('mango').click();
+    expect(drawn).toHaveLength(2);
+    expect(answer.mock.calls[1]).toEqual(['mango', null]);
+  });
+
+  it('drop a kept tap whose early dialog the shopper closed: nothing is answered for it later', () => {
+    const { button } = earlyButtons('mango');
+    let drop = () => {};
+    showKeptTapsIn((_id, dropTap) => {
+      drop = dropTap;
+      return { draft: () => null, remove: () => {} };
+    });
+    button('mango').click();
+    drop();
+    expect(button('mango')).not.toHaveAttribute('aria-busy');
+    const answer = vi.fn();
+    claim(answer);
+    expect(answer).not.toHaveBeenCalled();
+  });
+
+  it("ignore a stale close: a dialog closed after the next tap's does not drop that tap", () => {
+    const { button } = earlyButtons('mango', 'olive');
+    const drops: (() => void)[] = [];
+    showKeptTapsIn((_id, drop) => {
+      drops.push(drop);
+      return { draft: () => null, remove: () => {} };
+    });
+    button('mango').click();
+    button('olive').click();
+    drops[0]();
+    const answer = vi.fn();
+    claim(answer);
+    expect(answer).toHaveBeenCalledWith('olive', expect.anything());
+  });
+
+  it('leave a disabled button alone (a sold-out jar on its page): pointer events still reach it', () => {
+    const { button } = earlyButtons('mango');
+    button('mango').disabled = true;
+    pointer('pointerdown', button('mango'));
+    pointer('pointerup', button('mango'));
+    expect(button('mango')).not.toHaveAttribute('aria-busy');
+    const answer = vi.fn();
+    claim(answer);
+    expect(answer).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,10 @@
 // last one: the dialog shows one jar) and its button shows at once that it was heard; the product grid claims
 // the taps once it runs, answers the kept one, and from then on answers each tap as it comes, until React's own
 // cards replace the early ones. The same idea as Google's JSAction or React's replay of events during
-// hydration, for the one action that matters before the app has loaded.
+// hydration, for the one action that matters before the app has loaded. Where the entry can, it shows the kept
+// tap's answer itself meanwhile: the order dialog drawn without the app (showKeptTapsIn), handed to the app's
+// dialog with the answer.
+import type { EarlyOrderDialog } from '@/features/ordering/model/order-form-values';
 
 /** The attribute on an early card's order button: the id of the card's product. */
 export const EARLY_ORDER = 'data-early-order';
@@ -11,30 +14,61 @@ export const EARLY_ORDER = 'data-early-order';
 /** Set on a tapped button until the app answers it: styled by early-taps.css. */
 const BUSY = 'aria-busy';
 
-type Answer = (productId: string) => void;
+/** Answers a tap on `productId`'s button; `early` is the dialog the entry drew for a kept tap, if any. */
+type Answer = (productId: string, early: EarlyOrderDialog | null) => void;
 
-interface Taps {
-  /** The tap not answered yet, and the button that shows it. */
-  pending: { productId: string; button: Element } | null;
-  answer: Answer | null;
+/**
+ * Draws the answer to a kept tap before the app can (the early order dialog); `drop` is called if the shopper
+ * closes it, which takes the tap back. Null: nothing to draw for that product.
+ */
+export type ShowKeptTap = (productId: string, drop: () => void) => EarlyOrderDialog | null;
+
+interface PendingTap {
+  productId: string;
+  /** The button that shows the tap was heard. */
+  button: Element;
+  early: EarlyOrderDialog | null;
 }
 
-const taps: Taps = { pending: null, answer: null };
+interface Taps {
+  /** The tap not answered yet. */
+  pending: PendingTap | null;
+  answer: Answer | null;
+  show: ShowKeptTap | null;
+}
+
+const taps: Taps = { pending: null, answer: null, show: null };
 
 function tap(button: Element) {
   const productId = button.getAttribute(EARLY_ORDER);
   if (!productId) return;
   if (taps.answer) {
-    taps.answer(productId);
+    taps.answer(productId, null);
     return;
   }
   taps.pending?.button.removeAttribute(BUSY);
+  taps.pending?.early?.remove();
   button.setAttribute(BUSY, 'true');
-  taps.pending = { productId, button };
+  const pending: PendingTap = { productId, button, early: null };
+  taps.pending = pending;
+  pending.early =
+    taps.show?.(productId, () => {
+      if (taps.pending !== pending) return;
+      taps.pending = null;
+      button.removeAttribute(BUSY);
+    }) ?? null;
 }
 
-const orderButton = (event: Event) =>
-  event.target instanceof Element ? event.target.closest(`[${EARLY_ORDER}]`) : null;
+/** From now on a kept tap is answered at once by `show` where it can (the entry sets it: src/main.tsx). */
+export function showKeptTapsIn(show: ShowKeptTap | null): void {
+  taps.show = show;
+}
+
+/** The order button `event` happened on; none if it is disabled (a product page's, sold out). */
+function orderButton(event: Event): Element | null {
+  const button = event.target instanceof Element ? event.target.closest(`[${EARLY_ORDER}]`) : null;
+  return button?.matches(':disabled') ? null : button;
+}
 
 /** The button a pointer went down on, for its release to count as a tap. */
 let pressed: Element | null = null;
@@ -86,8 +120,9 @@ export function stopCatchingEarlyTaps(box: HTMLElement): void {
 }
 
 /**
- * From now on `answer` answers the early cards' taps; the kept one, if any, at once (and only once). Returns
- * the way to stop: later taps are kept again until the next claim.
+ * From now on `answer` answers the early cards' taps; the kept one, if any, at once (and only once), with the
+ * early dialog drawn for it, which `answer` must take over or remove. Returns the way to stop: later taps are kept
+ * again until the next claim.
  */
 export function answerEarlyTaps(answer: Answer): () => void {
   taps.answer = answer;
@@ -95,7 +130,7 @@ export function answerEarlyTaps(answer: Answer): () => void {
   taps.pending = null;
   if (kept) {
     kept.button.removeAttribute(BUSY);
-    answer(kept.productId);
+    answer(kept.productId, kept.early);
   }
   return () => {
     if (taps.answer === answer) taps.answer = null;

@@ -16,13 +16,14 @@ import { formatNumberBn, formatTaka } from '@/lib/format';
 import { discountPercent, hasDiscount, type Product } from '../model/product';
 import { catalogTexts } from '../texts';
 import { EARLY_ORDER, answerEarlyTaps, stopCatchingEarlyTaps } from './early-taps';
+import type { StartOrder } from './start-order';
 import { ProductImage } from './product-image';
 
 const t = catalogTexts;
 
 interface ProductDetailsProps {
   product: Product;
-  onOrder: (product: Product) => void;
+  onOrder: StartOrder;
 }
 
 /**
@@ -36,8 +37,9 @@ export function ProductDetails({ product, onOrder }: ProductDetailsProps) {
   useEffect(() => {
     const box = orderButton.current?.closest<HTMLElement>('[data-early-taps]');
     if (box) stopCatchingEarlyTaps(box);
-    answerEarlyTaps((id) => {
-      if (id === product.id) onOrder(product);
+    answerEarlyTaps((id, early) => {
+      if (id === product.id) onOrder(product, early);
+      else early?.remove();
     })();
   }, [product, onOrder]);
   const discounted = hasDiscount(product);

@@ -163,6 +163,6 @@ describe('ProductsSection', () => {
     const onOrder = vi.fn();
     vi.mocked(useActiveProducts).mockReturnValue({ status: 'loaded', data: products });
     renderSection('', onOrder);
-    expect(onOrder.mock.calls).toEqual([[products[1]]]);
+    expect(onOrder.mock.calls).toEqual([[products[1], null]]);
   });
 });

@@ -6,10 +6,11 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { catalogTexts } from '../texts';
 import { useActiveProducts } from '../api/use-active-products';
-import { filterProductsByName, type Product } from '../model/product';
+import { filterProductsByName } from '../model/product';
 import { EAGER_IMAGES, earlyCardCount, earlyCardsOnPage, forgetEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
 import { answerEarlyTaps } from './early-taps';
+import type { StartOrder } from './start-order';
 import { ProductCard } from './product-card';
 import { PRODUCT_GRID_COLUMNS, PRODUCT_GRID_GAP } from './product-grid';
 
@@ -18,7 +19,7 @@ const t = catalogTexts.products;
 interface ProductsSectionProps {
   /** What the shopper typed in the header's search box; empty shows everything. */
   searchTerm: string;
-  onOrder: (product: Product) => void;
+  onOrder: StartOrder;
   onShowAll: () => void;
 }
 
@@ -82,9 +83,10 @@ function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
   const loaded = products.status === 'loaded' ? products.data : null;
   useEffect(() => {
     if (!loaded) return;
-    return answerEarlyTaps((id) => {
+    return answerEarlyTaps((id, early) => {
       const product = loaded.find((candidate) => candidate.id === id);
-      if (product) onOrder(product);
+      if (product) onOrder(product, early);
+      else early?.remove(); // sold out or hidden since the entry's list: nothing to order
     });
   }, [loaded, onOrder]);
 

@@ -2,30 +2,14 @@ import * as yup from 'yup';
 import { orderMessages } from './texts';
 import { toBengaliDigits } from './digits';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from './payment-method';
+import { MIN_ORDER_QUANTITY } from './order-form-values';
 import { MAX_JARS_PER_ORDER } from './order-limits';
 import { normalizeBangladeshPhone } from './phone';
 
-export const MIN_ORDER_QUANTITY = 1;
 export const MAX_CUSTOMER_NAME_LENGTH = 100;
 export const MAX_CUSTOMER_ADDRESS_LENGTH = 500;
 
-/** What the customer fills in the order dialog; the same names travel to the placeOrder callable. */
-export interface OrderFormValues {
-  quantity: number;
-  customerName: string;
-  customerPhone: string;
-  customerAddress: string;
-  paymentMethod: PaymentMethod;
-}
-
-/** The dialog opens, and resets after a successful order, to these values. */
-export const initialOrderFormValues: OrderFormValues = {
-  quantity: MIN_ORDER_QUANTITY,
-  customerName: '',
-  customerPhone: '',
-  customerAddress: '',
-  paymentMethod: DEFAULT_PAYMENT_METHOD,
-};
+export { MIN_ORDER_QUANTITY, initialOrderFormValues, type OrderFormValues } from './order-form-values';
 
 const m = orderMessages.validation;
 
