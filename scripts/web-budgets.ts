@@ -12,9 +12,11 @@ const APP_MODULES = ['src/app/theme.ts', 'src/boot.tsx'];
 
 /**
  * JavaScript before the first paint and the first product cards of `/`, gzip, KB: the entry alone (it asks
- * for the products and paints their cards without React). Measured 3 KB.
+ * for the products and paints their cards without React, and draws the early order dialog for a tap made
+ * before the app runs). Measured 6.3 KB, 10.2 KB with the early order dialog (3.7 KB with its texts and styles;
+ * docs/performance.md: its A/B).
  */
-export const FIRST_PAINT_JS_BUDGET_KB = 8;
+export const FIRST_PAINT_JS_BUDGET_KB = 11;
 
 /**
  * Initial JavaScript of `/`, gzip, KB: the entry and the app's code it loads once the page and its first cards

@@ -13,6 +13,8 @@ export interface PhoneSample {
   usable: number;
   answer: number;
   dialog: number;
+  /** The app's own dialog (React's), which takes the early one's place. */
+  appDialog: number;
 }
 
 export const median = (numbers: number[]) => {
@@ -26,7 +28,7 @@ export const median = (numbers: number[]) => {
  * frame after the DOM shows it); the first card's photo by Element Timing where the early cards carry it.
  */
 export function phoneCollector(): void {
-  type Key = 'firstCard' | 'lcp' | 'usable' | 'tap' | 'answer' | 'dialog';
+  type Key = 'firstCard' | 'lcp' | 'usable' | 'tap' | 'answer' | 'dialog' | 'appDialog';
   const phone: Partial<Record<Key, number>> = {};
   Object.assign(window, { phone });
   const atPaint = (key: Key) => {
@@ -61,6 +63,8 @@ export function phoneCollector(): void {
     if (phone.tap === undefined) return;
     if (document.querySelector('[data-early-order][aria-busy="true"], [role=dialog]')) atPaint('answer');
     if (document.querySelector('[role=dialog][data-state=open]')) atPaint('dialog');
+    if (document.querySelector('[role=dialog][data-state=open]:not([data-early-dialog] *)'))
+      atPaint('appDialog');
   };
   new MutationObserver(check).observe(document, {
     childList: true,
