@@ -12,6 +12,7 @@ import {
   showKeptTapsIn,
 } from './features/catalog/early';
 import { earlyOrderDialogs } from './features/ordering/early';
+import { keepEarlyTaps, reactListensToTaps } from './lib/early-replay';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
@@ -113,7 +114,10 @@ const start = () => {
   if (started) return;
   started = true;
   loadApp().then(
-    ({ boot, system }) => boot(root, path, system),
+    ({ boot, system }) => {
+      reactListensToTaps();
+      boot(root, path, system);
+    },
     (error: unknown) => console.error('the app could not be loaded', error),
   );
 };
@@ -123,6 +127,8 @@ const afterPaint = () => {
   if (document.visibilityState === 'hidden') start();
   else requestAnimationFrame(() => setTimeout(start, 0));
 };
+// The header's menu and search, tapped before the app runs, answer once it does (lib/early-replay.ts).
+keepEarlyTaps(root);
 if (path === '/') {
   paintShopWindow().then(afterPaint);
   setTimeout(afterPaint, PHOTO_WAIT_CAP_MS);

@@ -29,16 +29,12 @@ afterAll(async () => {
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  css?: string[];
 }
 
-/** The early order dialog's module, which the entry asks for as soon as it has painted the first cards. */
-const EARLY_DIALOG_MODULE = 'src/features/ordering/components/early-order-dialog.ts';
-
 /**
- * The entry's files: its own, those it imports statically, and the early order dialog's, from the build's
- * manifest (the shop serves dist-local). Every other script is the app's code, which the entry imports once the
- * page is painted.
+ * The entry's files: its own and those it imports statically, from the build's manifest (the shop serves
+ * dist-local); the early order dialog is part of them. Every other script is the app's code, which the entry
+ * imports once the page is painted.
  */
 function entryScripts(): Set<string> {
   const manifest = JSON.parse(
@@ -52,8 +48,6 @@ function entryScripts(): Set<string> {
     chunk.imports?.forEach(add);
   };
   add('index.html');
-  if (!manifest[EARLY_DIALOG_MODULE]) throw new Error(`the build has no chunk for ${EARLY_DIALOG_MODULE}`);
-  add(EARLY_DIALOG_MODULE);
   return files;
 }
 
@@ -280,5 +274,37 @@ describe("a tap on a product page's order button before the app's code has arriv
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     expect(await dialogsOpened()).toEqual({ early: 1, app: 2, together: 1 });
     expect(await order.getAttribute('aria-busy')).toBeNull();
+  });
+});
+
+describe("the header's and the banner's buttons before the app's code has arrived", () => {
+  it('opens the menu tapped before the app once it runs, exactly once; the banner scrolls to the jars at once', async () => {
+    const page = await shop.newVisitor(360);
+    const code = await holdAppCode(page);
+    await page.goto(SHOP_URL, { waitUntil: 'domcontentloaded' });
+    await earlyOrderButtons(page).first().waitFor({ timeout: 30_000 });
+
+    // The banner's buttons are links to the jars: they need no code.
+    await page.getByRole('link', { name: 'এখনই কিনুন' }).click();
+    await expect
+      .poll(() => page.locator('#products').evaluate((section) => section.getBoundingClientRect().top), {
+        timeout: 10_000,
+      })
+      .toBeLessThan(120);
+
+    const menu = page.getByRole('button', { name: 'মেনু' });
+    await menu.click();
+    expect(await menu.getAttribute('aria-busy')).toBe('true');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(code.heldCount()).toBeGreaterThan(0);
+
+    await code.release();
+    await expect.poll(() => menu.getAttribute('aria-expanded'), { timeout: 30_000 }).toBe('true');
+    expect(await menu.getAttribute('aria-busy')).toBeNull();
+    // Answered once: still open once the app's cards are drawn, and React's alone from now on.
+    await appCardsDrawn(page);
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -4,10 +4,6 @@ import { HeroSection, ProductsSection, WhyChooseUs } from '@/features/catalog';
 import { useStorefrontSearch } from '../layout/search-context';
 import { preloadOrderDialog, useOrderDialog } from './order-dialog-slot';
 
-function scrollToProducts() {
-  document.getElementById('products')?.scrollIntoView({ behavior: 'smooth' });
-}
-
 // The sections draw again only when their own props change: not when the auth state arrives, nor when a
 // dialog opens (every Chakra element drawn again costs a slow phone a few milliseconds).
 const Hero = memo(HeroSection);
@@ -16,16 +12,14 @@ const Products = memo(ProductsSection);
 export function HomeRoute() {
   const { searchTerm, setSearchTerm } = useStorefrontSearch();
   const { startOrder, dialog } = useOrderDialog();
-  const showAll = useCallback(() => {
-    setSearchTerm('');
-    scrollToProducts();
-  }, [setSearchTerm]);
+  // "See all" is a link to the grid (the browser scrolls there); it also clears the search.
+  const showAll = useCallback(() => setSearchTerm(''), [setSearchTerm]);
   // The order form's chunk, fetched as the page starts: a tap on "order" then waits for no download.
   useEffect(preloadOrderDialog, []);
 
   return (
     <>
-      <Hero onShopNow={scrollToProducts} />
+      <Hero />
       <Products searchTerm={searchTerm} onOrder={startOrder} onShowAll={showAll} />
       {/* Text and pictures only: taken over from the prerendered page as it is, not hydrated. */}
       <PrerenderedMarkup>

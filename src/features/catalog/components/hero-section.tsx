@@ -5,7 +5,7 @@ import { catalogTexts } from '../texts';
 const t = catalogTexts.hero;
 
 /** The banner: headline and two buttons that both take the shopper to the products. */
-export function HeroSection({ onShopNow }: { onShopNow: () => void }) {
+export function HeroSection() {
   return (
     <Box
       as="section"
@@ -31,11 +31,12 @@ export function HeroSection({ onShopNow }: { onShopNow: () => void }) {
             </Text>
           </PrerenderedMarkup>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3" width={{ base: 'full', sm: 'auto' }}>
-            <Button colorPalette="brand" size="lg" onClick={onShopNow}>
-              {t.buyNow}
+            {/* Links to the products: they work before the app's code has loaded (the page scrolls smoothly). */}
+            <Button asChild colorPalette="brand" size="lg">
+              <a href="#products">{t.buyNow}</a>
             </Button>
-            <Button colorPalette="brand" variant="outline" size="lg" bg="bg" onClick={onShopNow}>
-              {t.seeAll}
+            <Button asChild colorPalette="brand" variant="outline" size="lg" bg="bg">
+              <a href="#products">{t.seeAll}</a>
             </Button>
           </Stack>
         </Stack>

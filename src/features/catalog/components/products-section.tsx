@@ -147,8 +147,11 @@ export function ProductsSection({ searchTerm, onOrder, onShowAll }: ProductsSect
           <ProductGrid searchTerm={searchTerm} onOrder={onOrder} />
         </ClientOnly>
         <Center mt={{ base: '8', md: '10' }}>
-          <Button variant="outline" colorPalette="brand" size="lg" onClick={onShowAll}>
-            {t.seeAll}
+          {/* A link to the grid's top, working before the app's code has loaded; the app also clears the search. */}
+          <Button asChild variant="outline" colorPalette="brand" size="lg">
+            <a href="#products" onClick={onShowAll}>
+              {t.seeAll}
+            </a>
           </Button>
         </Center>
       </Container>
