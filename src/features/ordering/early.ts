@@ -6,14 +6,32 @@ import type { EarlyOrderDialog } from './model/order-form-values';
 
 export type { EarlyOrderProduct };
 
+/** Runs `task` after the next frame has been painted (a task queued from a frame's callback runs after it). */
+function afterNextPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
 /**
  * How to draw the early dialog for a tap on one of `products` (early-taps.ts calls it with the tap and the way to
- * drop it if the shopper closes the dialog). A product not listed draws nothing: its button still shows that the
- * tap is kept for the app.
+ * drop it if the shopper closes the dialog). The dialog is drawn after the frame that shows the tapped button
+ * busy: building it takes a slow phone ~50 ms, which the tap's first answer does not wait for. A product not
+ * listed draws nothing: its button still shows that the tap is kept for the app.
  */
 export function earlyOrderDialogs(products: readonly EarlyOrderProduct[]) {
   return (productId: string, drop: () => void): EarlyOrderDialog | null => {
     const product = products.find((candidate) => candidate.id === productId);
-    return product ? openEarlyOrderDialog(product, drop) : null;
+    if (!product) return null;
+    let dialog: EarlyOrderDialog | null = null;
+    let removed = false;
+    afterNextPaint(() => {
+      if (!removed) dialog = openEarlyOrderDialog(product, drop);
+    });
+    return {
+      draft: () => dialog?.draft() ?? null,
+      remove: () => {
+        removed = true;
+        dialog?.remove();
+      },
+    };
   };
 }
