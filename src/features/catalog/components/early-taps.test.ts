@@ -174,8 +174,10 @@ describe("taps on the early cards' order buttons", () => {
       return { draft: () => null, remove: () => {} };
     });
     button('mango').click();
+    button('mango').blur();
     drop();
     expect(button('mango')).not.toHaveAttribute('aria-busy');
+    expect(button('mango')).toHaveFocus();
     const answer = vi.fn();
     claim(answer);
     expect(answer).not.toHaveBeenCalled();

@@ -56,6 +56,8 @@ function tap(button: Element) {
       if (taps.pending !== pending) return;
       taps.pending = null;
       button.removeAttribute(BUSY);
+      // Back where the shopper was, as a closed dialog gives the focus back to its trigger.
+      if (button instanceof HTMLElement) button.focus({ preventScroll: true });
     }) ?? null;
 }
 
