@@ -7,6 +7,7 @@ import { aProduct } from '@/testing/products';
 import type { Product } from '../model/product';
 import { EAGER_IMAGES, EARLY, earlyCardsOnPage, showEarlyCards } from './early-cards';
 import { EarlyProductGrid } from './early-product-grid';
+import { showKeptTapsIn } from './early-taps';
 import { ProductsSection } from './products-section';
 
 vi.mock('../api/use-active-products', () => ({ useActiveProducts: vi.fn() }));
@@ -164,5 +165,25 @@ describe('ProductsSection', () => {
     vi.mocked(useActiveProducts).mockReturnValue({ status: 'loaded', data: products });
     renderSection('', onOrder);
     expect(onOrder.mock.calls).toEqual([[products[1], null]]);
+  });
+
+  it('hands the early dialog over with the tap, and takes it down for a jar no longer on sale', () => {
+    const products = [jar('b', 'রসুনের আচার'), jar('a', 'আমের আচার')];
+    const prerendered = renderWithShop(<EarlyProductGrid />);
+    showEarlyCards(products, prerendered.container);
+    const dialog = { draft: () => null, remove: vi.fn() };
+    showKeptTapsIn(() => dialog);
+    within(earlyCardsOnPage() as HTMLElement)
+      .getAllByRole('button', { hidden: false })[1]
+      .click();
+    showKeptTapsIn(null);
+    prerendered.unmount();
+
+    // Jar "a" was taken off sale between the entry's list and the app's.
+    const onOrder = vi.fn();
+    vi.mocked(useActiveProducts).mockReturnValue({ status: 'loaded', data: [products[0]] });
+    renderSection('', onOrder);
+    expect(onOrder).not.toHaveBeenCalled();
+    expect(dialog.remove).toHaveBeenCalledTimes(1);
   });
 });
