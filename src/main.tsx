@@ -13,6 +13,7 @@ import {
 } from './features/catalog/early';
 import { earlyOrderDialogs } from './features/ordering/early';
 import { keepEarlyTaps, reactListensToTaps } from './lib/early-replay';
+import { showAppLoadFailure } from './components/ui/app-load-failure';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
@@ -118,7 +119,10 @@ const start = () => {
       reactListensToTaps();
       boot(root, path, system);
     },
-    (error: unknown) => console.error('the app could not be loaded', error),
+    (error: unknown) => {
+      console.error('the app could not be loaded', error);
+      showAppLoadFailure();
+    },
   );
 };
 // After the next frame is painted (a task queued from a frame's callback runs after that frame's paint); a tab

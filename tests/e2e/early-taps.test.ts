@@ -308,3 +308,28 @@ describe("the header's and the banner's buttons before the app's code has arrive
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+describe("when the app's code cannot arrive", () => {
+  it('says so in Bengali above the early dialog, and trying again loads the shop', async () => {
+    const page = await shop.newVisitor(360);
+    const entry = entryScripts();
+    let failing = true;
+    await page.route(
+      (url) => url.pathname.endsWith('.js') && !entry.has(url.pathname),
+      (route) => (failing ? route.abort('internetdisconnected') : route.continue()),
+    );
+    await page.goto(SHOP_URL, { waitUntil: 'domcontentloaded' });
+    const button = earlyOrderButtons(page).first();
+    await button.waitFor({ timeout: 30_000 });
+    await tapAt(page, button, 1);
+    await earlyDialog(page).waitFor({ timeout: 10_000 });
+
+    const notice = page.getByRole('alert').filter({ hasText: 'দোকানের বাকি অংশ লোড হয়নি' });
+    await notice.waitFor({ timeout: 30_000 });
+    // Above the early dialog: its button takes the tap.
+    failing = false;
+    await notice.getByRole('button', { name: 'আবার চেষ্টা করুন' }).click();
+    await appCardsDrawn(page);
+    expect(await notice.count()).toBe(0);
+  });
+});
