@@ -8,7 +8,7 @@
 import styles from './early-order-dialog.css?inline';
 import { formatNumberBn, formatTaka } from '@/lib/numbers';
 import { orderingTexts } from '../texts';
-import { orderTotal } from '../model/money';
+import { runningTotal } from '../model/money';
 import { MAX_JARS_PER_ORDER, MAX_OPEN_ORDERS_PER_CUSTOMER } from '../model/order-limits';
 import {
   initialOrderFormValues,
@@ -49,16 +49,8 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-const FIELD_NAMES = [
-  'quantity',
-  'customerName',
-  'customerPhone',
-  'customerAddress',
-  'paymentMethod',
-] as const;
-
 function isFieldName(name: string): name is keyof OrderFormValues {
-  return (FIELD_NAMES as readonly string[]).includes(name);
+  return Object.hasOwn(initialOrderFormValues, name);
 }
 
 /** A label above its control, with Chakra's required mark where the app's dialog shows one. */
@@ -70,12 +62,8 @@ function field(id: string, label: string, required: boolean, control: HTMLElemen
 }
 
 function total(price: number, quantity: number): string {
-  if (!Number.isInteger(quantity) || quantity < 1) return '—';
-  try {
-    return formatTaka(orderTotal(price, quantity));
-  } catch {
-    return '—';
-  }
+  const amount = runningTotal(price, quantity);
+  return amount === null ? '—' : formatTaka(amount);
 }
 
 const FOCUSABLE = 'input:not([type=radio]), input[type=radio]:checked, textarea, button';

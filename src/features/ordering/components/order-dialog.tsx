@@ -20,7 +20,7 @@ import { orderingTexts } from '../texts';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import { orderErrorMessage } from '../api/order-error-message';
 import { placeOrder } from '../api/place-order';
-import { orderTotal } from '../model/money';
+import { runningTotal } from '../model/money';
 import { newOrderRequestId } from '../model/order-request-id';
 import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from '../model/order-form';
 import type { EarlyOrderDialog, OrderDraft } from '../model/order-form-values';
@@ -52,15 +52,6 @@ export interface OrderDialogProps {
    */
   early?: EarlyOrderDialog | null;
   onClose: () => void;
-}
-
-function runningTotal(price: number, quantity: unknown): number | null {
-  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) return null;
-  try {
-    return orderTotal(price, quantity);
-  } catch {
-    return null;
-  }
 }
 
 /** One jar type, one order: quantity, contact details, payment method, and a live total. */

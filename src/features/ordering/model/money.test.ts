@@ -1,4 +1,4 @@
-import { fromPoisha, orderTotal, sumTaka, toPoisha } from './money';
+import { fromPoisha, orderTotal, runningTotal, sumTaka, toPoisha } from './money';
 
 describe('orderTotal', () => {
   it('multiplies price by quantity exactly to the poisha', () => {
@@ -23,6 +23,22 @@ describe('orderTotal', () => {
     expect(() => orderTotal(-1, 1)).toThrow(RangeError);
     expect(() => orderTotal(Number.POSITIVE_INFINITY, 1)).toThrow(RangeError);
     expect(() => orderTotal(12.345, 1)).toThrow(/two decimals/);
+  });
+});
+
+describe('runningTotal', () => {
+  it('is price × quantity for a whole number of jars from 1 up', () => {
+    expect(runningTotal(350, 2)).toBe(700);
+    expect(runningTotal(12.5, 3)).toBe(37.5);
+  });
+
+  it('is null while the quantity is not one yet (empty, a fraction, zero, text)', () => {
+    for (const quantity of [Number.NaN, 2.5, 0, -1, '3', undefined])
+      expect(runningTotal(350, quantity)).toBeNull();
+  });
+
+  it('is null for a price no order can have', () => {
+    expect(runningTotal(1.234, 2)).toBeNull();
   });
 });
 

@@ -26,6 +26,19 @@ export function orderTotal(price: number, quantity: number): number {
   return fromPoisha(toPoisha(price) * quantity);
 }
 
+/**
+ * The total an order form shows while the quantity is being typed: price × quantity, or null while the quantity
+ * is not a whole number of jars from 1 up (empty, "2.5") or the amount cannot be an order's.
+ */
+export function runningTotal(price: number, quantity: unknown): number | null {
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) return null;
+  try {
+    return orderTotal(price, quantity);
+  } catch {
+    return null;
+  }
+}
+
 /** Adds taka amounts without floating-point drift; each amount counts to the nearest poisha. */
 export function sumTaka(amounts: Iterable<number>): number {
   let poisha = 0;
