@@ -4,14 +4,14 @@ import './app/fonts.css';
 import './features/catalog/components/early-taps.css';
 // Not through the catalog's index: that would bring the whole storefront UI into this tiny entry.
 import {
-  PRODUCT_PAGE_DATA_ID,
   catchEarlyTaps,
   loadActiveProductsEarly,
-  parseProductPageData,
+  productPageDataOnPage,
   showEarlyCards,
   showKeptTapsIn,
 } from './features/catalog/early';
 import { earlyOrderDialogs } from './features/ordering/early';
+import { afterNextPaint } from './lib/after-paint';
 import { keepEarlyTaps, reactListensToTaps } from './lib/early-replay';
 import { showAppLoadFailure } from './components/ui/app-load-failure';
 
@@ -83,8 +83,7 @@ function paintShopWindow(): Promise<void> {
 /** A product page's order button, drawn by the server, takes a tap before the app runs, as the cards on `/` do. */
 function catchProductPageTaps(box: HTMLElement) {
   catchEarlyTaps(box);
-  const script = document.getElementById(PRODUCT_PAGE_DATA_ID);
-  const product = script?.textContent ? parseProductPageData(script.textContent)?.product : null;
+  const product = productPageDataOnPage()?.product;
   if (product) showKeptTapsIn(earlyOrderDialogs([product]));
 }
 
@@ -125,11 +124,10 @@ const start = () => {
     },
   );
 };
-// After the next frame is painted (a task queued from a frame's callback runs after that frame's paint); a tab
-// opened in the background gets no frames: at once there.
+// After the next frame is painted; a tab opened in the background gets no frames: at once there.
 const afterPaint = () => {
   if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
+  else afterNextPaint(start);
 };
 // The header's menu and search, tapped before the app runs, answer once it does (lib/early-replay.ts).
 keepEarlyTaps(root);

@@ -2,8 +2,7 @@
 // prerendered header is on screen seconds before React on a slow phone, and a tap on it would do nothing. The
 // entry keeps the last such tap (the button shows at once that it was heard) until React listens, and the
 // header replays it once it is hydrated: its own handler answers it then. A tap React answered meanwhile
-// replaces it. A framework-free module: the entry
-// (src/main.tsx) imports it before React.
+// replaces it. A framework-free module: the entry (src/main.tsx) imports it before React.
 
 /** Marks a button whose tap before the app runs is kept and replayed once the app does. */
 export const EARLY_REPLAY = 'data-early-replay';

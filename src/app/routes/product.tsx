@@ -1,12 +1,7 @@
 import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import {
-  parseProductPageData,
-  PRODUCT_PAGE_DATA_ID,
-  ProductDetails,
-  type ProductPageData,
-} from '@/features/catalog';
+import { ProductDetails, productPageDataOnPage, type ProductPageData } from '@/features/catalog';
 import { NotFoundRoute } from './not-found';
 import { useOrderDialog } from './order-dialog-slot';
 
@@ -16,10 +11,7 @@ export const ServerProductPage = createContext<ProductPageData | null>(null);
 /** In the browser: what the server wrote beside the HTML it sent (read once; the document does not change). */
 let sentWithPage: ProductPageData | null | undefined;
 function dataSentWithPage(): ProductPageData | null {
-  if (sentWithPage === undefined) {
-    const script = typeof document === 'undefined' ? null : document.getElementById(PRODUCT_PAGE_DATA_ID);
-    sentWithPage = script?.textContent ? parseProductPageData(script.textContent) : null;
-  }
+  if (sentWithPage === undefined) sentWithPage = productPageDataOnPage();
   return sentWithPage;
 }
 

@@ -3,4 +3,4 @@
 export { loadActiveProductsEarly } from './api/early-products';
 export { showEarlyCards } from './components/early-cards';
 export { catchEarlyTaps, showKeptTapsIn } from './components/early-taps';
-export { PRODUCT_PAGE_DATA_ID, parseProductPageData } from './model/product-page-data';
+export { productPageDataOnPage } from './model/product-page-data';

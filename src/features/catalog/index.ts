@@ -5,4 +5,4 @@ export { WhyChooseUs } from './components/why-choose-us';
 export type { Product } from './model/product';
 export { shopWindowRequestScript } from './api/early-products';
 export { ProductDetails } from './components/product-details';
-export { parseProductPageData, PRODUCT_PAGE_DATA_ID, type ProductPageData } from './model/product-page-data';
+export { productPageDataOnPage, type ProductPageData } from './model/product-page-data';

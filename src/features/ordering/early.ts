@@ -1,15 +1,11 @@
 // What the storefront's tiny entry (src/main.tsx) uses of ordering before React loads: the early order dialog,
 // drawn for a tap the entry keeps (catalog/components/early-taps.ts). Apart from index.ts so that the entry does
 // not pull in the order form's React, Formik and Yup.
+import { afterNextPaint } from '@/lib/after-paint';
 import { openEarlyOrderDialog, type EarlyOrderProduct } from './components/early-order-dialog';
 import type { EarlyOrderDialog } from './model/order-form-values';
 
 export type { EarlyOrderProduct };
-
-/** Runs `task` after the next frame has been painted (a task queued from a frame's callback runs after it). */
-function afterNextPaint(task: () => void): void {
-  requestAnimationFrame(() => setTimeout(task, 0));
-}
 
 /**
  * How to draw the early dialog for a tap on one of `products` (early-taps.ts calls it with the tap and the way to

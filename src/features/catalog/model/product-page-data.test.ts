@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { aProduct } from '@/testing/products';
-import { parseProductPageData, PRODUCT_PAGE_DATA_ID, productPageDataScript } from './product-page-data';
+import {
+  parseProductPageData,
+  PRODUCT_PAGE_DATA_ID,
+  productPageDataOnPage,
+  productPageDataScript,
+} from './product-page-data';
 
 describe('the product page data the server hands the app', () => {
   it('reads back what it wrote, dates included', () => {
@@ -20,5 +25,13 @@ describe('the product page data the server hands the app', () => {
     expect(parseProductPageData('{"path":"/p/x","product":null}')).toEqual({ path: '/p/x', product: null });
     expect(parseProductPageData('{"path":"/p/x"}')).toBeNull();
     expect(parseProductPageData('not json')).toBeNull();
+  });
+
+  it('is read off the page the server sent, and is null on any other', () => {
+    expect(productPageDataOnPage()).toBeNull();
+    const product = aProduct('p1', { name: 'আমের আচার' });
+    document.body.innerHTML = productPageDataScript({ path: '/p/x', product });
+    expect(productPageDataOnPage()).toEqual({ path: '/p/x', product });
+    document.body.replaceChildren();
   });
 });

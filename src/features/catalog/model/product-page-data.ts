@@ -32,3 +32,12 @@ export function parseProductPageData(json: string): ProductPageData | null {
     return null;
   }
 }
+
+/**
+ * In the browser: what the server wrote beside the HTML it sent, or null (no such script: not a product page, or
+ * on the server). Read by the entry and by the app's product route alike.
+ */
+export function productPageDataOnPage(): ProductPageData | null {
+  const script = typeof document === 'undefined' ? null : document.getElementById(PRODUCT_PAGE_DATA_ID);
+  return script?.textContent ? parseProductPageData(script.textContent) : null;
+}
