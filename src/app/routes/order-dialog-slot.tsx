@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth';
-import type { Product } from '@/features/catalog';
+import type { Product, StartOrder } from '@/features/catalog';
 import type { EarlyOrderDialog } from '@/features/ordering';
 
 // The order form (Formik, Yup, the callable): a chunk of its own, out of the page's first code.
@@ -40,13 +40,10 @@ function OrderDialogSlot({ ordering, onClose }: { ordering: Ordering | null; onC
  * on screen); `dialog` goes into the page. It stays mounted after the first order, so that it animates closed and
  * keeps its chunk.
  */
-export function useOrderDialog(): {
-  startOrder: (product: Product, early?: EarlyOrderDialog | null) => void;
-  dialog: ReactNode;
-} {
+export function useOrderDialog(): { startOrder: StartOrder; dialog: ReactNode } {
   const [ordering, setOrdering] = useState<Ordering | null>(null);
   const [loaded, setLoaded] = useState(false);
-  const startOrder = useCallback((product: Product, early?: EarlyOrderDialog | null) => {
+  const startOrder = useCallback<StartOrder>((product, early) => {
     setLoaded(true);
     setOrdering({ product, early: early ?? null });
   }, []);
