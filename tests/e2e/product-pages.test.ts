@@ -50,6 +50,17 @@ function hydrationErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Waits until the app answers the page's order button (its entry listens for taps until the app has hydrated).
+ * This test is about the app's own dialog: a tap before then opens the early one, which the app's takes over
+ * while the test may be filling or tapping it (tests/e2e/early-taps.test.ts covers that path).
+ */
+async function appAnswers(page: Page) {
+  await page.waitForFunction(() => document.querySelector('[data-early-taps]') === null, null, {
+    timeout: 30_000,
+  });
+}
+
 describe('a product’s own page', () => {
   it('is reached from its card, shows the product and orders it in the same dialog as /', async () => {
     const visitor = await shop.newVisitor(360);
@@ -75,6 +86,7 @@ describe('a product’s own page', () => {
     // Signed out: asked to sign in first, as on /.
     const order = visitor.getByRole('button', { name: 'অর্ডার করুন' });
     await expect.poll(() => order.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await appAnswers(visitor);
     await order.click();
     const dialog = visitor.getByRole('dialog');
     await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
@@ -88,6 +100,7 @@ describe('a product’s own page', () => {
     await buyer.getByRole('heading', { level: 1, name }).waitFor();
     const buy = buyer.getByRole('button', { name: 'অর্ডার করুন' });
     await expect.poll(() => buy.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await appAnswers(buyer);
     await buy.click();
     const form = buyer.getByRole('dialog');
     await form.getByLabel('আপনার নাম').fill('সাবিনা ইয়াসমিন');
