@@ -1,22 +1,11 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
 import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
 import type { StorefrontSearch } from './search-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-
-/** Scrolls to `#products`, `#about`… after navigation, and to the top on a new page without a hash. */
-function useScrollOnNavigate() {
-  const { pathname, hash } = useLocation();
-  useEffect(() => {
-    if (hash) {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth' });
-    } else {
-      window.scrollTo({ top: 0 });
-    }
-  }, [pathname, hash]);
-}
+import { useScrollOnNavigate } from './use-scroll-on-navigate';
 
 export function RootLayout() {
   const [searchTerm, setSearchTerm] = useState('');
