@@ -309,6 +309,36 @@ describe("the header's and the banner's buttons before the app's code has arrive
   });
 });
 
+describe('a shopper among the early cards as the app takes them over', () => {
+  it('stays where they scrolled, and a card’s name pressed with a mouse meanwhile still opens its page', async () => {
+    const page = await shop.newVisitor(1280);
+    const code = await holdAppCode(page);
+    await page.goto(SHOP_URL, { waitUntil: 'domcontentloaded' });
+    const card = page.locator('#products article:visible').first();
+    await earlyOrderButtons(page).first().waitFor({ timeout: 30_000 });
+    const jar = (await card.getAttribute('aria-label')) ?? '';
+    const name = card.getByRole('link', { name: jar });
+    const href = (await name.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/p\//);
+    await name.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    const box = (await name.boundingBox())!;
+
+    // Down on the early card's name; React moves the early cards and draws its own in their place; up. The
+    // browser makes no click of a press whose node was moved or replaced in between (early-links.ts).
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await code.release();
+    await appCardsDrawn(page);
+    expect(await name.evaluate((link) => link.closest('[data-early-taps]'))).toBeNull();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await page.mouse.up();
+    await page.waitForURL((url) => url.pathname === href, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: jar }).waitFor();
+  });
+});
+
 describe("when the app's code cannot arrive", () => {
   it('says so in Bengali above the early dialog, and trying again loads the shop', async () => {
     const page = await shop.newVisitor(360);

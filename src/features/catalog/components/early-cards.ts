@@ -35,12 +35,12 @@ export function earlyCardsOnPage(): Element | null {
   return shownBox;
 }
 
-/** Called once React's grid has taken the early cards' place. */
 /** How many cards the entry painted in `box` (as many as fill the first screen). */
 export function earlyCardCount(box: Element): number {
   return box.querySelector(`[${EARLY.grid}]`)?.childElementCount ?? 0;
 }
 
+/** Called once React's grid has taken the early cards' place. */
 export function forgetEarlyCards(): void {
   shownBox = null;
 }

@@ -7,6 +7,7 @@
 // tap's answer itself meanwhile: the order dialog drawn without the app (showKeptTapsIn), handed to the app's
 // dialog with the answer.
 import type { EarlyOrderDialog } from '@/features/ordering/model/order-form-values';
+import { keepEarlyLinkPresses, stopKeepingEarlyLinkPresses } from './early-links';
 
 /** The attribute on an early card's order button: the id of the card's product. */
 export const EARLY_ORDER = 'data-early-order';
@@ -101,7 +102,10 @@ function onClick(event: MouseEvent) {
   if (event.detail === 0) tap(button);
 }
 
-/** Listens for taps on the order buttons inside `box` (the early cards' grid, a product page), once per box. */
+/**
+ * Listens for taps on the order buttons inside `box` (the early cards' grid, a product page), once per box; its
+ * links keep working through React's takeover too (early-links.ts).
+ */
 export function catchEarlyTaps(box: HTMLElement): void {
   if (box.hasAttribute('data-early-taps')) return;
   box.setAttribute('data-early-taps', '');
@@ -109,6 +113,7 @@ export function catchEarlyTaps(box: HTMLElement): void {
   box.addEventListener('pointerup', onPointerUp);
   box.addEventListener('pointercancel', onPointerCancel);
   box.addEventListener('click', onClick);
+  keepEarlyLinkPresses(box);
 }
 
 /** Stops listening inside `box`: its buttons are React's own now, and React answers them. */
@@ -119,6 +124,7 @@ export function stopCatchingEarlyTaps(box: HTMLElement): void {
   box.removeEventListener('pointerup', onPointerUp);
   box.removeEventListener('pointercancel', onPointerCancel);
   box.removeEventListener('click', onClick);
+  stopKeepingEarlyLinkPresses(box);
 }
 
 /**
