@@ -236,8 +236,8 @@ export function openEarlyOrderDialog(product: EarlyOrderProduct, onClose: () => 
       (event.shiftKey ? last : first).focus();
     }
   }
-  // Not closed by a tap beside it, unlike the app's: it opens on the tap's release, and the second tap of a
-  // double tap on "order" would land there and close it at once.
+  // Not closed by a tap beside it, as the app's: it opens on the tap's release, and the second tap of a double
+  // tap on "order" would land there and close it at once.
   close.addEventListener('click', dismiss);
   document.addEventListener('keydown', onKeyDown, true);
 

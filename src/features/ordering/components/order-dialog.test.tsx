@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
@@ -244,6 +244,25 @@ describe('OrderDialog', () => {
     expect(second).toBe(first);
     expect(third).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(third).not.toBe(first);
+  });
+
+  it('stays open, with what was typed, on a tap beside it (a double tap on "order"); Esc closes it', async () => {
+    const { user, dialog } = renderDialog();
+    const name = within(dialog()).getByRole('textbox', { name: /আপনার নাম/ });
+    await answer(user, name, 'রহিম উদ্দিন');
+    const beside = document.querySelector<HTMLElement>('[data-part="positioner"]')!;
+    expect(beside).toBeInTheDocument();
+    // The page under a modal dialog takes no pointer (pointer-events: none), as user-event checks: a real tap there
+    // still reaches the document, where the dialog watches for taps outside it.
+    const tapper = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    await tapper.pointer({ keys: '[MouseLeft]', target: beside });
+    // Given the time a closing dialog would take to go.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(name).toHaveValue('রহিম উদ্দিন');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 

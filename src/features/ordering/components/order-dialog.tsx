@@ -173,6 +173,9 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
         if (!details.open && !formik.isSubmitting) close();
       }}
       initialFocusEl={initialFocus}
+      // A stray tap beside it does not close it, as the early dialog: the second tap of a double tap on "order",
+      // or a tap aimed at the early dialog's confirm as this one takes its place, lands there.
+      closeOnInteractOutside={false}
       placement="center"
       scrollBehavior="inside"
       size="md"
