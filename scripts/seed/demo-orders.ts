@@ -171,6 +171,7 @@ const TYPICAL_AGE_DAYS: Record<OrderStatus, number> = {
   delivering: 4,
   delivered: 10,
   cancelled: 12,
+  returned: 9,
 };
 
 /**

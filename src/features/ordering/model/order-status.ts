@@ -1,6 +1,9 @@
 import { sharedTexts } from '../../../i18n/texts';
 
-/** Every status an order can have, in the order the shop moves through them. New orders start as pending. */
+/**
+ * Every status an order can have, in the order the shop moves through them. New orders start as pending;
+ * `returned` is a parcel refused at the door and brought back (its jars back in stock).
+ */
 export const ORDER_STATUSES = [
   'pending',
   'confirmed',
@@ -8,6 +11,7 @@ export const ORDER_STATUSES = [
   'delivering',
   'delivered',
   'cancelled',
+  'returned',
 ] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -33,4 +37,12 @@ export const ORDER_STATUS_PALETTE: Record<OrderStatus, string> = {
   delivering: 'cyan',
   delivered: 'green',
   cancelled: 'red',
+  returned: 'orange',
 };
+
+/** The statuses whose order holds no jars: cancelled before it left, or refused at the door and brought back. */
+export const STOCKLESS_ORDER_STATUSES = ['cancelled', 'returned'] as const satisfies readonly OrderStatus[];
+
+export function holdsJars(status: OrderStatus): boolean {
+  return !(STOCKLESS_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+}

@@ -1,13 +1,13 @@
 import { isFirestoreDocumentId } from './document-id';
-import { isOrderStatus, type OrderStatus } from './order-status';
+import { holdsJars, isOrderStatus, type OrderStatus } from './order-status';
 
 /**
  * How many jars go back on the shelf (positive) or come off it again (negative) when an order of `quantity`
- * jars moves from one status to another. A cancelled order holds no jars; every other status holds them.
+ * jars moves from one status to another. A cancelled or returned order holds no jars; every other status does.
  */
 export function stockChangeForStatus(from: OrderStatus, to: OrderStatus, quantity: number): number {
-  const heldBefore = from !== 'cancelled';
-  const heldAfter = to !== 'cancelled';
+  const heldBefore = holdsJars(from);
+  const heldAfter = holdsJars(to);
   if (heldBefore === heldAfter) return 0;
   return heldAfter ? -quantity : quantity;
 }
@@ -15,6 +15,22 @@ export function stockChangeForStatus(from: OrderStatus, to: OrderStatus, quantit
 /** A customer may cancel their own order only while the seller has not confirmed it. */
 export function customerMayCancel(status: OrderStatus): boolean {
   return status === 'pending';
+}
+
+/**
+ * The moves the seller may not make, each with why (a key of orderMessages.statusChange). A delivered order was
+ * paid for and eaten: cancelling it would put jars back on the shelf that are not there. A parcel is returned
+ * only from the road (refused at the door), and a returned one can only be sent out again.
+ */
+export type SellerStatusRefusal =
+  'deliveredCannotBeCancelled' | 'returnOnlyWhileDelivering' | 'returnedOnlyResent';
+
+export function sellerStatusRefusal(from: OrderStatus, to: OrderStatus): SellerStatusRefusal | null {
+  if (from === to) return null;
+  if (from === 'delivered' && to === 'cancelled') return 'deliveredCannotBeCancelled';
+  if (to === 'returned' && from !== 'delivering') return 'returnOnlyWhileDelivering';
+  if (from === 'returned' && to !== 'delivering') return 'returnedOnlyResent';
+  return null;
 }
 
 /** What the setOrderStatus callable accepts. */

@@ -23,7 +23,7 @@ export const orderMessages = {
     nameTooLong: 'নাম ১০০ অক্ষরের বেশি হতে পারবে না।',
     addressRequired: 'ডেলিভারির ঠিকানা দিন।',
     addressTooLong: 'ঠিকানা ৫০০ অক্ষরের বেশি হতে পারবে না।',
-    paymentMethodInvalid: 'পেমেন্ট পদ্ধতি ক্যাশ অন ডেলিভারি, বিকাশ অথবা নগদ হতে হবে।',
+    paymentMethodInvalid: 'পেমেন্ট পদ্ধতি ক্যাশ অন ডেলিভারি, বিকাশ অথবা নগদ (Nagad) হতে হবে।',
     productRequired: 'কোন পণ্য অর্ডার করছেন তা জানা যায়নি।',
     invalidRequest: 'অর্ডারের তথ্য সঠিক নয়।',
   },
@@ -48,6 +48,10 @@ export const orderMessages = {
     productGone: 'পণ্যটি আর দোকানে নেই, তাই বাতিল অর্ডারটি আবার চালু করা যাবে না।',
     notEnoughStock: (stockInBengaliDigits: string) =>
       `বাতিল অর্ডারটি আবার চালু করতে যথেষ্ট স্টক নেই (স্টকে আছে ${stockInBengaliDigits}টি)।`,
+    deliveredCannotBeCancelled:
+      'সরবরাহ হয়ে যাওয়া অর্ডার বাতিল করা যায় না — পার্সেল ফেরত এলে সেটিকে "ফেরত" হিসেবে চিহ্নিত করুন।',
+    returnOnlyWhileDelivering: 'শুধু ডেলিভারিতে থাকা অর্ডারকেই "ফেরত" করা যায়।',
+    returnedOnlyResent: 'ফেরত আসা অর্ডার শুধু আবার ডেলিভারিতে পাঠানো যায়।',
     stockCapped: (droppedInBengaliDigits: string, maxInBengaliDigits: string) =>
       `স্টকে সর্বোচ্চ ${maxInBengaliDigits}টি জার রাখা যায়, তাই ফেরত আসা ${droppedInBengaliDigits}টি জার স্টকে যোগ হয়নি — পণ্যের স্টক মিলিয়ে দেখুন।`,
   },
