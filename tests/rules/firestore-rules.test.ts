@@ -385,6 +385,11 @@ describe("a product's slug names its own slugs record", () => {
     await assertSucceeds(setDoc(doc(db, 'slugs/mango'), { product_id: 'mango' }));
     await assertFails(setDoc(doc(alice(), 'slugs/x'), { product_id: 'mango' }));
     await assertFails(setDoc(doc(db, 'slugs/mango'), { product_id: 'olive' }));
+    // Saving the product again writes its record as it is: allowed, nothing changes.
+    await assertSucceeds(setDoc(doc(db, 'slugs/mango'), { product_id: 'mango' }));
+    expect((await assertSucceeds(getDoc(doc(db, 'slugs/mango')))).get('product_id')).toBe('mango');
+    await assertFails(getDoc(doc(alice(), 'slugs/mango')));
+    await assertFails(getDoc(doc(unverifiedAdmin(), 'slugs/mango')));
     await assertFails(setDoc(doc(db, `slugs/${'a'.repeat(501)}`), { product_id: 'mango' }));
     await assertFails(setDoc(doc(db, 'slugs/nothing'), { product_id: 'no-such-product' }));
     await assertFails(setDoc(doc(db, 'slugs/odd'), { product_id: 'a/b' }));
