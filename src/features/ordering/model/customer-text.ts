@@ -87,6 +87,20 @@ export function normalizeTypedText(text: string): string {
 }
 
 /**
+ * The part of the check firestore.rules repeats for the seller's product texts (a rules regex cannot normalise or
+ * count letters): a line break where one line is wanted, a control character, a direction character.
+ */
+export function unsafeCharacterProblem(
+  text: string,
+  shape: TextShape,
+): 'lineBreak' | 'control' | 'bidi' | null {
+  if (shape === 'line' && LINE_BREAKS.test(text)) return 'lineBreak';
+  if ((shape === 'line' ? CONTROLS : CONTROLS_BUT_LF).test(text)) return 'control';
+  if (BIDI_CONTROLS.test(text)) return 'bidi';
+  return null;
+}
+
+/**
  * Why a normalised text cannot be taken, or null when it can. `maxLines` applies to the 'lines' shape.
  * A text that shows nothing (only spaces, joiners, zero-width characters) is 'required', as an empty one.
  */
@@ -95,9 +109,8 @@ export function typedTextProblem(
   shape: TextShape,
   maxLines: number = MAX_ADDRESS_LINES,
 ): TextProblem | null {
-  if (shape === 'line' && LINE_BREAKS.test(text)) return 'lineBreak';
-  if ((shape === 'line' ? CONTROLS : CONTROLS_BUT_LF).test(text)) return 'control';
-  if (BIDI_CONTROLS.test(text)) return 'bidi';
+  const unsafe = unsafeCharacterProblem(text, shape);
+  if (unsafe) return unsafe;
   if (NOTHING_VISIBLE.test(text)) return 'required';
   if (shape === 'lines' && text.split('\n').length > maxLines) return 'tooManyLines';
   if (MARK_PILE.test(text)) return 'markPile';
