@@ -4,7 +4,9 @@
  * `/robots.txt`: the Functions framework answers that path 404 itself, in the cloud as in the emulator, so it is
  * a static file the build writes: scripts/vite-prerender.ts.)
  * Each answer says how long Hosting's CDN may keep it (`s-maxage`) and, shorter, a browser (`max-age`): an
- * edited product shows within minutes without any purge.
+ * edited product shows within minutes without any purge. The function is public (anyone may call it with any
+ * headers), so the shop's address is configuration (SHOP_URL), never a request's Host or X-Forwarded-Host, and
+ * every answer carries the shop's security headers (src/config/security-headers.ts).
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { readProduct, productPath, type Product } from '../../src/features/ordering/model';
