@@ -176,6 +176,45 @@ describe('products', () => {
     await assertFails(updateDoc(doc(db, 'products/mango'), { created_at: serverTimestamp(), ...touched }));
   });
 
+  it("an admin cannot store control or direction characters in a product's texts; Bengali joiners pass", async () => {
+    const db = admin();
+    const refused: [string, string][] = [
+      ['name', 'আমের\nআচার'],
+      ['name', 'আমের\tআচার'],
+      ['name', 'আমের আচার\u0000'],
+      ['name', 'আমের আচার\u0085'],
+      ['name', 'আমের\u2028আচার'],
+      ['name', '\u202Eআমের আচার'],
+      ['name', 'আমের \u2067আচার\u2069'],
+      ['name', 'আমের\u200F আচার'],
+      ['name', 'আমের\u200E আচার'],
+      ['name', 'আমের\u061C আচার'],
+      ['category', 'আম\n৳০'],
+      ['category', 'আম\u202D'],
+      ['description', 'ঝাল\tমিষ্টি'],
+      ['description', 'ঝাল\r\nমিষ্টি'],
+      ['description', 'ঝাল\u202Eমিষ্টি'],
+      ['description', 'ঝাল\u2066মিষ্টি\u2069'],
+    ];
+    for (const [field, text] of refused) {
+      // Each refused change is made to a product that is there, and as a new product.
+      await assertFails(updateDoc(doc(db, 'products/mango'), { [field]: text }));
+      await assertFails(setDoc(doc(db, 'products/unclean'), { ...mango, [field]: text }));
+    }
+    expect((await getDoc(doc(db, 'products/mango'))).data()).toMatchObject({
+      name: mango.name,
+      category: mango.category,
+      description: mango.description,
+    });
+    await assertSucceeds(
+      updateDoc(doc(db, 'products/mango'), {
+        name: 'র\u200D্যাব ক্\u200Cষ আমের আচার',
+        category: 'আম',
+        description: 'কাঁচা আম।\n\nসরিষার তেল আর পাঁচফোড়ন।',
+      }),
+    );
+  });
+
   it('an admin can still edit a product stored above the stock limit, and bring its stock down, but not up', async () => {
     await env().withSecurityRulesDisabled(async (context) => {
       await setDoc(doc(context.firestore(), 'products/overfull'), { ...mango, stock_quantity: 100_002 });
