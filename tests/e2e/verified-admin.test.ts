@@ -62,8 +62,8 @@ describe('verified admins', () => {
     await page.screenshot({ path: `${RESULTS}/sign-up-verification-notice-360.png`, fullPage: true });
 
     // The emulator console's Authentication page shows the link that was "mailed", pending, on the account's row.
-    const console = await openConsole(shop, '/auth');
-    const pending = console
+    const consolePage = await openConsole(shop, '/auth');
+    const pending = consolePage
       .locator(`tr[data-user="${email}"]`)
       .getByRole('link', { name: 'যাচাইয়ের লিংক (পাঠানো)' });
     await pending.waitFor({ timeout: 20_000 });
