@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FunctionsScheduler, type FunctionsSchedulerOptions } from './scheduler';
+import { FunctionsScheduler, parseScheduleOverrides, type FunctionsSchedulerOptions } from './scheduler';
 
 interface Received {
   path: string;
@@ -193,5 +193,17 @@ describe('the local scheduler of onSchedule functions', () => {
     await s.stop();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(received).toEqual([]);
+  });
+});
+
+describe('local schedule overrides', () => {
+  it('reads name=schedule pairs separated by semicolons', () => {
+    expect(parseScheduleOverrides('expireUnpaidOrders=every 5 seconds; nightly = */2 * * * *;')).toEqual({
+      expireUnpaidOrders: 'every 5 seconds',
+      nightly: '*/2 * * * *',
+    });
+    expect(parseScheduleOverrides(undefined)).toEqual({});
+    expect(() => parseScheduleOverrides('every 5 seconds')).toThrow(/name=schedule/);
+    expect(() => parseScheduleOverrides('x=')).toThrow(/name=schedule/);
   });
 });

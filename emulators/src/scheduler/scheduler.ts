@@ -328,6 +328,24 @@ export class FunctionsScheduler {
   }
 }
 
+/**
+ * Local overrides from one line, e.g. an environment variable: `name=schedule` pairs separated by `;`
+ * (`expireUnpaidOrders=every 5 seconds;eveningSummary=0 21 * * *`).
+ */
+export function parseScheduleOverrides(text: string | undefined): Record<string, string> {
+  const overrides: Record<string, string> = {};
+  for (const pair of (text ?? '').split(';')) {
+    if (pair.trim() === '') continue;
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at).trim();
+    const schedule = pair.slice(at + 1).trim();
+    if (at < 1 || name === '' || schedule === '')
+      throw new SchedulerError(`Schedule override "${pair.trim()}": write name=schedule.`, 400);
+    overrides[name] = schedule;
+  }
+  return overrides;
+}
+
 function describe(job: Job): string {
   const zone = job.schedule?.timeZone ?? 'UTC';
   const declared = job.effectiveSchedule === job.fn.schedule ? '' : ` (declared "${job.fn.schedule}")`;
