@@ -191,7 +191,7 @@ export class FunctionsScheduler {
         this.log(
           job.problem
             ? `✖ scheduler: ${fn.name} will not run here: ${job.problem}`
-            : `› scheduler: ${fn.name} runs ${describe(job)}`,
+            : `› scheduler: ${fn.name} runs ${describeSchedule(job)}`,
         );
       }
       this.arm(job, new Date());
@@ -312,6 +312,7 @@ export class FunctionsScheduler {
       job.running.delete(controller);
       run.endedAt = new Date().toISOString();
     }
+    if (this.stopped) return run; // cancelled by the shop's stop: nothing to report
     const took = ((Date.now() - started) / 1000).toFixed(1);
     const why = cause === 'manual' ? ' (run now)' : '';
     this.log(
@@ -346,7 +347,7 @@ export function parseScheduleOverrides(text: string | undefined): Record<string,
   return overrides;
 }
 
-function describe(job: Job): string {
+function describeSchedule(job: Job): string {
   const zone = job.schedule?.timeZone ?? 'UTC';
   const declared = job.effectiveSchedule === job.fn.schedule ? '' : ` (declared "${job.fn.schedule}")`;
   const next = job.schedule ? `, next ${nextRunAfter(job.schedule, new Date()).toISOString()}` : '';
