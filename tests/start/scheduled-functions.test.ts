@@ -15,10 +15,11 @@ const config = readProjectConfig(root);
 let shop: RunningShop | undefined;
 let app: App | undefined;
 
+// firebase-tools takes its time to stop a Functions emulator with workers: more than the 10 s a hook has.
 afterAll(async () => {
   if (app) await deleteApp(app);
   await shop?.stop();
-});
+}, 120_000);
 
 describe('the scheduled functions in the local shop', () => {
   it('cancels an unpaid order past its limit by itself, on its (shortened) schedule', async () => {
