@@ -1,7 +1,10 @@
-/** Who called a callable, as far as these functions care: the verified uid and the token's e-mail. */
+/**
+ * Who called a callable, as far as these functions care: the verified uid, the token's e-mail and the phone
+ * number Firebase Auth verified by a code (`phone_number`, E.164), if the account has one linked.
+ */
 export interface Caller {
   uid: string;
-  token: { email?: string };
+  token: { email?: string; phone_number?: string };
 }
 
 /**
@@ -12,6 +15,14 @@ export function signedInCaller(auth: unknown): Caller | null {
   if (typeof auth !== 'object' || auth === null) return null;
   const { uid, token } = auth as { uid?: unknown; token?: unknown };
   if (typeof uid !== 'string' || uid === '') return null;
-  const email = (token as { email?: unknown } | null | undefined)?.email;
-  return { uid, token: typeof email === 'string' ? { email } : {} };
+  const claims = token as { email?: unknown; phone_number?: unknown } | null | undefined;
+  const email = claims?.email;
+  const phone = claims?.phone_number;
+  return {
+    uid,
+    token: {
+      ...(typeof email === 'string' ? { email } : {}),
+      ...(typeof phone === 'string' ? { phone_number: phone } : {}),
+    },
+  };
 }

@@ -13,6 +13,7 @@ import {
 import { isAdmin } from './admin-role';
 import { signedInCaller } from './caller';
 import { prepareSpentChange } from './customer-summary';
+import { recordStatusForGuard } from './order-guard';
 import { recordStatusChange } from './order-stats';
 import { isAborted, refusal } from './refusal';
 
@@ -100,6 +101,10 @@ export async function setOrderStatus(
         transaction.update(orderRef, { status: input.status, updated_at: FieldValue.serverTimestamp() });
         writeSpent();
         recordStatusChange(transaction, db, order.data()!, input.status);
+        // The number's history, and a customer's own cancellation counted against the day's limit.
+        recordStatusForGuard(transaction, db, order.data()!, from, input.status, {
+          byCustomer: !callerIsAdmin,
+        });
       },
       { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
     );
