@@ -24,6 +24,7 @@ import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '
 import type { AdminOrder } from '../model/admin-order';
 import { slipsHref } from '../model/packing-slip';
 import { OrderStatusBadge } from './order-status-badge';
+import { PhoneHistory } from './phone-history';
 
 const t = adminOrdersTexts;
 
@@ -104,6 +105,7 @@ export function OrderCard({ order, fresh, updating, customerOpenOrders, onStatus
               {order.customer_phone}
             </Link>
           </Detail>
+          <PhoneHistory phone={order.customer_phone} />
           <Detail label={t.address}>{order.customer_address}</Detail>
           <Detail label={t.payment}>
             {order.payment_method ? paymentMethodLabel(order.payment_method) : '—'}
