@@ -11,6 +11,7 @@ import {
   orderMessages,
 } from '../../src/features/ordering/model';
 import { dhakaDateKey } from '../../src/features/admin-stats/model';
+import { rebuildPhoneSummaries } from './customer-summary';
 import { placeOrder } from './place-order';
 import { setOrderStatus } from './set-order-status';
 import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
@@ -223,6 +224,45 @@ describe('the phone summaries', () => {
     await status(third, 'delivering'); // sent out again
     await status(third, 'delivered');
     expect(await summary()).toMatchObject({ orders: 3, delivered: 2, cancelled: 0, returned: 0 });
+    await shelf.db.doc('roles/seller').delete();
+  });
+});
+
+describe('rebuildPhoneSummaries', () => {
+  it('recomputes the summaries the transactions kept, removes a stray one, and a second run changes nothing', async () => {
+    await shelf.db.doc('settings/payments').set({ phone_verification_required: false });
+    await shelf.db.doc('roles/seller').set({ role: 'admin', user_id: 'seller' });
+    await stockUp();
+    const seller = { uid: 'seller', token: {} };
+    const clock = clockAt();
+    const phones = ['01712345678', '01812345678', '01912345678'];
+    const statuses = ['delivered', 'cancelled', 'pending', 'delivering', 'returned'];
+    for (let index = 0; index < 9; index += 1) {
+      clock.tick();
+      const { orderId } = await placeOrder(
+        shelf.db,
+        { uid: `buyer-${index}`, token: {} },
+        lemonOrder({ customerPhone: phones[index % 3] }),
+        clock.now,
+      );
+      const to = statuses[index % statuses.length];
+      if (to === 'returned') await setOrderStatus(shelf.db, seller, { orderId, status: 'delivering' });
+      if (to !== 'pending') await setOrderStatus(shelf.db, seller, { orderId, status: to });
+    }
+    const read = async () =>
+      Object.fromEntries(
+        (await shelf.db.collection('phone_summaries').get()).docs.map((doc) => {
+          const { orders, delivered = 0, cancelled = 0, returned = 0 } = doc.data();
+          return [doc.id, { orders, delivered, cancelled, returned }];
+        }),
+      );
+    const kept = await read();
+    await shelf.db.doc('phone_summaries/01512345678').set({ orders: 4 });
+
+    expect(await rebuildPhoneSummaries(shelf.db)).toEqual({ phones: 3, removed: 1 });
+    expect(await read()).toEqual(kept);
+    expect(await rebuildPhoneSummaries(shelf.db)).toEqual({ phones: 3, removed: 0 });
+    expect(await read()).toEqual(kept);
     await shelf.db.doc('roles/seller').delete();
   });
 });
