@@ -15,13 +15,29 @@ export interface AuthUser {
   disabled?: boolean;
 }
 
+/** A code the Auth emulator made for a phone number (it sends no SMS): what the customer would type. */
+export interface PhoneCode {
+  phoneNumber: string;
+  code: string;
+}
+
 export class AuthApi {
   private readonly base: string;
+  private readonly emulatorBase: string;
   private readonly roleIds: string[];
 
   constructor(config: ConsoleConfig) {
     this.base = `${origin(config.emulators.auth)}/identitytoolkit.googleapis.com/v1/projects/${config.projectId}`;
     this.roleIds = config.extensions.userRoles.map((role) => role.id);
+    this.emulatorBase = `${origin(config.emulators.auth)}/emulator/v1/projects/${config.projectId}`;
+  }
+
+  /** The phone codes not used yet, newest last (GET …/verificationCodes). */
+  async phoneCodes(): Promise<PhoneCode[]> {
+    const body = await requestJson<{ verificationCodes?: PhoneCode[] }>(
+      `${this.emulatorBase}/verificationCodes`,
+    );
+    return (body.verificationCodes ?? []).map(({ phoneNumber, code }) => ({ phoneNumber, code }));
   }
 
   async users(): Promise<AuthUser[]> {
