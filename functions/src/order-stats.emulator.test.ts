@@ -19,7 +19,7 @@ import { setOrderStatus } from './set-order-status';
 import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('order-stats-emulator-test');
-const seller = { uid: 'seller', token: { email: 'seller@example.com' } };
+const seller = { uid: 'seller', token: { email: 'seller@example.com', email_verified: true } }; // an admin: role record + verified e-mail
 const STATUSES = ['pending', 'confirmed', 'preparing', 'delivering', 'delivered', 'cancelled'] as const;
 const DAY = 24 * 60 * 60 * 1000;
 
