@@ -18,6 +18,7 @@ import {
 import { isAdmin } from './admin-role';
 import { signedInCaller } from './caller';
 import { prepareSpentChange } from './customer-summary';
+import { recordStatusForGuard } from './order-guard';
 import { recordStatusChange } from './order-stats';
 import { isAborted, refusal } from './refusal';
 
@@ -68,7 +69,16 @@ export async function setOrderStatus(
         }
         if (current === input.status) return;
 
-        notice = await applyStatusChange(transaction, db, order, input.status);
+        notice = await applyStatusChange(
+          transaction,
+          db,
+          order,
+          input.status,
+          {},
+          {
+            byCustomer: !callerIsAdmin,
+          },
+        );
       },
       { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
     );
@@ -92,6 +102,7 @@ export async function applyStatusChange(
   order: DocumentSnapshot,
   to: OrderStatus,
   fields: Record<string, unknown> = {},
+  { byCustomer = false }: { byCustomer?: boolean } = {},
 ): Promise<string | undefined> {
   let notice: string | undefined;
   const current: unknown = order.get('status');
@@ -129,5 +140,7 @@ export async function applyStatusChange(
   transaction.update(order.ref, { ...fields, status: to, updated_at: FieldValue.serverTimestamp() });
   writeSpent();
   recordStatusChange(transaction, db, order.data()!, to);
+  // The number's history, and a customer's own cancellation counted against the day's limit.
+  recordStatusForGuard(transaction, db, order.data()!, from, to, { byCustomer });
   return notice;
 }
