@@ -17,7 +17,7 @@ import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('expire-unpaid-orders-emulator-test');
 const customer = { uid: 'rahima', token: { email: 'rahima@example.com' } };
-const seller = { uid: 'seller', token: { email: 'seller@example.com' } };
+const seller = { uid: 'seller', token: { email: 'seller@example.com', email_verified: true } }; // an admin: role record + verified e-mail
 const HOUR = 60 * 60 * 1000;
 const now = new Date('2026-11-27T09:00:00Z');
 
