@@ -22,7 +22,8 @@ initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 /**
- * The shop's address, for links in the seller's mail: functions/.env (deployed), .env.local (emulators). The
+ * The shop's address, for links in the seller's mail and the product pages' canonical addresses and template:
+ * functions/.env (deployed), .env.local (emulators). The
  * default is for a copy of the package without them (the tests' private one), which must still load.
  */
 const SHOP_URL = defineString('SHOP_URL', { default: 'https://keraniganjachar.com.bd' });
@@ -57,12 +58,24 @@ export const reviewPayment = onCall((request) =>
 
 /**
  * `/p/<slug>` and `/sitemap.xml`, behind Hosting's rewrites (firebase.json): ./pages.ts, bundled apart
- * (lib/pages.js, build.mjs) and loaded at the first request, so the callables' cold start never reads it.
+ * (lib/pages.js, build.mjs) and loaded at the first request, so the callables' cold start never reads it. The
+ * pages name the shop by SHOP_URL and take their template from it, whatever host a request names.
  */
 const PAGES_BUNDLE = './pages.js';
 export const pages = onRequest(async (request, response) => {
-  const { answerPage, hostedShell } = (await import(PAGES_BUNDLE)) as typeof import('./pages');
-  const answer = await answerPage(getFirestore(), request, hostedShell);
+  const { answerPage, hostedShell, pageSecurityHeaders, shopOrigin } = (await import(
+    PAGES_BUNDLE
+  )) as typeof import('./pages');
+  const origin = shopOrigin(SHOP_URL.value());
+  const answer = await answerPage(
+    getFirestore(),
+    { url: request.url },
+    {
+      origin,
+      template: () => hostedShell(origin),
+      securityHeaders: pageSecurityHeaders(process.env.FUNCTIONS_EMULATOR === 'true'),
+    },
+  );
   response.status(answer.status).set(answer.headers).send(answer.body);
 });
 

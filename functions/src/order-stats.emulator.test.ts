@@ -23,7 +23,7 @@ import { submitPayment } from './submit-payment';
 import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('order-stats-emulator-test');
-const seller = { uid: 'seller', token: { email: 'seller@example.com' } };
+const seller = { uid: 'seller', token: { email: 'seller@example.com', email_verified: true } }; // an admin: role record + verified e-mail
 const STATUSES = ORDER_STATUSES;
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -18,7 +18,7 @@ const HOUR = 60 * 60 * 1000;
 
 const rahima: Caller = { uid: 'rahima', token: { email: 'rahima@example.com' } };
 const karim: Caller = { uid: 'karim', token: {} };
-const seller: Caller = { uid: 'seller', token: { email: 'seller@example.com' } };
+const seller: Caller = { uid: 'seller', token: { email: 'seller@example.com', email_verified: true } };
 
 async function stored(orderId: string) {
   return (await shelf.db.doc(`orders/${orderId}`).get()).data()!;

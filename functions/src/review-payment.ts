@@ -31,7 +31,7 @@ export async function reviewPayment(
   if (!caller) throw refusal('unauthenticated', m.reviewSignInRequired);
   const parsed = parseReviewPaymentInput(data);
   if (!parsed.ok) throw refusal('invalid-argument', parsed.error);
-  if (!(await isAdmin(db, caller.uid))) throw refusal('permission-denied', m.reviewNotAllowed);
+  if (!(await isAdmin(db, caller))) throw refusal('permission-denied', m.reviewNotAllowed);
   const input = parsed.input;
   const to = input.decision === 'verify' ? 'verified' : 'rejected';
   const orderRef = db.collection('orders').doc(input.orderId);

@@ -11,7 +11,7 @@ const shelf = useLemonShelf('set-order-status-emulator-test');
 const stock = () => shelf.stock();
 
 const customer = { uid: 'rahima', token: { email: 'rahima@example.com' } };
-const seller = { uid: 'seller', token: { email: 'seller@example.com' } };
+const seller = { uid: 'seller', token: { email: 'seller@example.com', email_verified: true } }; // an admin: role record + verified e-mail
 const stranger = { uid: 'karim', token: {} };
 const t = orderMessages.statusChange;
 

@@ -104,7 +104,7 @@ export async function setOrderStatus(
   if (!caller) throw refusal('unauthenticated', errors.signInRequired);
   const input = parseSetOrderStatusInput(data);
   if (!input) throw refusal('invalid-argument', errors.invalidRequest);
-  const callerIsAdmin = await isAdmin(db, caller.uid);
+  const callerIsAdmin = await isAdmin(db, caller);
 
   const orderRef = db.collection('orders').doc(input.orderId);
   let notice: string | undefined;
