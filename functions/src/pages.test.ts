@@ -154,7 +154,7 @@ describe('the shop’s address, whatever a request names', () => {
       template: () => hostedShell(site.origin, fetchFn),
     });
     expect(answer.status).toBe(200);
-    expect(asked.map(({ url }) => url)).toEqual(['https://shop.test/shell.html']);
+    expect(asked.map(({ url }) => url)).toEqual(['https://shop.test/shell']);
     expect(answer.body).toContain(`<link rel="canonical" href="https://shop.test${encoded('আমের-আচার')}">`);
     expect(answer.body).toContain(
       `<meta property="og:url" content="https://shop.test${encoded('আমের-আচার')}">`,
@@ -193,17 +193,17 @@ describe('the shell a page is rendered into', () => {
     const { asked, fetchFn } = shell(TEMPLATE);
     await hostedShell('https://shop.test', fetchFn, 0);
     await hostedShell('https://shop.test', fetchFn, 59_000);
-    expect(asked).toEqual(['https://shop.test/shell.html']);
+    expect(asked).toEqual(['https://shop.test/shell']);
     await hostedShell('https://shop.test', fetchFn, 61_000);
     expect(asked).toHaveLength(2);
     // Another address replaces the copy; nothing accumulates per address.
     await hostedShell('https://other.test', fetchFn, 62_000);
     await hostedShell('https://shop.test', fetchFn, 63_000);
     expect(asked).toEqual([
-      'https://shop.test/shell.html',
-      'https://shop.test/shell.html',
-      'https://other.test/shell.html',
-      'https://shop.test/shell.html',
+      'https://shop.test/shell',
+      'https://shop.test/shell',
+      'https://other.test/shell',
+      'https://shop.test/shell',
     ]);
   });
 

@@ -237,7 +237,9 @@ let keptShell: { origin: string; html: string; fetched: number } | null = null;
 let fetching: Promise<string> | null = null;
 
 async function readShell(origin: string, fetchFn: typeof fetch): Promise<string> {
-  const address = `${origin}/shell.html`;
+  // `/shell`, not `/shell.html`: with firebase.json's cleanUrls Hosting answers the latter with a redirect
+  // to the former, and no redirect is followed here.
+  const address = `${origin}/shell`;
   const response = await fetchFn(address, {
     redirect: 'error',
     signal: AbortSignal.timeout(SHELL_TIMEOUT_MS),
@@ -262,7 +264,7 @@ async function readShell(origin: string, fetchFn: typeof fetch): Promise<string>
 }
 
 /**
- * The built app's HTML as Hosting serves it at the shop's own configured address (`${origin}/shell.html`, the
+ * The built app's HTML as Hosting serves it at the shop's own configured address (`${origin}/shell`, the
  * app shell), kept a minute: the page then names the scripts and styles of the deployed build, whichever was
  * deployed last. One copy, of one address; at most MAX_SHELL_BYTES read, no redirect followed. Should a refresh
  * fail, the copy kept goes on serving.

@@ -199,7 +199,7 @@ describe('products', () => {
     for (const [field, text] of refused) {
       // Each refused change is made to a product that is there, and as a new product.
       await assertFails(updateDoc(doc(db, 'products/mango'), { [field]: text }));
-      await assertFails(setDoc(doc(db, 'products/unclean'), { ...mango, [field]: text }));
+      await assertFails(setDoc(doc(db, 'products/unclean'), { ...mango, ...stamp, [field]: text }));
     }
     expect((await getDoc(doc(db, 'products/mango'))).data()).toMatchObject({
       name: mango.name,
