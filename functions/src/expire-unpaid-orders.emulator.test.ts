@@ -17,16 +17,16 @@ import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('expire-unpaid-orders-emulator-test');
 const customer = { uid: 'rahima', token: { email: 'rahima@example.com' } };
-const seller = { uid: 'seller', token: { email: 'seller@example.com', email_verified: true } }; // an admin: role record + verified e-mail
+const seller = { uid: 'seller', token: { email: 'seller@example.com', email_verified: true } };
 const HOUR = 60 * 60 * 1000;
 const now = new Date('2026-11-27T09:00:00Z');
 
 /**
- * Rahima orders `quantity` jars paid by bKash; its payment is `state` and due at `due` (what the payments
- * work's placeOrder writes; set here so this test does not depend on that code).
+ * Rahima orders `quantity` jars paid by bKash (placed as one, so the roll-ups count it as placeOrder does); its
+ * payment is then `state`, due at `due`.
  */
 async function walletOrder(quantity: number, due: Date | null, state = 'awaiting_payment', by = customer) {
-  const { orderId } = await placeOrder(shelf.db, by, lemonOrder({ quantity }));
+  const { orderId } = await placeOrder(shelf.db, by, lemonOrder({ quantity, paymentMethod: 'bkash' }));
   await shelf.db.doc(`orders/${orderId}`).update({
     payment_method: 'bkash',
     payment_state: state,

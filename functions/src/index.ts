@@ -16,6 +16,8 @@ import {
 } from './product-photo-sizes';
 import { placeOrder as placeOrderFor } from './place-order';
 import { setOrderStatus as setOrderStatusFor } from './set-order-status';
+import { submitPayment as submitPaymentFor } from './submit-payment';
+import { reviewPayment as reviewPaymentFor } from './review-payment';
 import { expireUnpaidOrders as expireUnpaidOrdersIn } from './expire-unpaid-orders';
 
 initializeApp();
@@ -28,15 +30,32 @@ setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
  */
 const SHOP_URL = defineString('SHOP_URL', { default: 'https://keraniganjachar.com.bd' });
 
-/** placeOrder({ productId, quantity, customerName, customerPhone, customerAddress, paymentMethod }) → { orderId } */
+/**
+ * placeOrder({ productId, quantity, customerName, customerPhone, customerAddress, paymentMethod, requestId?,
+ * paymentTrxId?, paymentPayer? }) → { orderId }
+ */
 export const placeOrder = onCall((request) => placeOrderFor(getFirestore(), request.auth, request.data));
 
 /**
- * setOrderStatus({ orderId, status }) → { status }: admins set any status, a customer cancels their own pending
- * order; the order's jars go back to stock or come off it in the same transaction.
+ * setOrderStatus({ orderId, status }) → { status, notice? }: admins set a status (not the moves the model refuses,
+ * e.g. cancelling a delivered order), a customer cancels their own pending order; the order's jars go back to
+ * stock or come off it in the same transaction.
  */
 export const setOrderStatus = onCall((request) =>
   setOrderStatusFor(getFirestore(), request.auth, request.data),
+);
+
+/**
+ * submitPayment({ orderId, trxId, payer }) → { payment_state: 'claimed' }: the customer of a bKash/Nagad order
+ * gives the TrxID of the money sent; it is claimed for that order alone.
+ */
+export const submitPayment = onCall((request) =>
+  submitPaymentFor(getFirestore(), request.auth, request.data),
+);
+
+/** reviewPayment({ orderId, decision: 'verify' | 'reject', reason? }) → { payment_state }: the seller's check. */
+export const reviewPayment = onCall((request) =>
+  reviewPaymentFor(getFirestore(), request.auth, request.data),
 );
 
 /**

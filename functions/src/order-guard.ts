@@ -8,7 +8,7 @@
 //   orders at once conflict and the later one is retried and sees the first.
 // - `blocked_phones/{01…}`: the seller's blocklist (read here; written from the dashboard).
 // - `phone_summaries/{01…}`: a number's history (phone-summary.ts), increments only.
-// - `settings/payments`: whether a cash order needs a verified phone.
+// - `settings/payments` (read once by placeOrder, passed in): whether a cash order needs a verified phone.
 import {
   FieldValue,
   type DocumentData,
@@ -23,14 +23,13 @@ import {
   limitRefusalMessage,
   needsVerifiedPhone,
   orderMessages,
-  PAYMENT_SETTINGS_PATH,
   PHONE_SUMMARIES,
   phoneFromE164,
   phoneMarkerId,
   phoneSummaryChange,
   readLimitMarker,
-  readPaymentSettings,
   type OrderStatus,
+  type PaymentSettings,
 } from '../../src/features/ordering/model';
 import type { Caller } from './caller';
 import { refusal } from './refusal';
@@ -58,28 +57,32 @@ export interface OrderGuard {
 }
 
 /**
- * Reads what decides whether this order may be taken (blocklist, settings, both markers) and refuses it with a
+ * Reads what decides whether this order may be taken (blocklist, both markers; the settings placeOrder read) and refuses it with a
  * Bengali reason, or returns the writes that count it. Call inside placeOrder's transaction, before its writes.
  */
 export async function guardOrder(
   transaction: Transaction,
   db: Firestore,
-  { caller, order, now }: { caller: Caller; order: GuardedOrder; now: Date },
+  {
+    caller,
+    order,
+    now,
+    settings,
+  }: { caller: Caller; order: GuardedOrder; now: Date; settings: PaymentSettings },
   { enforceLimits = true }: OrderGuardOptions = {},
 ): Promise<OrderGuard> {
   const phone = order.customer_phone;
   const day = dhakaDateKey(now);
   const accountRef = db.collection(ORDER_LIMITS).doc(caller.uid);
   const phoneRef = db.collection(ORDER_LIMITS).doc(phoneMarkerId(phone));
-  const [blocked, settings, account, number] = await transaction.getAll(
+  const [blocked, account, number] = await transaction.getAll(
     db.collection(BLOCKED_PHONES).doc(phone),
-    db.collection(PAYMENT_SETTINGS_PATH.collection).doc(PAYMENT_SETTINGS_PATH.id),
     accountRef,
     phoneRef,
   );
   // The same words as any other pause: a number's owner is not told the seller blocked it.
   if (blocked.exists) throw refusal('failed-precondition', texts.unavailable);
-  const verificationRequired = readPaymentSettings(settings.data()).phone_verification_required;
+  const verificationRequired = settings.phone_verification_required;
   if (
     needsVerifiedPhone(order.payment_method, verificationRequired) &&
     phoneFromE164(caller.token.phone_number) !== phone

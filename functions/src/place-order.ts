@@ -7,8 +7,10 @@ import {
   InvalidOrderInputError,
   MAX_OPEN_ORDERS_PER_CUSTOMER,
   OPEN_ORDER_STATUSES,
+  isMobilePaymentMethod,
   isSellablePrice,
   isValidStock,
+  offeredPaymentMethods,
   orderTotal,
   parsePlaceOrderInput,
   toBengaliDigits,
@@ -20,6 +22,7 @@ import { signedInCaller, type Caller } from './caller';
 import { countNewOrder, orderSearchFields } from './customer-summary';
 import { guardOrder, type OrderGuardOptions } from './order-guard';
 import { orderStatsFields, recordNewOrder } from './order-stats';
+import { newOrderPaymentFields, prepareTrxIdClaim, readPaymentSettingsIn } from './order-payment';
 import { orderIdForRequest, requestExpired } from './order-request';
 import { isAborted, refusal } from './refusal';
 
@@ -82,9 +85,10 @@ export function readPlaceOrderInput(data: unknown): PlaceOrderInput {
 }
 
 /**
- * The placeOrder callable: checks the caller and the payload, then in one transaction re-reads the product and
- * the caller's open orders, takes the jars out of stock and writes the order. Any refusal leaves the database
- * untouched. A request the dialog sends again with the same request id is answered with the same order.
+ * The placeOrder callable: checks the caller and the payload, then in one transaction re-reads the product, the
+ * shop's payment settings and the caller's open orders, claims the TrxID given with a bKash/Nagad order, takes
+ * the jars out of stock and writes the order. Any refusal leaves the database untouched. A request the dialog
+ * sends again with the same request id is answered with the same order.
  */
 export async function placeOrder(
   db: Firestore,
@@ -128,8 +132,17 @@ export async function placeOrder(
         }
         const product = await transaction.get(productRef);
         const order = orderForProduct(product.data(), input, caller);
-        // Blocklist, verified phone, limits per account and per number (order-guard.ts); reads the marker.
-        const guard = await guardOrder(transaction, db, { caller, order, now: clock() }, guardOptions);
+        const settings = await readPaymentSettingsIn(transaction, db);
+        if (!offeredPaymentMethods(settings).includes(input.paymentMethod)) {
+          throw refusal('failed-precondition', orderMessages.payment.methodNotOffered);
+        }
+        // Blocklist, verified phone, limits per account and per number (order-guard.ts); reads the markers.
+        const guard = await guardOrder(
+          transaction,
+          db,
+          { caller, order, now: clock(), settings },
+          guardOptions,
+        );
         const open = await transaction.get(openOrders);
         if (open.size >= MAX_OPEN_ORDERS_PER_CUSTOMER) {
           throw refusal(
@@ -137,6 +150,17 @@ export async function placeOrder(
             errors.tooManyOpenOrders(toBengaliDigits(MAX_OPEN_ORDERS_PER_CUSTOMER)),
           );
         }
+        // A TrxID given with the order: claimed for it in this transaction, or refused if another order has it.
+        const claim =
+          input.paymentTrxId && input.paymentPayer
+            ? { trxId: input.paymentTrxId, payer: input.paymentPayer }
+            : null;
+        const claimTrxId =
+          claim && isMobilePaymentMethod(input.paymentMethod)
+            ? await prepareTrxIdClaim(transaction, db, input.paymentMethod, claim.trxId, orderRef.id)
+            : () => {};
+
+        // Every read is above this line, every write below (a Firestore transaction reads before it writes).
         transaction.update(productRef, {
           // The transaction fails and retries if the stock changed since this read, so this is exact.
           stock_quantity: (product.get('stock_quantity') as number) - input.quantity,
@@ -147,15 +171,18 @@ export async function placeOrder(
         const now = clock();
         const stats = orderStatsFields(now);
         const search = orderSearchFields(orderRef.id, order, now);
+        const payment = newOrderPaymentFields(input.paymentMethod, settings, now, claim);
         countNewOrder(transaction, db, order, search.customer_key);
+        claimTrxId();
         transaction.create(orderRef, {
           ...order,
           ...search,
           ...stats,
+          ...payment,
           created_at: FieldValue.serverTimestamp(),
           updated_at: FieldValue.serverTimestamp(),
         });
-        recordNewOrder(transaction, db, { ...order, ...stats }, now);
+        recordNewOrder(transaction, db, { ...order, ...stats, ...payment }, now);
       },
       { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
     );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderMessages } from '../../src/features/ordering/model/texts';
 import type { PlaceOrderInput, PlaceOrderResult } from '../../src/features/ordering/model';
 import { orderIdForRequest } from '../../functions/src/order-request';
+import { WALLETS_OFFERED } from '../../functions/src/testing/wallets-offered';
 import { PROJECT_ID } from '../support/emulator-processes';
 import {
   callable,
@@ -68,6 +69,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await resetData(backend);
+  // The shop offers bKash (the method these orders use) as settings/payments says; without it, cash alone.
+  await backend.db.doc('settings/payments').set({ ...WALLETS_OFFERED, updated_at: new Date() });
   await addProduct('mango');
   customer = await clientFor(backend, 'rahima@example.com');
 });
@@ -113,8 +116,17 @@ describe('placeOrder', () => {
         'search_terms',
         'customer_key',
         'stats_day',
+        // The payment, apart from the status (ordering/model/payment.ts): a bKash order awaits its TrxID.
+        'payment_state',
+        'payment_trxid',
+        'payment_payer',
+        'payment_reject_reason',
+        'payment_due_at',
+        'payment_updated_at',
+        'payment_verified_at',
       ].sort(),
     );
+    expect(stored).toMatchObject({ payment_state: 'awaiting_payment', payment_trxid: null });
     const createdAt = (stored?.created_at as Timestamp).toMillis();
     expect(createdAt).toBeGreaterThanOrEqual(before - 5_000);
     expect(createdAt).toBeLessThanOrEqual(Date.now() + 5_000);

@@ -1,5 +1,6 @@
 // The shelf the callables' emulator tests order from: the repo's own Firestore emulator, in-process, with one
-// product (lemon pickle, 5 jars at ৳160.50) and no orders (nor customer summaries) at the start of every test.
+// product (lemon pickle, 5 jars at ৳160.50), every payment method offered, and no orders (nor customer summaries,
+// nor TrxID claims) at the start of every test.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -10,6 +11,7 @@ import {
 } from '../../../emulators/src/index';
 import { normalizeBangladeshPhone, phoneToE164 } from '../../../src/features/ordering/model';
 import { placeOrder as placeGuardedOrder } from '../place-order';
+import { offerWallets } from './wallets-offered';
 
 /** placeOrder's input for the lemon pickle, with `changes` on top. */
 export const lemonOrder = (changes: Record<string, unknown> = {}) => ({
@@ -77,6 +79,7 @@ export function useLemonShelf(appName: string): LemonShelf {
     const collections = [
       'orders',
       'customers',
+      'payment_claims',
       'order-limits',
       'phone_summaries',
       'blocked_phones',
@@ -84,6 +87,7 @@ export function useLemonShelf(appName: string): LemonShelf {
     ];
     const snapshots = await Promise.all(collections.map((name) => db.collection(name).get()));
     await Promise.all(snapshots.flatMap((snapshot) => snapshot.docs).map((doc) => doc.ref.delete()));
+    await offerWallets(db);
     await db.doc('products/lemon').set({
       name: 'লেবুর আচার',
       price: 160.5,
