@@ -23,8 +23,17 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * way is sent again with the same request id, which the server answers with the order it already placed.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const { productId, quantity, customerName, customerPhone, customerAddress, paymentMethod, requestId } =
-    input;
+  const {
+    productId,
+    quantity,
+    customerName,
+    customerPhone,
+    customerAddress,
+    paymentMethod,
+    requestId,
+    paymentTrxId,
+    paymentPayer,
+  } = input;
   const payload = {
     productId,
     quantity,
@@ -33,6 +42,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     customerAddress,
     paymentMethod,
     requestId,
+    ...(paymentTrxId !== undefined && { paymentTrxId, paymentPayer }),
   };
   for (let attempt = 0; ; attempt++) {
     try {

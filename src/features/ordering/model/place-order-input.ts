@@ -26,6 +26,9 @@ export interface PlaceOrderInput {
    * answered with the same order. Optional, so a page loaded before it existed can still order.
    */
   requestId?: string;
+  /** For bKash/Nagad, a payment already sent: its TrxID and the number it came from (the order is then claimed). */
+  paymentTrxId?: string;
+  paymentPayer?: string;
 }
 
 export interface PlaceOrderResult {
