@@ -9,6 +9,8 @@ const api = vi.hoisted(() => ({
   saveNotificationSettings: vi.fn(),
 }));
 vi.mock('../api/notification-settings', () => api);
+// The payment accounts section has its own tests (payment-accounts-section.test.tsx).
+vi.mock('./payment-accounts-section', () => ({ PaymentAccountsSection: () => null }));
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, Input, Stack, Switch, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Heading, Input, Separator, Stack, Switch, Text, chakra } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
@@ -8,9 +8,23 @@ import { loadNotificationSettings, saveNotificationSettings } from '../api/notif
 import type { NotificationSettings } from '../model/notification-settings';
 import { settingsFormSchema, toNotificationSettings } from '../model/settings-form';
 import { adminSettingsTexts as t } from '../texts';
+import { PaymentAccountsSection } from './payment-accounts-section';
 
-/** The dashboard's Settings tab: whether each new order is mailed to the seller, and where. */
+/**
+ * The dashboard's Settings tab: one section per concern, each loading and saving its own part (its own
+ * component file), so a new one is one line here.
+ */
 export function SettingsTab() {
+  return (
+    <Stack gap="10" separator={<Separator />}>
+      <OrderMailSection />
+      <PaymentAccountsSection />
+    </Stack>
+  );
+}
+
+/** Whether each new order is mailed to the seller, and where. */
+function OrderMailSection() {
   const [settings, reload] = useLoad(loadNotificationSettings);
   if (settings.status === 'loading') return <PageSpinner />;
   if (settings.status === 'failed')
@@ -42,8 +56,8 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
   });
 
   return (
-    <Box maxWidth="lg">
-      <Heading as="h2" size="lg" mb="1">
+    <Box as="section" aria-labelledby="order-mail-title" maxWidth="lg">
+      <Heading as="h2" size="lg" mb="1" id="order-mail-title">
         {t.title}
       </Heading>
       <Text color="fg.muted" fontSize="sm" mb="4">
