@@ -9,6 +9,7 @@ export * from './order-request-id';
 export * from './order-search';
 export * from './order-status';
 export * from './payment';
+export * from './payment-input';
 export * from './payment-method';
 export * from './payment-settings';
 export * from './phone';

@@ -26,13 +26,22 @@ export function isPaymentState(value: unknown): value is PaymentState {
   return typeof value === 'string' && (PAYMENT_STATES as readonly string[]).includes(value);
 }
 
-export function isMobilePaymentMethod(method: PaymentMethod): method is MobilePaymentMethod {
-  return (MOBILE_PAYMENT_METHODS as readonly string[]).includes(method);
+export function isMobilePaymentMethod(method: unknown): method is MobilePaymentMethod {
+  return typeof method === 'string' && (MOBILE_PAYMENT_METHODS as readonly string[]).includes(method);
 }
 
 /** A new order's payment state: cash is collected at the door; a wallet payment is awaited. */
 export function initialPaymentState(method: PaymentMethod): PaymentState {
   return isMobilePaymentMethod(method) ? 'awaiting_payment' : 'collect_on_delivery';
+}
+
+/**
+ * The one reader of an order's payment state. Orders placed before payments were tracked have none: a cash one
+ * reads as collected at the door, a bKash/Nagad one as still awaited (nobody ever recorded the money).
+ */
+export function readPaymentState(order: { payment_method?: unknown; payment_state?: unknown }): PaymentState {
+  if (isPaymentState(order.payment_state)) return order.payment_state;
+  return isMobilePaymentMethod(order.payment_method) ? 'awaiting_payment' : 'collect_on_delivery';
 }
 
 export function paymentStateLabel(state: PaymentState): string {
@@ -122,6 +131,7 @@ export const ORDER_PAYMENT_FIELD_NAMES = [
   'payment_reject_reason',
   'payment_due_at',
   'payment_updated_at',
+  'payment_verified_at',
 ] as const;
 
 /**

@@ -94,3 +94,43 @@ describe('parsePlaceOrderInput', () => {
     expect(refusal(data)).toBe(message);
   });
 });
+
+describe('parsePlaceOrderInput with a payment already sent', () => {
+  const p = orderMessages.payment;
+
+  it('keeps a bKash TrxID and the payer’s number in their stored forms', () => {
+    expect(
+      parsePlaceOrderInput({
+        ...valid,
+        paymentMethod: 'bkash',
+        paymentTrxId: ' 9bh4k2l1xq',
+        paymentPayer: '+8801712345678',
+      }),
+    ).toMatchObject({ paymentMethod: 'bkash', paymentTrxId: '9BH4K2L1XQ', paymentPayer: '01712345678' });
+  });
+
+  it('takes both fields left empty as no payment yet', () => {
+    const parsed = parsePlaceOrderInput({ ...valid, paymentTrxId: '', paymentPayer: ' ' });
+    expect(parsed).not.toHaveProperty('paymentTrxId');
+    expect(parsed).not.toHaveProperty('paymentPayer');
+  });
+
+  it('refuses a TrxID of the wrong shape, a TrxID without its number, and one on a cash order', () => {
+    expect(refusal({ ...valid, paymentTrxId: '9BH4K2L1XQ', paymentPayer: '01712345678' })).toBe(
+      p.trxIdWrongFormat.nagad,
+    );
+    expect(refusal({ ...valid, paymentMethod: 'bkash', paymentTrxId: '9BH4K2L1XQ' })).toBe(
+      p.payerPrefix + orderMessages.phone.required,
+    );
+    expect(refusal({ ...valid, paymentMethod: 'bkash', paymentPayer: '01712345678' })).toBe(p.trxIdRequired);
+    expect(
+      refusal({
+        ...valid,
+        paymentMethod: 'cash_on_delivery',
+        paymentTrxId: '9BH4K2L1XQ',
+        paymentPayer: '01712345678',
+      }),
+    ).toBe(p.notForCash);
+    expect(refusal({ ...valid, paymentTrxId: 12345678 })).toBe(m.invalidRequest);
+  });
+});

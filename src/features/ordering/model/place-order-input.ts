@@ -12,6 +12,7 @@ import { isFirestoreDocumentId } from './document-id';
 import { MAX_JARS_PER_ORDER } from './order-limits';
 import { ORDER_REQUEST_ID_PATTERN } from './order-request-id';
 import type { PaymentMethod } from './payment-method';
+import { checkPaymentClaim } from './payment-input';
 
 /** What the placeOrder callable accepts. Prices and totals are never part of it: the server reads them. */
 export interface PlaceOrderInput {
@@ -26,7 +27,10 @@ export interface PlaceOrderInput {
    * answered with the same order. Optional, so a page loaded before it existed can still order.
    */
   requestId?: string;
-  /** For bKash/Nagad, a payment already sent: its TrxID and the number it came from (the order is then claimed). */
+  /**
+   * For bKash/Nagad, the TrxID of the money already sent and the number it came from (both or neither): the order
+   * is placed with its payment claimed. Stored forms (payment-input.ts) once parsed.
+   */
   paymentTrxId?: string;
   paymentPayer?: string;
 }
@@ -60,6 +64,9 @@ export const placeOrderInputSchema = yup
       .nonNullable(m.invalidRequest)
       .matches(ORDER_REQUEST_ID_PATTERN, m.invalidRequest)
       .optional(),
+    // Checked with the method after the schema (checkPaymentClaim): the TrxID's format is the provider's.
+    paymentTrxId: yup.string().strict().typeError(m.invalidRequest).optional(),
+    paymentPayer: yup.string().strict().typeError(m.invalidRequest).optional(),
   })
   // Without this yup would build an empty object from a missing payload and blame its first field.
   .default(undefined)
@@ -81,6 +88,11 @@ export class InvalidOrderInputError extends Error {
 export function parsePlaceOrderInput(data: unknown): PlaceOrderInput {
   try {
     const parsed = placeOrderInputSchema.validateSync(data, { abortEarly: true, stripUnknown: true });
+    // Both left empty (the dialog's fields untouched) means no payment yet; anything typed is checked.
+    const trxId = parsed.paymentTrxId?.trim() ?? '';
+    const payer = parsed.paymentPayer?.trim() ?? '';
+    const claim = trxId === '' && payer === '' ? null : checkPaymentClaim(parsed.paymentMethod, trxId, payer);
+    if (claim && !claim.ok) throw new InvalidOrderInputError(claim.error);
     return {
       productId: parsed.productId,
       quantity: parsed.quantity,
@@ -89,6 +101,7 @@ export function parsePlaceOrderInput(data: unknown): PlaceOrderInput {
       customerAddress: parsed.customerAddress,
       paymentMethod: parsed.paymentMethod,
       ...(parsed.requestId !== undefined && { requestId: parsed.requestId }),
+      ...(claim?.ok && { paymentTrxId: claim.trxId, paymentPayer: claim.payer }),
     };
   } catch (error) {
     if (error instanceof yup.ValidationError) throw new InvalidOrderInputError(error.message);

@@ -1,6 +1,7 @@
 /**
  * The refusals of an order, in the browser's form and in the Cloud Functions alike: phone and order validation,
- * placeOrder's errors and setOrderStatus's. Kept in the model so the functions bundle carries only these.
+ * placeOrder's errors, setOrderStatus's and the payment callables' (submitPayment, reviewPayment). Kept in the
+ * model so the functions bundle carries only these.
  */
 export const orderMessages = {
   phone: {
@@ -37,6 +38,33 @@ export const orderMessages = {
     productUnsellable: 'পণ্যটির দাম বা স্টক সঠিকভাবে দেওয়া নেই, তাই এখন অর্ডার নেওয়া যাচ্ছে না।',
     tooManyOpenOrders: (limitInBengaliDigits: string) =>
       `আপনার ${limitInBengaliDigits}টি অর্ডার এখনো চলমান — সেগুলো পৌঁছানো বা বাতিল হওয়ার পর নতুন অর্ডার করুন।`,
+  },
+  payment: {
+    invalidRequest: 'পেমেন্টের তথ্য সঠিক নয়।',
+    signInRequired: 'পেমেন্টের তথ্য দিতে প্রথমে লগইন করুন।',
+    trxIdRequired: 'ট্রানজেকশন আইডি (TrxID) দিন।',
+    trxIdWrongFormat: {
+      bkash:
+        'বিকাশের ট্রানজেকশন আইডি ১০ অক্ষরের — শুধু ইংরেজি অক্ষর ও সংখ্যা (যেমন 8N7A6D5EE7)। বিকাশের মেসেজ থেকে আবার দেখে লিখুন।',
+      nagad:
+        'নগদ (Nagad)-এর ট্রানজেকশন আইডি ৮ অক্ষরের — শুধু ইংরেজি অক্ষর ও সংখ্যা (যেমন 71B4XK9Q)। নগদের মেসেজ থেকে আবার দেখে লিখুন।',
+    },
+    trxIdTooLong: 'ট্রানজেকশন আইডি এত লম্বা হয় না — মেসেজ থেকে শুধু আইডিটি লিখুন।',
+    payerPrefix: 'যে নম্বর থেকে টাকা পাঠিয়েছেন: ',
+    notForCash: 'ক্যাশ অন ডেলিভারি অর্ডারে ট্রানজেকশন আইডি লাগে না — টাকা পণ্য হাতে পেয়ে দেবেন।',
+    methodNotOffered: 'এই পেমেন্ট পদ্ধতি এখন নেওয়া হচ্ছে না — অন্য একটি পদ্ধতি বেছে নিন।',
+    trxIdUsedElsewhere:
+      'এই ট্রানজেকশন আইডি আগেই অন্য একটি অর্ডারে ব্যবহার হয়েছে। আপনার এই অর্ডারের জন্য পাঠানো টাকার আইডিটি দিন।',
+    orderNotFound: 'অর্ডারটি খুঁজে পাওয়া যায়নি।',
+    alreadyClaimed:
+      'এই অর্ডারের একটি ট্রানজেকশন আইডি যাচাইয়ের অপেক্ষায় আছে — বিক্রেতা যাচাই করলে এখানে দেখা যাবে।',
+    alreadyVerified: 'এই অর্ডারের পেমেন্ট ইতিমধ্যে যাচাই হয়ে গেছে।',
+    orderClosed: 'বাতিল, ফেরত আসা বা সরবরাহ হয়ে যাওয়া অর্ডারে পেমেন্টের তথ্য দেওয়া যায় না।',
+    reviewSignInRequired: 'পেমেন্ট যাচাই করতে প্রথমে লগইন করুন।',
+    reviewNotAllowed: 'পেমেন্ট যাচাই করার অনুমতি শুধু বিক্রেতার।',
+    nothingToReview: 'এই অর্ডারে যাচাই করার মতো কোনো ট্রানজেকশন আইডি নেই।',
+    rejectReasonRequired: 'পেমেন্ট না মেলার কারণ লিখুন — গ্রাহক তা দেখবেন।',
+    rejectReasonTooLong: 'কারণ ২০০ অক্ষরের বেশি হতে পারবে না।',
   },
   statusChange: {
     invalidRequest: 'অর্ডার বা স্ট্যাটাস সঠিক নয়।',
