@@ -413,13 +413,13 @@ describe('OrderDialog: paying by bKash or Nagad', () => {
     const payer = within(dialog()).getByRole('textbox', { name: 'যে নম্বর থেকে টাকা পাঠিয়েছেন' });
     await answer(user, payer, '01812345678');
     await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
-    expect(await within(dialog()).findByText(/TrxID-ও লিখুন, অথবা দুটিই খালি রাখুন/)).toBeInTheDocument();
+    expect(await within(dialog()).findByText('ট্রানজেকশন আইডি (TrxID) দিন।')).toBeInTheDocument();
 
     await answer(user, trxId, 'AB12');
     await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
     expect(
       await within(dialog()).findByText(
-        'বিকাশ-এর TrxID ১০ অক্ষরের, শুধু ইংরেজি অক্ষর ও সংখ্যা: SMS-এ যেমন আছে তেমন লিখুন।',
+        'বিকাশের ট্রানজেকশন আইডি ১০ অক্ষরের — শুধু ইংরেজি অক্ষর ও সংখ্যা (যেমন 8N7A6D5EE7)। বিকাশের মেসেজ থেকে আবার দেখে লিখুন।',
       ),
     ).toBeInTheDocument();
     expect(placeOrderMock).not.toHaveBeenCalled();

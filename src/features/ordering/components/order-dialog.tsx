@@ -28,7 +28,7 @@ import { paymentMethodLabel, type PaymentMethod } from '../model/payment-method'
 import { isMobilePaymentMethod } from '../model/payment';
 import { optionalPaymentClaimErrors, paymentClaimOf, type PaymentClaimValues } from '../model/payment-claim';
 import { offeredPaymentMethods } from '../model/payment-settings';
-import { paymentTexts } from '../model/payment-texts';
+import { orderMessages } from '../model/texts';
 import { normalizeBangladeshPhone } from '../model/phone';
 import { usePaymentSettings } from '../api/payment-settings';
 import { WalletPaymentFields } from './wallet-payment-fields';
@@ -88,7 +88,7 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
     validationSchema: orderFormSchema(stock),
     validate: (values) => {
       if (settings && !offered.includes(values.paymentMethod))
-        return { paymentMethod: paymentTexts.validation.methodNotOffered };
+        return { paymentMethod: orderMessages.payment.methodNotOffered };
       return isMobilePaymentMethod(values.paymentMethod)
         ? optionalPaymentClaimErrors(values.paymentMethod, values)
         : {};

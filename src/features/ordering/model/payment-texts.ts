@@ -34,12 +34,4 @@ export const paymentTexts = {
   trxIdPlaceholder: (example: string) => `যেমন ${example}`,
   payerLabel: 'যে নম্বর থেকে টাকা পাঠিয়েছেন',
   payerPlaceholder: '01XXXXXXXXX',
-  validation: {
-    trxIdRequired: 'TrxID লিখুন।',
-    trxIdFormat: (provider: string, length: string) =>
-      `${provider}-এর TrxID ${length} অক্ষরের, শুধু ইংরেজি অক্ষর ও সংখ্যা: SMS-এ যেমন আছে তেমন লিখুন।`,
-    payerWithoutTrxId: 'শুধু নম্বর নয়: TrxID-ও লিখুন, অথবা দুটিই খালি রাখুন।',
-    payerRequired: 'যে নম্বর থেকে টাকা পাঠিয়েছেন তা লিখুন।',
-    methodNotOffered: 'এই পেমেন্ট পদ্ধতি এখন নেওয়া হচ্ছে না: অন্য একটি বেছে নিন।',
-  },
 } as const;
