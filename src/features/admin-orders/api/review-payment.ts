@@ -8,8 +8,9 @@ const reviewPaymentCallable = httpsCallable<ReviewPaymentInput, ReviewPaymentRes
 );
 
 /**
- * The seller's decision on a claimed payment, checked in the bKash/Nagad app: verified, or rejected with a
- * reason the customer reads. The server refuses (in Bengali) anything but a claimed payment.
+ * The seller's decision on a claimed bKash/Nagad payment, after looking the TrxID up in the provider's app:
+ * verified (the order is paid, its total counts as revenue), or rejected with a reason of 1..200 characters
+ * the customer reads. Admins only; refusals carry a Bengali reason. Deciding again what was decided writes nothing.
  */
 export async function reviewPayment(input: ReviewPaymentInput): Promise<ReviewPaymentResult> {
   return (await reviewPaymentCallable(input)).data;
