@@ -21,11 +21,6 @@ export function loadPaymentSettings(): Promise<PaymentSettings> {
   return cached;
 }
 
-/** Forgets the kept settings (tests; a seller who just saved them sees the new ones on the next read). */
-export function forgetPaymentSettings(): void {
-  cached = null;
-}
-
 /**
  * The payment settings once read: null while they are on their way. A read that fails leaves the defaults
  * (cash on delivery only): a customer can always order and pay at the door.
