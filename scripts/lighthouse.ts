@@ -1,8 +1,8 @@
 /**
  * `npm run lighthouse`: builds the shop, serves it with demo data (the same stack as `npm start`, in memory) and
  * runs Lighthouse 12's default mobile profile (simulated slow 4G, 4× CPU slowdown) on the storefront's routes,
- * signed out and signed in, with Debian's Chromium. Prints route × (performance, accessibility, SEO, FCP, LCP,
- * TBT, CLS, bytes), the median of N runs, and the machine's load: a loaded machine gives lower scores.
+ * signed out and signed in, with Debian's Chromium. Prints route × (performance, accessibility, SEO, best
+ * practices with its CSP-against-XSS and clickjacking checks, FCP, LCP, TBT, CLS, bytes), the median of N runs, and the machine's load: a loaded machine gives lower scores.
  * The route `product` is the first product page the shop's sitemap.xml lists (the `pages` function renders it).
  *
  * `--width 360` narrows Lighthouse's phone (412 CSS px, 1.75 device pixels each) to a 360 px one.
@@ -11,7 +11,7 @@
  * the sizes), for a before/after in one sitting.
  *
  * A benchmark, not a test: it binds the shop's fixed ports, so on a shared machine run it under the ports lock:
- *   flock /tmp/achar-shop-ports.lock npm run lighthouse [-- --runs 3] [-- --routes /,/auth]
+ *   flock /tmp/achar-shop.lock npm run lighthouse [-- --runs 3] [-- --routes /,/auth]
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -57,6 +57,10 @@ interface Sample {
   performance: number;
   accessibility: number;
   seo: number;
+  bestPractices: number;
+  /** Best practices' trust and safety audits (informative, weight 0): 1 passed, 0 failed (trustAuditPasses). */
+  cspXss: number;
+  clickjacking: number;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -97,6 +101,15 @@ function imageBytes(details: unknown): number {
     .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
 }
 
+/**
+ * Whether one of best practices' trust and safety audits passes: they are informative (always scored 1), and
+ * list their findings by severity, `High` meaning the check fails (no policy, or one that can be bypassed).
+ */
+function trustAuditPasses(details: unknown): number {
+  const items = (details as { items?: { severity?: string }[] } | undefined)?.items ?? [];
+  return items.some((item) => item.severity === 'High') ? 0 : 1;
+}
+
 /** The shop as it was before the photos' phone sizes: none stored, none marked on a product. */
 async function removePhotoSizes(projectId: string) {
   useEmulators();
@@ -125,7 +138,7 @@ async function measure(url: string, signedIn?: { shopUrl: string; email: string;
       {
         extends: 'lighthouse:default',
         settings: {
-          onlyCategories: ['performance', 'accessibility', 'seo'],
+          onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
           ...(values.width && {
             screenEmulation: {
               mobile: true,
@@ -151,6 +164,9 @@ async function measure(url: string, signedIn?: { shopUrl: string; email: string;
       performance: categories.performance.score ?? 0,
       accessibility: categories.accessibility.score ?? 0,
       seo: categories.seo.score ?? 0,
+      bestPractices: categories['best-practices'].score ?? 0,
+      cspXss: trustAuditPasses(audits['csp-xss']?.details),
+      clickjacking: trustAuditPasses(audits['clickjacking-mitigation']?.details),
       fcp: numeric('first-contentful-paint'),
       lcp: numeric('largest-contentful-paint'),
       tbt: numeric('total-blocking-time'),
@@ -218,6 +234,9 @@ const table = rows.map(({ route, build, samples }) => ({
   }),
   accessibility: pick(samples, 'accessibility').toFixed(2),
   SEO: pick(samples, 'seo').toFixed(2),
+  'best practices': pick(samples, 'bestPractices').toFixed(2),
+  'CSP (XSS)': pick(samples, 'cspXss') === 1 ? 'pass' : 'fail',
+  clickjacking: pick(samples, 'clickjacking') === 1 ? 'pass' : 'fail',
   'FCP (s)': (pick(samples, 'fcp') / 1000).toFixed(2),
   'LCP (s)': (pick(samples, 'lcp') / 1000).toFixed(2),
   'TBT (ms)': pick(samples, 'tbt').toFixed(0),

@@ -23,7 +23,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 
-import { assertPageTemplate, fillPageTemplate } from '../src/app/page-template';
+import { assertPageTemplate, fillPageTemplate, type InlineScript } from '../src/app/page-template';
+import { scriptsTheCspBlocks } from '../src/config/security-headers';
 
 const SERVER_ENTRY = 'src/app/server.tsx';
 
@@ -92,7 +93,7 @@ export function prerender(): Plugin {
         const server = (await import(pathToFileURL(join(serverDir, 'server.js')).href)) as {
           PRERENDERED_PATHS: readonly string[];
           renderPath(path: string): Promise<{ head: string; body: string }>;
-          shopWindowRequestScript(): string;
+          shopWindowRequestScript(): InlineScript;
           sessionHintScript(): string;
           robotsFile(siteOrigin: string | null): string;
         };
@@ -117,11 +118,19 @@ export function prerender(): Plugin {
             // The session hint on every page; on `/` the shop window's request first.
             firstScripts: [
               ...(shopWindow ? [server.shopWindowRequestScript()] : []),
-              server.sessionHintScript(),
+              { code: server.sessionHintScript() },
             ],
             head: [shopWindow ? photosPreconnect(config.env, emulators.storage) : '', head],
             body,
           });
+          // The Content-Security-Policy runs an inline script only by its hash: a page whose script it lacks would
+          // ship with that script blocked.
+          const blocked = await scriptsTheCspBlocks(html);
+          if (blocked.length > 0)
+            throw new Error(
+              `${htmlFileFor(path)}: the Content-Security-Policy (src/config/security-headers.ts) lacks the hash ` +
+                `of its inline script ${JSON.stringify(blocked[0].slice(0, 80))}`,
+            );
           await writeFile(join(outDir, htmlFileFor(path)), html);
         }
       } finally {

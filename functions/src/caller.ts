@@ -1,7 +1,8 @@
-/** Who called a callable, as far as these functions care: the verified uid and the token's e-mail. */
+/** Who called a callable, as far as these functions care: the verified uid, the token's e-mail and whether
+ * Firebase Auth has seen that e-mail verified. */
 export interface Caller {
   uid: string;
-  token: { email?: string };
+  token: { email?: string; email_verified?: boolean };
 }
 
 /**
@@ -12,6 +13,13 @@ export function signedInCaller(auth: unknown): Caller | null {
   if (typeof auth !== 'object' || auth === null) return null;
   const { uid, token } = auth as { uid?: unknown; token?: unknown };
   if (typeof uid !== 'string' || uid === '') return null;
-  const email = (token as { email?: unknown } | null | undefined)?.email;
-  return { uid, token: typeof email === 'string' ? { email } : {} };
+  const claims = token as { email?: unknown; email_verified?: unknown } | null | undefined;
+  const email = claims?.email;
+  return {
+    uid,
+    token: {
+      ...(typeof email === 'string' && { email }),
+      ...(claims?.email_verified === true && { email_verified: true }),
+    },
+  };
 }

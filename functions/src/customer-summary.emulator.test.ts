@@ -13,7 +13,7 @@ const shelf = useLemonShelf('customer-summary-emulator-test');
 
 const rahima = { uid: 'rahima', token: { email: 'rahima@example.com' } };
 const karim = { uid: 'karim', token: {} };
-const seller = { uid: 'seller', token: {} };
+const seller = { uid: 'seller', token: { email_verified: true } }; // an admin: role record + verified e-mail
 
 const order = async (id: string) => (await shelf.db.doc(`orders/${id}`).get()).data()!;
 const customer = async (key: string) => (await shelf.db.doc(`customers/${key}`).get()).data();

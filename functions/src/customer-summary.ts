@@ -56,16 +56,19 @@ export interface CustomerSummary {
   phone: string;
   email: string | null;
   order_count: number;
-  /** Poisha spent over the orders that are not cancelled. */
+  /** Poisha spent over the orders that are not cancelled or returned. */
   spent: number;
   last_order_at: StoredMoment | FieldValue | null;
   search_phone: string;
   search_terms: string[];
 }
 
-/** What an order adds to what its customer spent: its total in poisha, nothing while it is cancelled. */
+/**
+ * What an order adds to what its customer spent: its total in poisha, nothing while it is cancelled or returned
+ * (refused at the door: nothing was bought).
+ */
 export function spentBy(order: { status?: unknown; total_amount?: unknown }): number {
-  if (order.status === 'cancelled') return 0;
+  if (order.status === 'cancelled' || order.status === 'returned') return 0;
   const total = order.total_amount;
   return typeof total === 'number' && Number.isFinite(total) && total >= 0 ? Math.round(total * 100) : 0;
 }
@@ -102,8 +105,8 @@ export function countNewOrder(
 
 /**
  * Reads, inside setOrderStatus's transaction (before its writes), what the status change does to the
- * customer's spending, and returns the write to make with the order's: cancelling takes the order's total off,
- * un-cancelling puts it back. A customer without a summary yet (a shop not rebuilt since it had orders) is left
+ * customer's spending, and returns the write to make with the order's: cancelling or a return takes the order's
+ * total off, un-cancelling or sending it out again puts it back. A customer without a summary yet (a shop not rebuilt since it had orders) is left
  * to the rebuild rather than given a summary of this one order.
  */
 export async function prepareSpentChange(

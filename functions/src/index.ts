@@ -15,35 +15,67 @@ import {
 } from './product-photo-sizes';
 import { placeOrder as placeOrderFor } from './place-order';
 import { setOrderStatus as setOrderStatusFor } from './set-order-status';
+import { submitPayment as submitPaymentFor } from './submit-payment';
+import { reviewPayment as reviewPaymentFor } from './review-payment';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 /**
- * The shop's address, for links in the seller's mail: functions/.env (deployed), .env.local (emulators). The
+ * The shop's address, for links in the seller's mail and the product pages' canonical addresses and template:
+ * functions/.env (deployed), .env.local (emulators). The
  * default is for a copy of the package without them (the tests' private one), which must still load.
  */
 const SHOP_URL = defineString('SHOP_URL', { default: 'https://keraniganjachar.com.bd' });
 
-/** placeOrder({ productId, quantity, customerName, customerPhone, customerAddress, paymentMethod }) → { orderId } */
+/**
+ * placeOrder({ productId, quantity, customerName, customerPhone, customerAddress, paymentMethod, requestId?,
+ * paymentTrxId?, paymentPayer? }) → { orderId }
+ */
 export const placeOrder = onCall((request) => placeOrderFor(getFirestore(), request.auth, request.data));
 
 /**
- * setOrderStatus({ orderId, status }) → { status }: admins set any status, a customer cancels their own pending
- * order; the order's jars go back to stock or come off it in the same transaction.
+ * setOrderStatus({ orderId, status }) → { status, notice? }: admins set a status (not the moves the model refuses,
+ * e.g. cancelling a delivered order), a customer cancels their own pending order; the order's jars go back to
+ * stock or come off it in the same transaction.
  */
 export const setOrderStatus = onCall((request) =>
   setOrderStatusFor(getFirestore(), request.auth, request.data),
 );
 
 /**
+ * submitPayment({ orderId, trxId, payer }) → { payment_state: 'claimed' }: the customer of a bKash/Nagad order
+ * gives the TrxID of the money sent; it is claimed for that order alone.
+ */
+export const submitPayment = onCall((request) =>
+  submitPaymentFor(getFirestore(), request.auth, request.data),
+);
+
+/** reviewPayment({ orderId, decision: 'verify' | 'reject', reason? }) → { payment_state }: the seller's check. */
+export const reviewPayment = onCall((request) =>
+  reviewPaymentFor(getFirestore(), request.auth, request.data),
+);
+
+/**
  * `/p/<slug>` and `/sitemap.xml`, behind Hosting's rewrites (firebase.json): ./pages.ts, bundled apart
- * (lib/pages.js, build.mjs) and loaded at the first request, so the callables' cold start never reads it.
+ * (lib/pages.js, build.mjs) and loaded at the first request, so the callables' cold start never reads it. The
+ * pages name the shop by SHOP_URL and take their template from it, whatever host a request names.
  */
 const PAGES_BUNDLE = './pages.js';
 export const pages = onRequest(async (request, response) => {
-  const { answerPage, hostedShell } = (await import(PAGES_BUNDLE)) as typeof import('./pages');
-  const answer = await answerPage(getFirestore(), request, hostedShell);
+  const { answerPage, hostedShell, pageSecurityHeaders, shopOrigin } = (await import(
+    PAGES_BUNDLE
+  )) as typeof import('./pages');
+  const origin = shopOrigin(SHOP_URL.value());
+  const answer = await answerPage(
+    getFirestore(),
+    { url: request.url },
+    {
+      origin,
+      template: () => hostedShell(origin),
+      securityHeaders: pageSecurityHeaders(process.env.FUNCTIONS_EMULATOR === 'true'),
+    },
+  );
   response.status(answer.status).set(answer.headers).send(answer.body);
 });
 

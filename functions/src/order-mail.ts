@@ -11,6 +11,8 @@ import {
   NOTIFICATION_SETTINGS_PATH,
 } from '../../src/features/admin-settings/model/notification-settings';
 import {
+  displayLine,
+  displayLines,
   isPaymentMethod,
   paymentMethodLabel,
   shortOrderId,
@@ -79,22 +81,41 @@ const taka = (amount: number) => `৳${toBengaliDigits(amount)}`;
 
 const paymentLabel = (method: string) => (isPaymentMethod(method) ? paymentMethodLabel(method) : method);
 
+/**
+ * How a line the customer wrote starts in the plain-text mail: the mail's quoting mark, which no line of the shop's
+ * own starts with. Every line the customer wrote gets it, so "মোট: ৳০" typed into an address reads "> মোট: ৳০",
+ * inside the address, and never as the shop's total.
+ */
+export const CUSTOMER_LINE_PREFIX = '> ';
+
 export function orderMail(to: string, orderId: string, order: MailedOrder, shopUrl: string): MailDocument {
   const orderNumber = shortOrderId(orderId);
   const link = orderDashboardUrl(shopUrl, orderId);
-  const rows: [string, string][] = [
-    [t.product, order.product_name],
+  // The shop's own lines: the product's name is the seller's text, still shown on one line whatever is stored.
+  const productName = displayLine(order.product_name);
+  const shopRows: [string, string][] = [
+    [t.product, productName],
     [t.quantity, t.jars(toBengaliDigits(order.quantity))],
     [t.total, taka(order.total_amount)],
     [t.payment, paymentLabel(order.payment_method)],
-    [t.customer, order.customer_name],
-    [t.phone, order.customer_phone],
-    [t.address, order.customer_address],
+  ];
+  // What the customer typed, as lines with every control and direction character gone (stored orders from
+  // before placeOrder checked text included): a name and a phone are one line each, an address a few.
+  const customerRows: [string, string[]][] = [
+    [t.customer, [displayLine(order.customer_name)]],
+    [t.phone, [displayLine(order.customer_phone)]],
+    [t.address, displayLines(order.customer_address)],
   ];
   const text = [
     `${t.heading} (#${orderNumber})`,
     '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...shopRows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    t.customerWrote,
+    ...customerRows.flatMap(([label, lines]) => [
+      `${label}:`,
+      ...lines.map((line) => `${CUSTOMER_LINE_PREFIX}${line}`),
+    ]),
     '',
     `${t.open}: ${link}`,
     '',
@@ -103,12 +124,19 @@ export function orderMail(to: string, orderId: string, order: MailedOrder, shopU
   const html = [
     `<h2>${t.heading} (#${escapeHtml(orderNumber)})</h2>`,
     '<table cellpadding="4">',
-    ...rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`),
+    ...shopRows.map(
+      ([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+    ),
+    // Each value in its own cell, an address's lines inside it: the customer's text cannot leave its cell.
+    ...customerRows.map(
+      ([label, lines]) =>
+        `<tr><th align="left">${label}</th><td>${lines.map(escapeHtml).join('<br>')}</td></tr>`,
+    ),
     '</table>',
     `<p><a href="${escapeHtml(link)}">${t.open}</a></p>`,
     `<p style="color:#666">${t.footer}</p>`,
   ].join('\n');
-  return { to, message: { subject: t.subject(orderNumber, order.product_name), text, html } };
+  return { to, message: { subject: t.subject(orderNumber, productName), text, html } };
 }
 
 /** gRPC's ALREADY_EXISTS, what `create` throws for a document that is there. */

@@ -1,5 +1,5 @@
-// The roll-ups against the repo's Firestore emulator, in-process, through the real placeOrder and
-// setOrderStatus: whether increments made inside racing, retried transactions add up is for Firestore's
+// The roll-ups against the repo's Firestore emulator, in-process, through the real placeOrder, setOrderStatus,
+// submitPayment, reviewPayment and the expiry's cancelUnpaidOrder: whether increments made inside racing, retried transactions add up is for Firestore's
 // transactions to decide, which no fake could prove.
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -14,14 +14,17 @@ import {
   type StatsTallies,
   type StatusNumbers,
 } from '../../src/features/admin-stats/model';
+import { ORDER_STATUSES } from '../../src/features/ordering/model';
 import { placeOrder } from './place-order';
 import { rebuildOrderStats, rollupEntryOfOrder } from './order-stats';
-import { setOrderStatus } from './set-order-status';
+import { reviewPayment } from './review-payment';
+import { cancelUnpaidOrder, setOrderStatus } from './set-order-status';
+import { submitPayment } from './submit-payment';
 import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('order-stats-emulator-test');
-const seller = { uid: 'seller', token: { email: 'seller@example.com' } };
-const STATUSES = ['pending', 'confirmed', 'preparing', 'delivering', 'delivered', 'cancelled'] as const;
+const seller = { uid: 'seller', token: { email: 'seller@example.com', email_verified: true } }; // an admin: role record + verified e-mail
+const STATUSES = ORDER_STATUSES;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A small deterministic generator (mulberry32), so a failing sequence can be replayed from its seed. */
@@ -89,6 +92,8 @@ async function expectRollupsToMatchOrders() {
       status: String(order.status),
       total_amount: order.total_amount as number,
       created_at: (order.created_at as Timestamp).toDate(),
+      payment_method: order.payment_method,
+      payment_state: order.payment_state,
     }));
   expect(statsFromRollups(rollups.totals, tabMonths, now)).toEqual(computeDashboardStats(statsOrders, now));
   return { rollups, orders };
@@ -133,7 +138,33 @@ describe('the roll-ups kept by placeOrder and setOrderStatus', () => {
     const summed = talliesFromRollups(totals, []);
     expect(summed.count.get('cancelled')).toBe(1);
     expect(summed.count.get('pending') ?? 0).toBe(0);
-    expect(summed.revenue.get('cancelled')).toBe(32100);
+    // A cancelled order is no revenue.
+    expect(summed.revenue.get('cancelled') ?? 0).toBe(0);
+    expect(summed.revenue.get('pending') ?? 0).toBe(0);
+  });
+
+  it('counts a bKash order’s revenue once its payment is verified, and a returned parcel’s not at all', async () => {
+    const { orderId } = await placeOrder(
+      shelf.db,
+      seller,
+      lemonOrder({
+        quantity: 2,
+        paymentMethod: 'bkash',
+        paymentTrxId: '8N7A6D5EE7',
+        paymentPayer: '01712345678',
+      }),
+    );
+    const revenue = async () =>
+      [...talliesFromRollups((await storedRollups()).totals, []).revenue.values()].reduce((a, b) => a + b, 0);
+    expect(await revenue()).toBe(0);
+    await reviewPayment(shelf.db, seller, { orderId, decision: 'verify' });
+    expect(await revenue()).toBe(32100);
+    await setOrderStatus(shelf.db, seller, { orderId, status: 'delivering' });
+    expect(await revenue()).toBe(32100);
+    await setOrderStatus(shelf.db, seller, { orderId, status: 'returned' });
+    expect(await revenue()).toBe(0);
+    const { totals } = (await expectRollupsToMatchOrders()).rollups;
+    expect(talliesFromRollups(totals, []).count.get('returned')).toBe(1);
   });
 
   it('moves the numbers once when the same cancel arrives ten times at once, and an un-cancel races a change', async () => {
@@ -143,7 +174,7 @@ describe('the roll-ups kept by placeOrder and setOrderStatus', () => {
     );
     let summed = talliesFromRollups((await storedRollups()).totals, []);
     expect(summed.count.get('cancelled')).toBe(1);
-    expect(summed.revenue.get('cancelled')).toBe(16050);
+    expect(summed.revenue.get('pending') ?? 0).toBe(0);
     await Promise.allSettled([
       setOrderStatus(shelf.db, seller, { orderId, status: 'pending' }),
       setOrderStatus(shelf.db, seller, { orderId, status: 'delivered' }),
@@ -152,38 +183,85 @@ describe('the roll-ups kept by placeOrder and setOrderStatus', () => {
     expect([...summed.count.values()].reduce((sum, n) => sum + n, 0)).toBe(1);
   }, 120_000);
 
-  it('equal a recount of the orders after a random run of orders, cancels, un-cancels and status changes, many at once', async () => {
+  it('equal a recount of the orders after a random run of orders, payments, rejections, returns, expiries and status changes, many at once', async () => {
     const random = randomFrom(20);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
-    const orderIds: string[] = [];
+    const orders: { id: string; customer: { uid: string; token: object }; method: string }[] = [];
     let customers = 0;
+    let trxIds = 0;
+    // TrxIDs of the right shape, now and then one already used (refused), so claims race too.
+    const trxIdFor = (method: string) => {
+      if (random() < 0.15 && trxIds > 0) return trxIdOf(method, Math.floor(random() * trxIds));
+      trxIds += 1;
+      return trxIdOf(method, trxIds);
+    };
+    const trxIdOf = (method: string, n: number) =>
+      (method === 'bkash' ? 'BK' : 'NG') + String(n).padStart(method === 'bkash' ? 8 : 6, '0');
     const newOrder = async () => {
       customers += 1;
+      const customer = { uid: `customer-${customers}`, token: {} };
+      const method = pick(['cash_on_delivery', 'bkash', 'nagad']);
+      const payNow = method !== 'cash_on_delivery' && random() < 0.4;
       const { orderId } = await placeOrder(
         shelf.db,
-        { uid: `customer-${customers}`, token: {} },
-        lemonOrder({ quantity: 1 + Math.floor(random() * 4) }),
+        customer,
+        lemonOrder({
+          quantity: 1 + Math.floor(random() * 4),
+          paymentMethod: method,
+          ...(payNow && { paymentTrxId: trxIdFor(method), paymentPayer: '01712345678' }),
+        }),
       );
-      orderIds.push(orderId);
+      orders.push({ id: orderId, customer, method });
     };
-    for (let index = 0; index < 6; index += 1) await newOrder();
+    for (let index = 0; index < 8; index += 1) await newOrder();
 
     const outcomes: PromiseSettledResult<unknown>[] = [];
+    const kinds: Record<string, number> = {};
     for (let round = 0; round < 6; round += 1) {
-      // Each round: new orders, and status changes that often hit the same order at once (cancel and
-      // un-cancel racing, the same cancel twice), all concurrently.
-      const operations = Array.from({ length: 10 }, () => {
-        if (random() < 0.3) return newOrder();
-        const orderId = pick(orderIds);
+      // Each round, all at once: new orders; status changes (returns among them) that often hit the same order
+      // (cancel and un-cancel racing, the same cancel twice); TrxIDs sent, verified and rejected; and the
+      // expiry cancelling unpaid orders (their due time taken as passed).
+      const operations = Array.from({ length: 12 }, () => {
+        const roll = random();
+        if (roll < 0.2) return newOrder();
+        const target = pick(orders);
+        const orderId = target.id;
+        const count = (kind: string) => (kinds[kind] = (kinds[kind] ?? 0) + 1);
+        if (roll < 0.35 && target.method !== 'cash_on_delivery') {
+          count('submit');
+          return submitPayment(shelf.db, target.customer, {
+            orderId,
+            trxId: trxIdFor(target.method),
+            payer: '01812345678',
+          });
+        }
+        if (roll < 0.55) {
+          const decision = pick(['verify', 'verify', 'reject'] as const);
+          count(decision);
+          return reviewPayment(shelf.db, seller, { orderId, decision, reason: 'টাকা পাওয়া যায়নি' });
+        }
+        if (roll < 0.65) {
+          count('expiry');
+          return cancelUnpaidOrder(shelf.db, orderId, new Date(Date.now() + 1000 * 60 * 60 * 1000)).then(
+            (outcome) => outcome === 'cancelled' && count('expired'),
+          );
+        }
+        count('status');
         return setOrderStatus(shelf.db, seller, { orderId, status: pick(STATUSES) });
       });
       outcomes.push(...(await Promise.allSettled(operations)));
     }
-    const { orders } = await expectRollupsToMatchOrders();
-    // The run did what it says: orders in several statuses, changes that went through.
-    expect(new Set(orders.map((order) => order.status)).size).toBeGreaterThanOrEqual(4);
+    const { orders: stored } = await expectRollupsToMatchOrders();
+    // The run did what it says: orders in several statuses and payment states, changes that went through.
+    expect(new Set(stored.map((order) => order.status)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(stored.map((order) => order.payment_state)).size).toBeGreaterThanOrEqual(4);
+    expect(kinds.expired).toBeGreaterThan(0);
+    expect(kinds.verify).toBeGreaterThan(0);
+    expect(stored.some((order) => order.status === 'returned' || order.payment_state === 'rejected')).toBe(
+      true,
+    );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThan(30);
-  }, 180_000);
+  }, 240_000);
 });
 
 describe('stats:rebuild (rebuildOrderStats)', () => {
@@ -203,7 +281,8 @@ describe('stats:rebuild (rebuildOrderStats)', () => {
         customer_phone: '01712345678',
         customer_email: null,
         customer_address: 'কেরানীগঞ্জ, ঢাকা',
-        payment_method: 'cash_on_delivery',
+        // Some paid by bKash before payments were tracked: read as still awaited, so no revenue.
+        payment_method: index % 5 === 1 ? 'bkash' : 'cash_on_delivery',
         user_id: `old-${index}`,
         status: STATUSES[index % STATUSES.length],
         created_at: at,

@@ -1,5 +1,5 @@
-// The roll-ups of the stats tab (order_stats), kept by placeOrder and setOrderStatus in their own transactions
-// and recomputed from the orders by `npm run stats:rebuild`. The pure part (what to add, how to read it back)
+// The roll-ups of the stats tab (order_stats), kept by placeOrder, setOrderStatus (and the unpaid-order expiry,
+// which goes through it), submitPayment and reviewPayment in their own transactions, and recomputed from the orders by `npm run stats:rebuild`. The pure part (what to add, how to read it back)
 // is src/features/admin-stats/model/order-rollups.ts; this module only writes it.
 import {
   FieldValue,
@@ -8,6 +8,7 @@ import {
   type Transaction,
   type WriteBatch,
 } from 'firebase-admin/firestore';
+import type { PaymentState } from '../../src/features/ordering/model';
 import {
   dayFieldOf,
   monthOfDay,
@@ -15,6 +16,7 @@ import {
   ORDER_STATS_COLLECTION,
   ROLLUP_SHARDS,
   rollupChangeForNewOrder,
+  rollupChangeForPayment,
   rollupChangeForStatus,
   rollupEntryOf,
   rollupsFromEntries,
@@ -33,6 +35,17 @@ function increments(numbers: StatusNumbers): Record<string, FieldValue> {
 }
 
 /**
+ * The change's increments, without an empty map: merged, `{ count: {} }` would replace the stored counts with
+ * nothing (a payment verified moves only the revenue).
+ */
+function tallyOf(change: RollupChange): Record<string, Record<string, FieldValue>> {
+  const tally: Record<string, Record<string, FieldValue>> = {};
+  if (Object.keys(change.count).length > 0) tally.count = increments(change.count);
+  if (Object.keys(change.revenue).length > 0) tally.revenue = increments(change.revenue);
+  return tally;
+}
+
+/**
  * Adds `change` to one shard of the all-time total and one of its month, chosen at random: merged increments,
  * never read, so concurrent orders do not conflict on them, and a transaction that retries writes them once.
  */
@@ -42,8 +55,9 @@ export function applyRollupChange(
   change: RollupChange,
   shard: number = Math.floor(Math.random() * ROLLUP_SHARDS),
 ): void {
+  const tally = tallyOf(change);
+  if (Object.keys(tally).length === 0) return;
   const stats = db.collection(ORDER_STATS_COLLECTION);
-  const tally = { count: increments(change.count), revenue: increments(change.revenue) };
   transaction.set(stats.doc(totalShardId(shard)), { kind: 'total', shard, ...tally }, { merge: true });
   const month = monthOfDay(change.day);
   transaction.set(
@@ -71,14 +85,22 @@ export function rollupEntryOfOrder(data: DocumentData): RollupEntry | null {
     total_amount: data.total_amount,
     stats_day: data.stats_day,
     created_at: date instanceof Date && !Number.isNaN(date.getTime()) ? date : null,
+    payment_method: data.payment_method,
+    payment_state: data.payment_state,
   });
 }
 
-/** In placeOrder's transaction: the new order (with its stats_day) counts from now on. */
+/** In placeOrder's transaction: the new order (with its stats_day and payment) counts from now on. */
 export function recordNewOrder(
   transaction: Transaction,
   db: Firestore,
-  order: { status: string; total_amount: number; stats_day: string },
+  order: {
+    status: string;
+    total_amount: number;
+    stats_day: string;
+    payment_method: string;
+    payment_state: PaymentState;
+  },
   now: Date,
 ): void {
   const entry = rollupEntryOf({ ...order, created_at: now });
@@ -94,6 +116,21 @@ export function recordStatusChange(
 ): void {
   const entry = rollupEntryOfOrder(order);
   const change = entry && rollupChangeForStatus(entry, to);
+  if (change) applyRollupChange(transaction, db, change);
+}
+
+/**
+ * In submitPayment's or reviewPayment's transaction: the order as read in it has its payment moved to `to`; its
+ * revenue moves when it becomes revenue (verified) or stops being one.
+ */
+export function recordPaymentChange(
+  transaction: Transaction,
+  db: Firestore,
+  order: DocumentData,
+  to: PaymentState,
+): void {
+  const entry = rollupEntryOfOrder(order);
+  const change = entry && rollupChangeForPayment(entry, to);
   if (change) applyRollupChange(transaction, db, change);
 }
 

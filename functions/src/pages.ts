@@ -4,21 +4,28 @@
  * `/robots.txt`: the Functions framework answers that path 404 itself, in the cloud as in the emulator, so it is
  * a static file the build writes: scripts/vite-prerender.ts.)
  * Each answer says how long Hosting's CDN may keep it (`s-maxage`) and, shorter, a browser (`max-age`): an
- * edited product shows within minutes without any purge.
+ * edited product shows within minutes without any purge. The function is public (anyone may call it with any
+ * headers), so the shop's address is configuration (SHOP_URL), never a request's Host or X-Forwarded-Host, and
+ * every answer carries the shop's security headers (src/config/security-headers.ts).
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { readProduct, productPath, type Product } from '../../src/features/ordering/model';
 import { renderProductPage } from '../../src/app/server';
+import { assertPageTemplate } from '../../src/app/page-template';
 import { sitemapXml } from '../../src/features/catalog/server';
+import { emulatorCspDirectives, securityHeaders } from '../../src/config/security-headers';
+import firebaseJson from '../../firebase.json';
 
 export const PAGE_CACHE = 'public, max-age=60, s-maxage=300';
 export const MISSING_CACHE = 'public, max-age=60, s-maxage=60';
 export const SEARCH_FILES_CACHE = 'public, max-age=300, s-maxage=600';
 
 export interface PageRequest {
-  /** The path as requested, percent-encoded. */
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
+  /**
+   * The path as requested, percent-encoded, with its query string if any (Express's `url`). Nothing
+   * else of the request is read: no header decides what the page says or where its template comes from.
+   */
+  url: string;
 }
 
 export interface PageAnswer {
@@ -27,17 +34,38 @@ export interface PageAnswer {
   body: string;
 }
 
-const header = (request: PageRequest, name: string) => {
-  const value = request.headers[name];
-  return (Array.isArray(value) ? value[0] : value)?.split(',')[0].trim();
-};
+/** Where the answers come from: the shop's configured address and its page template. */
+export interface PageSite {
+  /** The shop's origin as configured (`SHOP_URL`), e.g. `https://keraniganjachar.com.bd`. */
+  origin: string;
+  /** The built app's HTML the pages are rendered into (hostedShell). */
+  template: () => Promise<string>;
+  /** The security headers every answer carries (src/config/security-headers.ts). */
+  securityHeaders: Record<string, string>;
+}
 
-/** The site's address as the shopper used it: Hosting forwards the host it was asked for. */
-export function requestOrigin(request: PageRequest): string {
-  const host = header(request, 'x-forwarded-host') ?? header(request, 'host') ?? 'localhost';
-  const local = /^(127\.0\.0\.1|localhost)(:\d+)?$/.test(host);
-  const protocol = header(request, 'x-forwarded-proto') ?? (local ? 'http' : 'https');
-  return `${protocol}://${host}`;
+/**
+ * The security headers of the function's answers: production's, or in the Functions emulator the emulators'
+ * variant, exactly what Hosting's own files carry (firebase.json; the local shop's copy of it).
+ */
+export function pageSecurityHeaders(emulated: boolean): Record<string, string> {
+  return securityHeaders(emulated ? emulatorCspDirectives(firebaseJson.emulators) : undefined);
+}
+
+/**
+ * The origin of a configured address (`https://shop.example/` → `https://shop.example`); refuses anything but an
+ * http(s) origin, so a mistyped SHOP_URL fails loudly rather than naming a wrong site in every page.
+ */
+export function shopOrigin(configured: string): string {
+  let url: URL;
+  try {
+    url = new URL(configured);
+  } catch {
+    throw new Error(`SHOP_URL "${configured}" is not an address`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password)
+    throw new Error(`SHOP_URL "${configured}" is not an http(s) origin`);
+  return url.origin;
 }
 
 /** A Firestore document id a slug can be: no slash, not `.`/`..`, not `__…__`, at most 1,500 bytes. */
@@ -74,29 +102,48 @@ function decodedSlug(path: string): string | null {
   }
 }
 
-async function productPage(
-  db: Firestore,
-  request: PageRequest,
-  template: (origin: string) => Promise<string>,
-): Promise<PageAnswer> {
-  const origin = requestOrigin(request);
-  const slug = decodedSlug(request.path);
-  const product = slug === null ? null : await productNamed(db, slug);
+/** The longest photo address a page writes; a longer stored one shows the drawn jar instead. */
+export const MAX_PHOTO_URL_LENGTH = 2048;
+
+/**
+ * The product's photo address if a page may show it: an absolute http(s) URL with a plain host name, no
+ * credentials, at most MAX_PHOTO_URL_LENGTH characters, as the URL standard writes it (quotes and angle brackets
+ * percent-encoded). Anything else (relative, `javascript:`, a quote in its host, huge) is null: the page then
+ * shows the drawn jar, as for a product without a photo. The rules refuse such values on save; this keeps a
+ * page standing whatever a stored product holds.
+ */
+export function pagePhotoUrl(stored: string | null): string | null {
+  if (!stored || stored.length > MAX_PHOTO_URL_LENGTH) return null;
+  let url: URL;
+  try {
+    url = new URL(stored);
+  } catch {
+    return null;
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) return null;
+  if (!/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/i.test(url.hostname)) return null;
+  return url.href.length <= MAX_PHOTO_URL_LENGTH ? url.href : null;
+}
+
+/** The product as a page shows it: its photo only if pagePhotoUrl allows it. */
+function shownProduct(product: Product): Product {
+  const image_url = pagePhotoUrl(product.image_url);
+  return image_url === product.image_url ? product : { ...product, image_url };
+}
+
+async function productPage(db: Firestore, path: string, site: PageSite): Promise<PageAnswer> {
+  const slug = decodedSlug(path);
+  const found = slug === null ? null : await productNamed(db, slug);
   const html = { 'Content-Type': 'text/html; charset=utf-8' };
-  if (!product) {
-    const body = await renderProductPage(
-      await template(origin),
-      { path: request.path, product: null },
-      origin,
-    );
+  if (!found) {
+    const body = await renderProductPage(await site.template(), { path, product: null }, site.origin);
     return { status: 404, headers: { ...html, 'Cache-Control': MISSING_CACHE }, body };
   }
-  const path = productPath(product);
+  const product = shownProduct(found);
+  const canonical = productPath(product);
   // An old slug (the product was renamed), its id, or another spelling of its slug: one address per product.
-  if (`/p/${encodeURIComponent(slug!)}` !== path) {
-    return { status: 301, headers: { Location: path, 'Cache-Control': PAGE_CACHE }, body: '' };
-  }
-  const body = await renderProductPage(await template(origin), { path, product }, origin);
+  if (`/p/${encodeURIComponent(slug!)}` !== canonical) return redirect(canonical);
+  const body = await renderProductPage(await site.template(), { path: canonical, product }, site.origin);
   return { status: 200, headers: { ...html, 'Cache-Control': PAGE_CACHE }, body };
 }
 
@@ -119,30 +166,124 @@ async function sitemap(db: Firestore, origin: string): Promise<PageAnswer> {
   };
 }
 
-/** The answer to one request Hosting sent here. */
+/**
+ * The sitemap as last read, kept by this instance as long as the CDN keeps it: a request that reaches the
+ * function without passing the CDN (its own URL) reads the products at most once in that time.
+ */
+const SITEMAP_KEPT_MS = 600_000;
+let keptSitemap: { answer: PageAnswer; read: number } | null = null;
+
+async function keptSitemapAnswer(db: Firestore, origin: string, now: number): Promise<PageAnswer> {
+  if (!keptSitemap || now - keptSitemap.read >= SITEMAP_KEPT_MS)
+    keptSitemap = { answer: await sitemap(db, origin), read: now };
+  return keptSitemap.answer;
+}
+
+/** For tests: forget the sitemap and the template kept in memory. */
+export function forgetKeptPages(): void {
+  keptSitemap = null;
+  keptShell = null;
+}
+
+/** A permanent move to `location` (a path on this site), cached like a page. */
+function redirect(location: string): PageAnswer {
+  return { status: 301, headers: { Location: location, 'Cache-Control': PAGE_CACHE }, body: '' };
+}
+
+const NOT_HERE: PageAnswer = {
+  status: 404,
+  headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': MISSING_CACHE },
+  body: 'পাতাটি পাওয়া যায়নি',
+};
+
+/**
+ * The answer to one request Hosting sent here (or anyone sent to the function's own URL): a product's page or
+ * the sitemap, anything else 404 without a read. A query string is never part of a page: it answers a 301 to
+ * the address without it, so `/sitemap.xml?x` or `/p/a?x` reads nothing and the page is rendered (and kept by
+ * Hosting's CDN, whose key is the whole URL) once, at its one address.
+ */
 export async function answerPage(
   db: Firestore,
   request: PageRequest,
-  template: (origin: string) => Promise<string>,
+  site: PageSite,
+  now = Date.now(),
 ): Promise<PageAnswer> {
-  const origin = requestOrigin(request);
-  if (request.path === '/sitemap.xml') return sitemap(db, origin);
-  return productPage(db, request, template);
+  const answer = await answerWithoutHeaders(db, request, site, now);
+  return { ...answer, headers: { ...site.securityHeaders, ...answer.headers } };
 }
 
-const TEMPLATE_TTL_MS = 60_000;
-const templates = new Map<string, { html: string; fetched: number }>();
+async function answerWithoutHeaders(
+  db: Firestore,
+  request: PageRequest,
+  site: PageSite,
+  now: number,
+): Promise<PageAnswer> {
+  const query = request.url.indexOf('?');
+  const path = query < 0 ? request.url : request.url.slice(0, query);
+  if (path !== '/sitemap.xml' && !path.startsWith('/p/')) return NOT_HERE;
+  // (The path starts with one slash, never two: the Location cannot name another site.)
+  if (query >= 0) return redirect(path);
+  if (path === '/sitemap.xml') return keptSitemapAnswer(db, site.origin, now);
+  return productPage(db, path, site);
+}
+
+/** The most of shell.html this function reads: the built shell is ~10 KB. */
+export const MAX_SHELL_BYTES = 512 * 1024;
+const SHELL_TTL_MS = 60_000;
+const SHELL_TIMEOUT_MS = 5_000;
+
+/** The one copy of the shell this instance keeps: one address, so one copy. */
+let keptShell: { origin: string; html: string; fetched: number } | null = null;
+let fetching: Promise<string> | null = null;
+
+async function readShell(origin: string, fetchFn: typeof fetch): Promise<string> {
+  const address = `${origin}/shell.html`;
+  const response = await fetchFn(address, {
+    redirect: 'error',
+    signal: AbortSignal.timeout(SHELL_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`${address} answered ${response.status}`);
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > MAX_SHELL_BYTES) throw new Error(`${address} is ${declared} bytes, over ${MAX_SHELL_BYTES}`);
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+    bytes += read.value.byteLength;
+    if (bytes > MAX_SHELL_BYTES) {
+      await reader!.cancel();
+      throw new Error(`${address} is over ${MAX_SHELL_BYTES} bytes`);
+    }
+    chunks.push(read.value);
+  }
+  const html = Buffer.concat(chunks).toString('utf8');
+  assertPageTemplate(html);
+  return html;
+}
 
 /**
- * The built app's HTML, as Hosting serves it to this very site (`/shell.html`, the app shell), kept a minute:
- * the page then names the scripts and styles of the deployed build, whichever was deployed last.
+ * The built app's HTML as Hosting serves it at the shop's own configured address (`${origin}/shell.html`, the
+ * app shell), kept a minute: the page then names the scripts and styles of the deployed build, whichever was
+ * deployed last. One copy, of one address; at most MAX_SHELL_BYTES read, no redirect followed. Should a refresh
+ * fail, the copy kept goes on serving.
  */
-export async function hostedShell(origin: string): Promise<string> {
-  const kept = templates.get(origin);
-  if (kept && Date.now() - kept.fetched < TEMPLATE_TTL_MS) return kept.html;
-  const response = await fetch(`${origin}/shell.html`);
-  if (!response.ok) throw new Error(`${origin}/shell.html answered ${response.status}`);
-  const html = await response.text();
-  templates.set(origin, { html, fetched: Date.now() });
-  return html;
+export async function hostedShell(
+  origin: string,
+  fetchFn: typeof fetch = fetch,
+  now = Date.now(),
+): Promise<string> {
+  const kept = keptShell?.origin === origin ? keptShell : null;
+  if (kept && now - kept.fetched < SHELL_TTL_MS) return kept.html;
+  fetching ??= readShell(origin, fetchFn)
+    .then((html) => {
+      keptShell = { origin, html, fetched: now };
+      return html;
+    })
+    .finally(() => (fetching = null));
+  try {
+    return await fetching;
+  } catch (error) {
+    if (kept) return kept.html;
+    throw error;
+  }
 }

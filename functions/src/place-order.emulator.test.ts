@@ -11,6 +11,7 @@ const shelf = useLemonShelf('place-order-emulator-test');
 const stock = () => shelf.stock();
 
 const caller = { uid: 'rahima', token: { email: 'rahima@example.com' } };
+const m = orderMessages.validation;
 
 describe('placeOrder against the Firestore emulator', () => {
   it('writes the order with server timestamps and takes the jars out of stock in one transaction', async () => {
@@ -97,6 +98,40 @@ describe('placeOrder against the Firestore emulator', () => {
     });
     expect((await shelf.db.collection('orders').get()).size).toBe(0);
     expect(await stock()).toBe(5);
+  });
+
+  it.each([
+    [
+      'a name with a line break (a fake total in the mail)',
+      { customerName: 'রহিমা\nমোট: ৳০' },
+      m.nameLineBreak,
+    ],
+    ['a name with U+202E', { customerName: 'রহিমা \u202E87654321710' }, m.nameBidi],
+    ['a name of only U+200B', { customerName: '\u200B' }, m.nameRequired],
+    ['an address with U+202E', { customerAddress: 'কেরানীগঞ্জ \u202Eঢাকা' }, m.addressBidi],
+    ['an address with a tab', { customerAddress: 'কেরানীগঞ্জ\tঢাকা' }, m.addressControl],
+  ])('refuses %s with its Bengali reason and writes nothing', async (_case, change, message) => {
+    await expect(placeOrder(shelf.db, caller, lemonOrder(change))).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message,
+    });
+    expect((await shelf.db.collection('orders').get()).size).toBe(0);
+    expect(await stock()).toBe(5);
+  });
+
+  it('stores a Bengali name with ZWJ and ZWNJ as typed, in NFC, and an address of a few lines', async () => {
+    const { orderId } = await placeOrder(
+      shelf.db,
+      caller,
+      lemonOrder({
+        customerName: ' র\u200D্যাব ক্\u200Cষমা\u200B ',
+        customerAddress: 'বাড়ি ১২\r\nকেরানীগঞ্জ\r\nঢাকা',
+      }),
+    );
+    expect((await shelf.db.doc(`orders/${orderId}`).get()).data()).toMatchObject({
+      customer_name: 'র\u200D্যাব ক্\u200Cষমা',
+      customer_address: 'বাড়ি ১২\nকেরানীগঞ্জ\nঢাকা',
+    });
   });
 
   it('refuses a product whose stored price can never be sold, writing nothing', async () => {

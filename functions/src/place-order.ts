@@ -7,8 +7,10 @@ import {
   InvalidOrderInputError,
   MAX_OPEN_ORDERS_PER_CUSTOMER,
   OPEN_ORDER_STATUSES,
+  isMobilePaymentMethod,
   isSellablePrice,
   isValidStock,
+  offeredPaymentMethods,
   orderTotal,
   parsePlaceOrderInput,
   toBengaliDigits,
@@ -19,6 +21,7 @@ import {
 import { signedInCaller, type Caller } from './caller';
 import { countNewOrder, orderSearchFields } from './customer-summary';
 import { orderStatsFields, recordNewOrder } from './order-stats';
+import { newOrderPaymentFields, prepareTrxIdClaim, readPaymentSettingsIn } from './order-payment';
 import { orderIdForRequest, requestExpired } from './order-request';
 import { isAborted, refusal } from './refusal';
 
@@ -81,9 +84,10 @@ export function readPlaceOrderInput(data: unknown): PlaceOrderInput {
 }
 
 /**
- * The placeOrder callable: checks the caller and the payload, then in one transaction re-reads the product and
- * the caller's open orders, takes the jars out of stock and writes the order. Any refusal leaves the database
- * untouched. A request the dialog sends again with the same request id is answered with the same order.
+ * The placeOrder callable: checks the caller and the payload, then in one transaction re-reads the product, the
+ * shop's payment settings and the caller's open orders, claims the TrxID given with a bKash/Nagad order, takes
+ * the jars out of stock and writes the order. Any refusal leaves the database untouched. A request the dialog
+ * sends again with the same request id is answered with the same order.
  */
 export async function placeOrder(
   db: Firestore,
@@ -126,6 +130,10 @@ export async function placeOrder(
         }
         const product = await transaction.get(productRef);
         const order = orderForProduct(product.data(), input, caller);
+        const settings = await readPaymentSettingsIn(transaction, db);
+        if (!offeredPaymentMethods(settings).includes(input.paymentMethod)) {
+          throw refusal('failed-precondition', orderMessages.payment.methodNotOffered);
+        }
         await transaction.get(customerMarkerRef);
         const open = await transaction.get(openOrders);
         if (open.size >= MAX_OPEN_ORDERS_PER_CUSTOMER) {
@@ -134,6 +142,17 @@ export async function placeOrder(
             errors.tooManyOpenOrders(toBengaliDigits(MAX_OPEN_ORDERS_PER_CUSTOMER)),
           );
         }
+        // A TrxID given with the order: claimed for it in this transaction, or refused if another order has it.
+        const claim =
+          input.paymentTrxId && input.paymentPayer
+            ? { trxId: input.paymentTrxId, payer: input.paymentPayer }
+            : null;
+        const claimTrxId =
+          claim && isMobilePaymentMethod(input.paymentMethod)
+            ? await prepareTrxIdClaim(transaction, db, input.paymentMethod, claim.trxId, orderRef.id)
+            : () => {};
+
+        // Every read is above this line, every write below (a Firestore transaction reads before it writes).
         transaction.update(productRef, {
           // The transaction fails and retries if the stock changed since this read, so this is exact.
           stock_quantity: (product.get('stock_quantity') as number) - input.quantity,
@@ -144,15 +163,18 @@ export async function placeOrder(
         const now = clock();
         const stats = orderStatsFields(now);
         const search = orderSearchFields(orderRef.id, order, now);
+        const payment = newOrderPaymentFields(input.paymentMethod, settings, now, claim);
         countNewOrder(transaction, db, order, search.customer_key);
+        claimTrxId();
         transaction.create(orderRef, {
           ...order,
           ...search,
           ...stats,
+          ...payment,
           created_at: FieldValue.serverTimestamp(),
           updated_at: FieldValue.serverTimestamp(),
         });
-        recordNewOrder(transaction, db, { ...order, ...stats }, now);
+        recordNewOrder(transaction, db, { ...order, ...stats, ...payment }, now);
       },
       { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
     );

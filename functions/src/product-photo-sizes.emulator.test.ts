@@ -4,13 +4,19 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { logger } from 'firebase-functions';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from '../../emulators/src/index';
 import {
   productPhotoSizePath,
   productPhotoSizePaths,
 } from '../../src/features/ordering/model/product-photo-sizes';
-import { deleteProductPhotoSizes, markProductPhotoSized, resizeProductPhoto } from './product-photo-sizes';
+import {
+  deleteProductPhotoSizes,
+  markProductPhotoSized,
+  MAX_PHOTO_PIXELS,
+  resizeProductPhoto,
+} from './product-photo-sizes';
 
 const PROJECT_ID = 'demo-achar-shop';
 let emulators: OfflineEmulators;
@@ -138,6 +144,35 @@ describe('resizeProductPhoto', () => {
     await expect(resizeProductPhoto(bucket(), db, event)).rejects.toThrow();
     const [files] = await bucket().getFiles({ prefix: 'product-images/resized/' });
     expect(files).toEqual([]);
+  });
+
+  it('makes no sizes of a photo over the pixel limit: logged, no crash, nothing stored, the product unmarked', async () => {
+    // 8,000 × 6,000 = 48 MP of one colour: a PNG of a few hundred KB, well under the upload limit, that would
+    // decode to 192 MB in each of the three pipelines.
+    const huge = await sharp({
+      create: { width: 8000, height: 6000, channels: 3, background: { r: 200, g: 120, b: 30 } },
+      limitInputPixels: false,
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.byteLength).toBeLessThan(5 * 1024 * 1024);
+    const path = 'product-images/huge-1763700000000.png';
+    await db.doc('products/p-huge').set({ name: 'আমের আচার', image_path: path });
+    const event = await upload(path, huge, 'image/png');
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {});
+    try {
+      expect(await resizeProductPhoto(bucket(), db, event)).toBe('too-many-pixels');
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining('too many pixels'),
+        expect.objectContaining({ photo: path, width: 8000, height: 6000, limit: MAX_PHOTO_PIXELS }),
+      );
+    } finally {
+      warn.mockRestore();
+    }
+    const [files] = await bucket().getFiles({ prefix: 'product-images/resized/' });
+    expect(files).toEqual([]);
+    expect((await db.doc('products/p-huge').get()).get('image_sized_path')).toBeUndefined();
+    expect((await bucket().file(path).exists())[0]).toBe(true); // the photo stays, shown as uploaded
   });
 
   it('deletes the sizes again when the photo was deleted while they were made', async () => {

@@ -3,6 +3,7 @@
  * product-photo-sizes.ts): made when a photo is uploaded, recorded on its product, deleted with the photo.
  * Triggers run at least once and in any order against the product's save, so every step may run again.
  */
+import { logger } from 'firebase-functions';
 import type Sharp from 'sharp';
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { getStorage } from 'firebase-admin/storage';
@@ -22,6 +23,26 @@ const WEBP_QUALITY = 75;
 // A size's name is derived from a photo name used once (random + timestamp), so its bytes never change.
 const SIZE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
+/**
+ * The most pixels a photo may have for its sizes to be made: 40 megapixels, above any phone camera's default
+ * photo (12–13 MP; 48–50 MP only in a "high resolution" mode the admin form resizes before upload anyway) and
+ * below what the function's memory holds: libvips decodes a PNG or WebP whole, 4 bytes a pixel, so three
+ * pipelines at once on a 40 MP photo need ~480 MB of the 1 GiB. sharp's own default (~268 MP, 0x3FFF²) would
+ * let a 5 MB upload of a 16,000 × 16,000 one-colour PNG ask for a gigabyte per pipeline and kill the instance.
+ */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+
+/** A photo whose sizes are not made because it has more pixels than MAX_PHOTO_PIXELS (logged, nothing stored). */
+export class PhotoTooLargeError extends Error {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    super(`photo of ${width} × ${height} px is over the ${MAX_PHOTO_PIXELS} pixel limit`);
+    this.name = 'PhotoTooLargeError';
+  }
+}
+
 /** An uploaded object, as the Storage event names it. */
 export interface UploadedObject {
   name: string;
@@ -35,10 +56,14 @@ export async function photoSizes(photo: Buffer): Promise<{ width: ProductPhotoWi
   // package is CommonJS, and tsx (the seed, npm start) cannot resolve a dynamic import from a CommonJS module.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const sharp = require('sharp') as typeof Sharp;
+  // The header tells the size before anything is decoded (an animation's first frame is what is resized); the
+  // limit on each pipeline is the backstop, as sharp checks it before decoding too.
+  const { width = 0, height = 0 } = await sharp(photo, { limitInputPixels: false }).metadata();
+  if (width * height > MAX_PHOTO_PIXELS) throw new PhotoTooLargeError(width, height);
   return Promise.all(
     PRODUCT_PHOTO_WIDTHS.map(async (width) => ({
       width,
-      webp: await sharp(photo)
+      webp: await sharp(photo, { limitInputPixels: MAX_PHOTO_PIXELS })
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY })
@@ -66,7 +91,7 @@ async function markSized(db: Firestore, photoPath: string): Promise<void> {
 }
 
 export type ResizeOutcome =
-  'not-a-product-photo' | 'not-an-image' | 'photo-gone' | 'already-resized' | 'resized';
+  'not-a-product-photo' | 'not-an-image' | 'too-many-pixels' | 'photo-gone' | 'already-resized' | 'resized';
 
 /**
  * On an upload: the photo's three sizes, then the mark on its product. Its own outputs (in resized/) and any
@@ -94,7 +119,23 @@ export async function resizeProductPhoto(
     if ((error as { code?: unknown }).code === 404) return 'photo-gone';
     throw error;
   }
-  const sizes = await photoSizes(bytes);
+  let sizes: Awaited<ReturnType<typeof photoSizes>>;
+  try {
+    sizes = await photoSizes(bytes);
+  } catch (error) {
+    // Not retried and not a crash: the same bytes would be refused again. The product shows its photo as
+    // uploaded (the storefront falls back to it without sizes).
+    if (error instanceof PhotoTooLargeError) {
+      logger.warn('resizeProductPhoto: no sizes made, the photo has too many pixels', {
+        photo: object.name,
+        width: error.width,
+        height: error.height,
+        limit: MAX_PHOTO_PIXELS,
+      });
+      return 'too-many-pixels';
+    }
+    throw error;
+  }
   await Promise.all(
     sizes.map(({ width, webp }) =>
       bucket.file(productPhotoSizePath(object.name, width)).save(webp, {

@@ -11,7 +11,7 @@ const shelf = useLemonShelf('set-order-status-emulator-test');
 const stock = () => shelf.stock();
 
 const customer = { uid: 'rahima', token: { email: 'rahima@example.com' } };
-const seller = { uid: 'seller', token: { email: 'seller@example.com' } };
+const seller = { uid: 'seller', token: { email: 'seller@example.com', email_verified: true } }; // an admin: role record + verified e-mail
 const stranger = { uid: 'karim', token: {} };
 const t = orderMessages.statusChange;
 
@@ -163,6 +163,57 @@ describe('setOrderStatus refuses, changing nothing,', () => {
     ['a missing order', seller, { orderId: 'nope', status: 'cancelled' }, 'not-found'],
   ])('%s', async (_case, auth, data, code) => {
     await expect(setOrderStatus(shelf.db, auth, data)).rejects.toMatchObject({ code });
+    expect(await stock()).toBe(5);
+  });
+});
+
+describe('a parcel refused at the door, and the moves the seller may not make', () => {
+  async function customerSpent() {
+    const summaries = (await shelf.db.collection('customers').get()).docs;
+    return summaries.map((doc) => doc.get('spent') as number);
+  }
+
+  it('puts a returned parcel’s jars back on the shelf and off what the customer spent, and sends it out again', async () => {
+    const orderId = await orderLemons(2);
+    await setOrderStatus(shelf.db, seller, { orderId, status: 'delivering' });
+    expect(await customerSpent()).toEqual([32100]);
+
+    await expect(setOrderStatus(shelf.db, seller, { orderId, status: 'returned' })).resolves.toEqual({
+      status: 'returned',
+    });
+    expect(await statusOf(orderId)).toBe('returned');
+    expect(await stock()).toBe(5);
+    expect(await customerSpent()).toEqual([0]);
+
+    // Sent out again: the jars leave the shelf once more.
+    await setOrderStatus(shelf.db, seller, { orderId, status: 'delivering' });
+    expect(await stock()).toBe(3);
+    expect(await customerSpent()).toEqual([32100]);
+  });
+
+  it.each([
+    ['cancel a delivered order', 'delivered', 'cancelled', t.deliveredCannotBeCancelled],
+    ['return an order that never left', 'confirmed', 'returned', t.returnOnlyWhileDelivering],
+  ] as const)('refuses to %s, changing nothing', async (_case, from, to, message) => {
+    const orderId = await orderLemons(2);
+    await setOrderStatus(shelf.db, seller, { orderId, status: from });
+    await expect(setOrderStatus(shelf.db, seller, { orderId, status: to })).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message,
+    });
+    expect(await statusOf(orderId)).toBe(from);
+    expect(await stock()).toBe(3);
+  });
+
+  it('refuses to move a returned order anywhere but out again', async () => {
+    const orderId = await orderLemons(1);
+    await setOrderStatus(shelf.db, seller, { orderId, status: 'delivering' });
+    await setOrderStatus(shelf.db, seller, { orderId, status: 'returned' });
+    await expect(setOrderStatus(shelf.db, seller, { orderId, status: 'pending' })).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: t.returnedOnlyResent,
+    });
+    expect(await statusOf(orderId)).toBe('returned');
     expect(await stock()).toBe(5);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, PAYMENT_METHODS, orderTotal } from '../../src/features/ordering/model';
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  TRXID_PATTERNS,
+  isMobilePaymentMethod,
+  orderTotal,
+} from '../../src/features/ordering/model';
 import { DEMO_CATALOG } from './catalog';
 import { DEMO_CUSTOMERS, demoOrders } from './demo-orders';
 
@@ -28,6 +34,25 @@ describe('demoOrders', () => {
   it('uses every status and every payment method', () => {
     expect(new Set(orders.map((order) => order.status))).toEqual(new Set(ORDER_STATUSES));
     expect(new Set(orders.map((order) => order.payment_method))).toEqual(new Set(PAYMENT_METHODS));
+  });
+
+  it('gives bKash/Nagad orders realistic payments: awaited, claimed with a TrxID of the provider’s shape, verified', () => {
+    const wallet = orders.filter((order) => isMobilePaymentMethod(order.payment_method));
+    const states = new Set(wallet.map((order) => order.payment_state));
+    for (const state of ['awaiting_payment', 'claimed', 'verified']) expect(states).toContain(state);
+    for (const order of wallet) {
+      if (order.payment_state === 'awaiting_payment') expect(order.payment_trxid).toBeNull();
+      else if (isMobilePaymentMethod(order.payment_method))
+        expect(order.payment_trxid).toMatch(TRXID_PATTERNS[order.payment_method]);
+      expect(order.payment_due_at?.getTime()).toBeGreaterThan(order.created_at.getTime());
+      // Nothing waits for a seller's check once the parcel has left.
+      if (['delivering', 'delivered', 'returned'].includes(order.status))
+        expect(order.payment_state).toBe('verified');
+    }
+    const trxIds = wallet.flatMap((order) => (order.payment_trxid ? [order.payment_trxid] : []));
+    expect(new Set(trxIds).size).toBe(trxIds.length);
+    const cash = orders.filter((order) => order.payment_method === 'cash_on_delivery');
+    expect(cash.every((order) => order.payment_state === 'collect_on_delivery')).toBe(true);
   });
 
   it('prices each order from its product, exactly', () => {

@@ -1,11 +1,29 @@
 import {
+  DEFAULT_PAYMENT_SETTINGS,
+  isMobilePaymentMethod,
   ORDER_STATUSES,
   orderTotal,
   PAYMENT_METHODS,
+  TRXID_PATTERNS,
+  type MobilePaymentMethod,
   type OrderFields,
+  type OrderPaymentFields,
   type OrderStatus,
+  type PaymentSettings,
+  type PaymentState,
 } from '../../src/features/ordering/model';
-import { seededRandom } from './random';
+import { seededRandom, type Random } from './random';
+
+/**
+ * The demo shop's payment accounts (settings/payments): a personal bKash number ("Send Money") and a merchant
+ * Nagad one ("Payment"), both offered beside cash. Made-up numbers of the right shape.
+ */
+export const DEMO_PAYMENT_SETTINGS: PaymentSettings = {
+  ...DEFAULT_PAYMENT_SETTINGS,
+  methods: { cash_on_delivery: true, bkash: true, nagad: true },
+  bkash: { number: '01711000111', account_type: 'personal' },
+  nagad: { number: '01911000222', account_type: 'merchant' },
+};
 
 export interface DemoCustomer {
   name: string;
@@ -98,10 +116,13 @@ export interface DemoOrderProduct {
   price: number;
 }
 
-export interface DemoOrder extends OrderFields {
+export interface DemoOrder extends OrderFields, OrderPaymentFields {
   customer_email: string;
   created_at: Date;
   updated_at: Date;
+  payment_due_at: Date | null;
+  payment_updated_at: Date;
+  payment_verified_at: Date | null;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -142,7 +163,7 @@ export function demoOrders(
       status === 'pending'
         ? createdAt
         : new Date(Math.min(now.getTime(), createdAt.getTime() + random.int(1, 30) * HOUR));
-    return {
+    const order = {
       product_id: product.id,
       product_name: product.name,
       product_price: product.price,
@@ -158,9 +179,72 @@ export function demoOrders(
       created_at: createdAt,
       updated_at: updatedAt,
     };
+    return { ...order, ...cashPayment(order.created_at) };
   });
   coverEveryStatus(orders, now);
+  // After the statuses are final: a wallet order's payment follows how far it has come.
+  orders.forEach((order, index) => Object.assign(order, paymentFor(order, index, random)));
   return orders.sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+}
+
+function cashPayment(createdAt: Date) {
+  return {
+    payment_state: 'collect_on_delivery' as PaymentState,
+    payment_trxid: null,
+    payment_payer: null,
+    payment_reject_reason: null,
+    payment_due_at: null,
+    payment_updated_at: createdAt,
+    payment_verified_at: null,
+  };
+}
+
+const TRXID_LENGTH: Record<MobilePaymentMethod, number> = { bkash: 10, nagad: 8 };
+const TRXID_CHARACTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+
+/** A made-up TrxID of the provider's shape, unique in the demo shop (its last two characters are the index). */
+function demoTrxId(method: MobilePaymentMethod, index: number, random: Random): string {
+  const body = Array.from({ length: TRXID_LENGTH[method] - 2 }, () => random.pick([...TRXID_CHARACTERS]));
+  const trxId = body.join('') + String(index).padStart(2, '0').slice(-2);
+  if (!TRXID_PATTERNS[method].test(trxId)) throw new Error(`demo TrxID of the wrong shape: ${trxId}`);
+  return trxId;
+}
+
+/**
+ * A wallet order's payment as the shop would have it: a new one still awaited or its TrxID waiting for the
+ * seller's check; one the seller has moved on, verified; a cancelled one never paid (the expiry, or a rejected
+ * TrxID); a returned parcel paid before it left. Cash orders are collected at the door.
+ */
+function paymentFor(order: DemoOrder, index: number, random: Random): Partial<DemoOrder> {
+  const method = order.payment_method;
+  if (!isMobilePaymentMethod(method)) return cashPayment(order.created_at);
+  const roll = random.next();
+  const state: PaymentState =
+    order.status === 'pending'
+      ? roll < 0.5
+        ? 'awaiting_payment'
+        : 'claimed'
+      : order.status === 'confirmed'
+        ? roll < 0.4
+          ? 'claimed'
+          : 'verified'
+        : order.status === 'cancelled'
+          ? roll < 0.6
+            ? 'awaiting_payment'
+            : 'rejected'
+          : 'verified';
+  const paidAt = new Date(order.created_at.getTime() + random.int(5, 90) * 60_000);
+  const given = state !== 'awaiting_payment';
+  return {
+    payment_state: state,
+    payment_trxid: given ? demoTrxId(method, index, random) : null,
+    payment_payer: given ? order.customer_phone : null,
+    payment_reject_reason: state === 'rejected' ? 'এই ট্রানজেকশন আইডিতে কোনো টাকা আসেনি।' : null,
+    payment_due_at: new Date(order.created_at.getTime() + DEMO_PAYMENT_SETTINGS.payment_wait_hours * HOUR),
+    payment_updated_at: given ? paidAt : order.created_at,
+    payment_verified_at:
+      state === 'verified' ? new Date(Math.max(order.updated_at.getTime(), paidAt.getTime())) : null,
+  };
 }
 
 /** A typical age, in days, of an order in each status. */

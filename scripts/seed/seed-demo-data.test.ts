@@ -69,6 +69,8 @@ async function expectStatsToMatchOrders(orderCount: number) {
       status: order.status as string,
       total_amount: order.total_amount as number,
       created_at: order.created_at.toDate() as Date,
+      payment_method: order.payment_method,
+      payment_state: order.payment_state,
     })),
     now,
   );
@@ -115,6 +117,23 @@ describe('seedDemoData', () => {
       .get();
     expect(customerOrders.size).toBeGreaterThan(0);
     await expectStatsToMatchOrders(48);
+
+    // The shop's wallets, and each TrxID of the demo orders claimed for its order.
+    expect((await db.doc('settings/payments').get()).data()).toMatchObject({
+      methods: { cash_on_delivery: true, bkash: true, nagad: true },
+      bkash: { account_type: 'personal' },
+      nagad: { account_type: 'merchant' },
+    });
+    const claimed = (await db.collection('orders').where('payment_trxid', '!=', null).get()).docs;
+    expect(claimed.length).toBeGreaterThan(0);
+    for (const order of claimed) {
+      const claim = await db
+        .doc(
+          `payment_claims/${order.get('payment_method') as string}-${order.get('payment_trxid') as string}`,
+        )
+        .get();
+      expect(claim.get('order_id')).toBe(order.id);
+    }
   });
 
   it("writes each order's search fields and one summary per customer, as placeOrder would", async () => {

@@ -3,11 +3,17 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chooseSlug, type ProductFields } from '../../src/features/ordering/model';
+import {
+  chooseSlug,
+  isMobilePaymentMethod,
+  paymentClaimId,
+  PAYMENT_SETTINGS_PATH,
+  type ProductFields,
+} from '../../src/features/ordering/model';
 import { orderSearchFields } from '../../functions/src/customer-summary';
 import { deleteProductPhotoSizes, resizeProductPhoto } from '../../functions/src/product-photo-sizes';
 import { DEMO_CATALOG, type CatalogProduct } from './catalog';
-import { DEMO_CUSTOMERS, demoOrders, type DemoOrderProduct } from './demo-orders';
+import { DEMO_CUSTOMERS, DEMO_PAYMENT_SETTINGS, demoOrders, type DemoOrderProduct } from './demo-orders';
 import { DEMO_PROJECT_ID, useEmulators } from './emulator-env';
 import { renderJarImage } from './jar-image';
 import { rebuildDerivedOrderData } from '../stats-rebuild';
@@ -236,6 +242,13 @@ export async function seedAccountsAndOrders(
     await db.doc(`roles/${admin.uid}`).set({ user_id: admin.uid, role: 'admin' });
     log(`accounts: ${admin.email} (admin), ${customer.email} (customer)`);
 
+    // The shop's bKash and Nagad numbers, unless the seller has set their own in a kept store.
+    const paymentSettings = db.collection(PAYMENT_SETTINGS_PATH.collection).doc(PAYMENT_SETTINGS_PATH.id);
+    if (!catalog.skipped || !(await paymentSettings.get()).exists) {
+      await paymentSettings.set({ ...DEMO_PAYMENT_SETTINGS, updated_at: Timestamp.fromDate(now) });
+      log('payments: cash, bKash (personal) and Nagad (merchant) offered');
+    }
+
     const report: SeedReport = {
       skipped: catalog.skipped,
       accounts: { admin, customer },
@@ -262,6 +275,7 @@ export async function seedAccountsAndOrders(
       person.email === customer.email ? { ...person, uid: customer.uid } : person,
     );
     const orders = demoOrders(catalog.products, customers, now, { count: orderCount });
+    await deleteAll(db, 'payment_claims');
     const batch = db.batch();
     for (const order of orders) {
       const ref = db.collection('orders').doc();
@@ -272,6 +286,15 @@ export async function seedAccountsAndOrders(
         created_at: Timestamp.fromDate(order.created_at),
         updated_at: Timestamp.fromDate(order.updated_at),
       });
+      // Each TrxID claimed for its order, as placeOrder and submitPayment claim them.
+      if (order.payment_trxid && isMobilePaymentMethod(order.payment_method)) {
+        batch.set(db.doc(`payment_claims/${paymentClaimId(order.payment_method, order.payment_trxid)}`), {
+          order_id: ref.id,
+          method: order.payment_method,
+          trxid: order.payment_trxid,
+          created_at: Timestamp.fromDate(order.payment_updated_at),
+        });
+      }
     }
     await batch.commit();
     report.orders = orders.length;

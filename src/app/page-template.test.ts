@@ -8,7 +8,7 @@ describe('fillPageTemplate', () => {
   it('puts the first scripts after the charset, the head tags before </head> and the page in the root', () => {
     const html = fillPageTemplate(TEMPLATE, {
       path: '/p/a',
-      firstScripts: ['first()'],
+      firstScripts: [{ code: 'first()' }],
       head: ['<link rel="canonical" href="x">', ''],
       body: '<h1>a</h1>',
     });
@@ -16,6 +16,27 @@ describe('fillPageTemplate', () => {
       '<html><head><meta charset="UTF-8" />\n    <script>first()</script><title>t</title>  ' +
         '<link rel="canonical" href="x">\n  </head><body><div id="root" data-prerendered="/p/a"><h1>a</h1></div></body></html>',
     );
+  });
+
+  it('writes a script’s data as escaped attributes, its code as it is', () => {
+    const html = fillPageTemplate(TEMPLATE, {
+      path: '/',
+      firstScripts: [{ code: 'go()', data: { request: '{"url":"a&b<"}' } }],
+      head: [],
+      body: '',
+    });
+    expect(html).toContain('<script data-request="{&quot;url&quot;:&quot;a&amp;b&lt;&quot;}">go()</script>');
+  });
+
+  it('refuses inline code that would end its own script element', () => {
+    expect(() =>
+      fillPageTemplate(TEMPLATE, {
+        path: '/',
+        firstScripts: [{ code: 'a="</script>"' }],
+        head: [],
+        body: '',
+      }),
+    ).toThrow(/<\/script/);
   });
 
   it('escapes a path that would leave its attribute', () => {

@@ -7,10 +7,19 @@
 export const ROOT_DIV = '<div id="root"></div>';
 export const CHARSET = '<meta charset="UTF-8" />';
 
+/**
+ * An inline script: its code, and `data-*` attributes it reads from `document.currentScript` (values that differ
+ * between builds stay out of the code, whose hash the Content-Security-Policy allows).
+ */
+export interface InlineScript {
+  code: string;
+  data?: Record<string, string>;
+}
+
 export interface FilledPage {
   path: string;
   /** Inline scripts, run first. */
-  firstScripts: string[];
+  firstScripts: InlineScript[];
   /** Tags appended to <head>. */
   head: string[];
   body: string;
@@ -20,6 +29,14 @@ export interface FilledPage {
 const attribute = (text: string) =>
   text.replace(/[&"<>]/g, (char) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[char]!);
 
+function scriptElement({ code, data = {} }: InlineScript): string {
+  if (/<\/script/i.test(code)) throw new Error('an inline script may not hold </script');
+  const attributes = Object.entries(data)
+    .map(([name, value]) => ` data-${name}="${attribute(value)}"`)
+    .join('');
+  return `<script${attributes}>${code}</script>`;
+}
+
 export function assertPageTemplate(template: string): void {
   for (const needed of [ROOT_DIV, CHARSET])
     if (!template.includes(needed)) throw new Error(`the app's HTML template has no ${needed}`);
@@ -27,7 +44,7 @@ export function assertPageTemplate(template: string): void {
 
 export function fillPageTemplate(template: string, page: FilledPage): string {
   assertPageTemplate(template);
-  const scripts = page.firstScripts.map((script) => `\n    <script>${script}</script>`).join('');
+  const scripts = page.firstScripts.map((script) => `\n    ${scriptElement(script)}`).join('');
   const head = page.head.filter(Boolean).join('\n    ');
   return template
     .replace(CHARSET, () => `${CHARSET}${scripts}`)

@@ -83,6 +83,16 @@ export async function renderPath(
   return { head: style, body: markup };
 }
 
+/** The origin of a photo's address for a preconnect hint, or null when it has none an attribute can hold. */
+function photoOriginOf(url: string): string | null {
+  try {
+    const { origin } = new URL(url);
+    return /^https?:\/\/[^"'<>\s&]+$/.test(origin) ? origin : null;
+  } catch {
+    return null; // a relative or malformed address: no hint (the pages function shows the drawn jar then)
+  }
+}
+
 /**
  * A product's page (`/p/<slug>`), or the 404 of an inactive or missing one (`page.product` null), as the
  * `pages` Cloud Function answers it: the built app's HTML (`template`, Hosting's shell.html) filled as the
@@ -98,10 +108,10 @@ export async function renderProductPage(
   const { product } = page;
   const tags = product ? productHeadTags(product, `${origin}${page.path}`, shop.name) : [];
   // The photo is the page's largest paint: its server is connected to while the HTML is read.
-  const photoOrigin = product?.image_url ? new URL(product.image_url).origin : null;
+  const photoOrigin = product?.image_url ? photoOriginOf(product.image_url) : null;
   const html = fillPageTemplate(template, {
     path: page.path,
-    firstScripts: [sessionHintScript()],
+    firstScripts: [{ code: sessionHintScript() }],
     head: [
       photoOrigin && photoOrigin !== origin ? `<link rel="preconnect" href="${photoOrigin}">` : '',
       ...tags,

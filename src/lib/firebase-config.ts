@@ -19,13 +19,14 @@ export const firebaseConfig = {
 
 /**
  * Emulators are used when asked for explicitly, and by default in `vite dev` (a demo project has no cloud).
- * Never by default in a production-mode build, even when a stray NODE_ENV makes Vite call it DEV.
+ * Never in a production-mode build, whatever asks: the build refuses one with emulator settings
+ * (scripts/build/firebase-web-config.ts), and should a setting slip past it, this still makes none of the
+ * emulator wiring part of the deployed code.
  */
 export const usesEmulators =
-  import.meta.env.VITE_USE_EMULATORS === 'true' ||
-  (import.meta.env.DEV === true &&
-    import.meta.env.MODE !== 'production' &&
-    import.meta.env.VITE_USE_EMULATORS !== 'false');
+  import.meta.env.MODE !== 'production' &&
+  (import.meta.env.VITE_USE_EMULATORS === 'true' ||
+    (import.meta.env.DEV === true && import.meta.env.VITE_USE_EMULATORS !== 'false'));
 
 /**
  * Host and port of each local emulator, from firebase.json: one source of ports for app, scripts and CLI.

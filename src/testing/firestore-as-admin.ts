@@ -42,7 +42,10 @@ export function firestoreAsAdminForSuite(appName: string): FirestoreAsAdmin {
     await admin.doc('roles/admin').set({ user_id: 'admin', role: 'admin' });
     app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, appName);
     db = getFirestore(app);
-    connectFirestoreEmulator(db, '127.0.0.1', port, { mockUserToken: { sub: 'admin', user_id: 'admin' } });
+    // An admin is a role record and a verified e-mail (firestore.rules' isAdmin).
+    connectFirestoreEmulator(db, '127.0.0.1', port, {
+      mockUserToken: { sub: 'admin', user_id: 'admin', email: 'admin@achar.test', email_verified: true },
+    });
   }, 60_000);
 
   afterAll(async () => {

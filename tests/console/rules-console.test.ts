@@ -180,7 +180,10 @@ describe('the rules pages of the emulator console', () => {
       await page.getByRole('status').filter({ hasText: 'গণনা শূন্য করা হয়েছে।' }).waitFor();
     }
 
-    const as = (uid: string) => ({ Authorization: `Bearer ${mockIdToken(uid)}` });
+    // The seeded admin's e-mail is verified (rules ask for it as well as the role record).
+    const as = (uid: string) => ({
+      Authorization: `Bearer ${mockIdToken(uid, uid === adminUid ? { email_verified: true } : {})}`,
+    });
     expect((await fetch(`${DOCS}/${ORDER}`, { headers: as(customerUid) })).status).toBe(200); // own
     expect((await fetch(`${DOCS}/${ORDER}`, { headers: as('stranger-1') })).status).toBe(403);
     expect((await fetch(`${DOCS}/${ORDER}`)).status).toBe(403); // signed out

@@ -179,6 +179,24 @@ describe('placeOrder', () => {
       ],
       ['a missing address', order({ customerAddress: '' }), 'functions/invalid-argument', v.addressRequired],
       [
+        'a name with a line break (a fake line in the mail)',
+        order({ customerName: 'রহিমা\nমোট: ৳০' }),
+        'functions/invalid-argument',
+        v.nameLineBreak,
+      ],
+      [
+        'a name with U+202E',
+        order({ customerName: 'রহিমা \u202E87654321710' }),
+        'functions/invalid-argument',
+        v.nameBidi,
+      ],
+      [
+        'a name of only U+200B',
+        order({ customerName: '\u200B' }),
+        'functions/invalid-argument',
+        v.nameRequired,
+      ],
+      [
         'a missing product id',
         order({ productId: undefined }),
         'functions/invalid-argument',

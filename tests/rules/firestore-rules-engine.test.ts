@@ -31,6 +31,10 @@ const mangoPickle = {
   is_active: true,
   created_at: new Date('2026-11-01T10:00:00Z'),
 };
+// A write's own time: what serverTimestamp() becomes, so request.time (whole milliseconds, as a Date holds).
+const NOW = '2026-11-21T06:30:00.123Z';
+const stamped = { created_at: new Date(NOW), updated_at: new Date(NOW) };
+
 const order = {
   user_id: 'cust1',
   status: 'pending',
@@ -68,7 +72,15 @@ describe('shop rules: products', () => {
           method,
           auth,
           resource: method === 'create' ? null : mangoPickle,
-          requestData: method === 'delete' ? null : { ...mangoPickle, price: 300 },
+          requestData:
+            method === 'delete'
+              ? null
+              : {
+                  ...mangoPickle,
+                  price: 300,
+                  ...(method === 'create' ? stamped : { updated_at: new Date(NOW) }),
+                },
+          time: NOW,
         }),
         data,
       );
@@ -94,7 +106,8 @@ describe('shop rules: products', () => {
           method,
           auth: admin,
           resource: method === 'create' ? null : mangoPickle,
-          requestData: { ...mangoPickle, ...changes } as typeof mangoPickle,
+          requestData: { ...mangoPickle, ...stamped, ...changes } as typeof mangoPickle,
+          time: NOW,
         }),
         data,
       );
@@ -114,9 +127,11 @@ describe('shop rules: products', () => {
           resource: mangoPickle,
           requestData: {
             ...mangoPickle,
+            updated_at: new Date(NOW),
             image_path: 'product-images/p1.jpg',
             image_sized_path,
           } as typeof mangoPickle,
+          time: NOW,
         }),
         data,
       );

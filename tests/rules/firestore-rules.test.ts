@@ -14,9 +14,11 @@ import {
   Timestamp,
   updateDoc,
   where,
+  writeBatch,
   type Firestore,
 } from 'firebase/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { emulators } from '../../firebase.json';
 import { useFirestoreRulesEnv } from '../support/firestore-rules-env';
 
 const created = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
@@ -38,6 +40,10 @@ const mango = {
   updated_at: created,
 };
 
+// What the web app writes as a product's times (serverTimestamp(): the request's own time).
+const stamp = { created_at: serverTimestamp(), updated_at: serverTimestamp() };
+const touched = { updated_at: serverTimestamp() };
+
 const aliceOrder = {
   product_id: 'mango',
   product_name: 'আমের আচার',
@@ -55,7 +61,7 @@ const aliceOrder = {
   updated_at: created,
 };
 
-const { env, anonymous, alice, admin, editor } = useFirestoreRulesEnv();
+const { env, anonymous, alice, admin, editor, unverifiedAdmin } = useFirestoreRulesEnv();
 
 beforeEach(async () => {
   await env().clearFirestore();
@@ -153,21 +159,60 @@ describe('products', () => {
     await assertSucceeds(
       updateDoc(doc(db, 'products/mango'), { price: 260.5, updated_at: serverTimestamp() }),
     );
-    await assertSucceeds(updateDoc(doc(db, 'products/mango'), { is_active: false }));
+    await assertSucceeds(updateDoc(doc(db, 'products/mango'), { is_active: false, ...touched }));
     await assertSucceeds(deleteDoc(doc(db, 'products/tamarind')));
   });
 
   it('an admin cannot store a product the shop could not sell', async () => {
     const db = admin();
-    await assertFails(setDoc(doc(db, 'products/bad-1'), { ...mango, price: -5 }));
-    await assertFails(setDoc(doc(db, 'products/bad-2'), { ...mango, stock_quantity: 1.5 }));
-    await assertFails(setDoc(doc(db, 'products/bad-3'), { ...mango, original_price: 250 }));
-    await assertFails(setDoc(doc(db, 'products/bad-4'), { ...mango, name: '  ' }));
-    await assertFails(setDoc(doc(db, 'products/bad-5'), { ...mango, is_active: 'yes' }));
-    await assertFails(setDoc(doc(db, 'products/bad-6'), { ...mango, discount_code: 'FREE' }));
+    await assertFails(setDoc(doc(db, 'products/bad-1'), { ...mango, ...stamp, price: -5 }));
+    await assertFails(setDoc(doc(db, 'products/bad-2'), { ...mango, ...stamp, stock_quantity: 1.5 }));
+    await assertFails(setDoc(doc(db, 'products/bad-3'), { ...mango, ...stamp, original_price: 250 }));
+    await assertFails(setDoc(doc(db, 'products/bad-4'), { ...mango, ...stamp, name: '  ' }));
+    await assertFails(setDoc(doc(db, 'products/bad-5'), { ...mango, ...stamp, is_active: 'yes' }));
+    await assertFails(setDoc(doc(db, 'products/bad-6'), { ...mango, ...stamp, discount_code: 'FREE' }));
     const { price: _price, ...withoutPrice } = mango;
-    await assertFails(setDoc(doc(db, 'products/bad-7'), withoutPrice));
-    await assertFails(updateDoc(doc(db, 'products/mango'), { created_at: serverTimestamp() }));
+    await assertFails(setDoc(doc(db, 'products/bad-7'), { ...withoutPrice, ...stamp }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { created_at: serverTimestamp(), ...touched }));
+  });
+
+  it("an admin cannot store control or direction characters in a product's texts; Bengali joiners pass", async () => {
+    const db = admin();
+    const refused: [string, string][] = [
+      ['name', 'আমের\nআচার'],
+      ['name', 'আমের\tআচার'],
+      ['name', 'আমের আচার\u0000'],
+      ['name', 'আমের আচার\u0085'],
+      ['name', 'আমের\u2028আচার'],
+      ['name', '\u202Eআমের আচার'],
+      ['name', 'আমের \u2067আচার\u2069'],
+      ['name', 'আমের\u200F আচার'],
+      ['name', 'আমের\u200E আচার'],
+      ['name', 'আমের\u061C আচার'],
+      ['category', 'আম\n৳০'],
+      ['category', 'আম\u202D'],
+      ['description', 'ঝাল\tমিষ্টি'],
+      ['description', 'ঝাল\r\nমিষ্টি'],
+      ['description', 'ঝাল\u202Eমিষ্টি'],
+      ['description', 'ঝাল\u2066মিষ্টি\u2069'],
+    ];
+    for (const [field, text] of refused) {
+      // Each refused change is made to a product that is there, and as a new product.
+      await assertFails(updateDoc(doc(db, 'products/mango'), { [field]: text }));
+      await assertFails(setDoc(doc(db, 'products/unclean'), { ...mango, [field]: text }));
+    }
+    expect((await getDoc(doc(db, 'products/mango'))).data()).toMatchObject({
+      name: mango.name,
+      category: mango.category,
+      description: mango.description,
+    });
+    await assertSucceeds(
+      updateDoc(doc(db, 'products/mango'), {
+        name: 'র\u200D্যাব ক্\u200Cষ আমের আচার',
+        category: 'আম',
+        description: 'কাঁচা আম।\n\nসরিষার তেল আর পাঁচফোড়ন।',
+      }),
+    );
   });
 
   it('an admin can still edit a product stored above the stock limit, and bring its stock down, but not up', async () => {
@@ -175,30 +220,32 @@ describe('products', () => {
       await setDoc(doc(context.firestore(), 'products/overfull'), { ...mango, stock_quantity: 100_002 });
     });
     const db = admin();
-    await assertSucceeds(updateDoc(doc(db, 'products/overfull'), { is_active: false }));
-    await assertFails(updateDoc(doc(db, 'products/overfull'), { stock_quantity: 100_003 }));
-    await assertSucceeds(updateDoc(doc(db, 'products/overfull'), { stock_quantity: 100_000 }));
-    await assertFails(updateDoc(doc(db, 'products/overfull'), { stock_quantity: 100_001 }));
-    await assertFails(setDoc(doc(db, 'products/new-overfull'), { ...mango, stock_quantity: 100_001 }));
+    await assertSucceeds(updateDoc(doc(db, 'products/overfull'), { is_active: false, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/overfull'), { stock_quantity: 100_003, ...touched }));
+    await assertSucceeds(updateDoc(doc(db, 'products/overfull'), { stock_quantity: 100_000, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/overfull'), { stock_quantity: 100_001, ...touched }));
+    await assertFails(
+      setDoc(doc(db, 'products/new-overfull'), { ...mango, ...stamp, stock_quantity: 100_001 }),
+    );
   });
 
   it('an admin cannot store a price that can never be sold: infinite, finer than a poisha, or too high', async () => {
     const db = admin();
     // Each refused change is made to a product that is there, and it stays as it was.
-    await assertFails(updateDoc(doc(db, 'products/mango'), { price: Infinity }));
-    await assertFails(updateDoc(doc(db, 'products/mango'), { price: Number.NaN }));
-    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 12.345 }));
-    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 100_000.5 }));
-    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 0 }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: Infinity, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: Number.NaN, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 12.345, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 100_000.5, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 0, ...touched }));
     // Above 0 but 0 poisha: every order for it would be stored with a total of ৳0.
-    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 0.000000001 }));
-    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 0.004 }));
-    await assertFails(updateDoc(doc(db, 'products/mango'), { original_price: Infinity }));
-    await assertFails(updateDoc(doc(db, 'products/mango'), { original_price: 300.001 }));
-    await assertFails(updateDoc(doc(db, 'products/mango'), { stock_quantity: 100_001 }));
-    await assertFails(setDoc(doc(db, 'products/bad-8'), { ...mango, price: 12.345 }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 0.000000001, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 0.004, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { original_price: Infinity, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { original_price: 300.001, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { stock_quantity: 100_001, ...touched }));
+    await assertFails(setDoc(doc(db, 'products/bad-8'), { ...mango, ...stamp, price: 12.345 }));
     await assertFails(
-      setDoc(doc(db, 'products/bad-9'), { ...mango, price: 0.000000001, original_price: null }),
+      setDoc(doc(db, 'products/bad-9'), { ...mango, ...stamp, price: 0.000000001, original_price: null }),
     );
     const stored = await getDoc(doc(db, 'products/mango'));
     expect(stored.get('price')).toBe(250);
@@ -207,12 +254,185 @@ describe('products', () => {
 
   it('an admin stores prices to the poisha up to the highest price, and stock up to the highest count', async () => {
     const db = admin();
-    await assertSucceeds(updateDoc(doc(db, 'products/mango'), { price: 12.34, original_price: 12.35 }));
-    await assertSucceeds(updateDoc(doc(db, 'products/mango'), { price: 0.01, original_price: null }));
-    await assertSucceeds(updateDoc(doc(db, 'products/mango'), { price: 100_000, stock_quantity: 100_000 }));
     await assertSucceeds(
-      setDoc(doc(db, 'products/good-1'), { ...mango, price: 249.99, original_price: 299.5 }),
+      updateDoc(doc(db, 'products/mango'), { price: 12.34, original_price: 12.35, ...touched }),
     );
+    await assertSucceeds(
+      updateDoc(doc(db, 'products/mango'), { price: 0.01, original_price: null, ...touched }),
+    );
+    await assertSucceeds(
+      updateDoc(doc(db, 'products/mango'), { price: 100_000, stock_quantity: 100_000, ...touched }),
+    );
+    await assertSucceeds(
+      setDoc(doc(db, 'products/good-1'), { ...mango, ...stamp, price: 249.99, original_price: 299.5 }),
+    );
+  });
+});
+
+describe('an admin is a role record and a verified e-mail', () => {
+  it('the role record alone opens nothing: the same uid with an unverified e-mail is a customer', async () => {
+    const db = unverifiedAdmin();
+    await assertFails(getDoc(doc(db, 'products/olive')));
+    await assertFails(getDocs(query(collection(db, 'products'), orderBy('created_at', 'desc'))));
+    await assertFails(setDoc(doc(db, 'products/new'), { ...mango, ...stamp }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 1, ...touched }));
+    await assertFails(deleteDoc(doc(db, 'products/mango')));
+    await assertFails(getDoc(doc(db, 'orders/bob-1')));
+    await assertFails(setDoc(doc(db, 'slugs/new'), { product_id: 'new' }));
+    // What anyone may do, it may do too.
+    await assertSucceeds(getDoc(doc(db, 'products/mango')));
+    // The verified admin, with the same role record, may.
+    await assertSucceeds(getDoc(doc(admin(), 'products/olive')));
+  });
+});
+
+describe("a product's times are the server's", () => {
+  it('a new product must carry the time of its save as created_at and updated_at', async () => {
+    const db = admin();
+    await assertSucceeds(setDoc(doc(db, 'products/now'), { ...mango, ...stamp }));
+    await assertFails(setDoc(doc(db, 'products/back-dated'), mango)); // a time the browser made up
+    await assertFails(
+      setDoc(doc(db, 'products/future'), {
+        ...mango,
+        ...stamp,
+        updated_at: Timestamp.fromMillis(Date.now() + 3600_000),
+      }),
+    );
+    const { created_at: _c, updated_at: _u, ...timeless } = mango;
+    await assertFails(setDoc(doc(db, 'products/timeless'), timeless));
+  });
+
+  it('a change that writes updated_at writes the time of the change, never another', async () => {
+    const db = admin();
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 260, updated_at: later }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 260, updated_at: null }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { price: 260, updated_at: Timestamp.now() }));
+    await assertSucceeds(updateDoc(doc(db, 'products/mango'), { price: 260, ...touched }));
+    const stored = await getDoc(doc(db, 'products/mango'));
+    expect(stored.get('created_at')).toEqual(created);
+    expect(stored.get('updated_at')).not.toEqual(created);
+    // One that leaves it as it was claims no time.
+    await assertSucceeds(updateDoc(doc(db, 'products/mango'), { price: 270 }));
+  });
+});
+
+describe("a product's photo fields are Storage's own", () => {
+  const photo = 'product-images/k3j9x2-1763700000000.webp';
+  const token = '0b7d2c1e-4f5a-4c3b-9d8e-7f6a5b4c3d2e';
+  const production = `https://firebasestorage.googleapis.com/v0/b/achar-ghor.appspot.com/o/${encodeURIComponent(photo)}?alt=media&token=${token}`;
+  // The Storage emulator's address on firebase.json's port: a port moved there must be moved in the rules too.
+  const local = `http://${emulators.storage.host}:${emulators.storage.port}/v0/b/demo-achar-shop.appspot.com/o/${encodeURIComponent(photo)}?alt=media&token=${token}`;
+  const save = (image_url: unknown, image_path: unknown = photo) =>
+    updateDoc(doc(admin(), 'products/mango'), { image_url, image_path, ...touched });
+
+  it('takes a download URL of the photo from production or the local emulator, or no photo at all', async () => {
+    await assertSucceeds(save(production));
+    await assertSucceeds(save(local));
+    await assertSucceeds(
+      save(production.replace('achar-ghor.appspot.com', 'achar-ghor.firebasestorage.app')),
+    );
+    await assertSucceeds(save(null, null));
+    await assertSucceeds(
+      setDoc(doc(admin(), 'products/with-photo'), {
+        ...mango,
+        ...stamp,
+        image_url: production,
+        image_path: photo,
+      }),
+    );
+  });
+
+  it('refuses any other address, even from an admin', async () => {
+    const refused = [
+      '/p/mango.jpg', // relative: the product page answered 500
+      'https://evil.example/v0/b/achar-ghor.appspot.com/o/product-images%2Fk3j9x2-1763700000000.webp?alt=media&token=x',
+      'https://firebasestorage.googleapis.com.evil.example/v0/b/achar-ghor.appspot.com/o/product-images%2Fa.webp?alt=media&token=x',
+      production.replace('achar-ghor.appspot.com', 'evil.example'), // another bucket's form
+      production.replace('?alt=media', '"><script>alert(1)</script>?alt=media'), // a quote in the URL
+      production.replace('https://', 'http://'),
+      production.replace('product-images%2F', 'other%2F'),
+      `javascript:alert(1)//${production}`,
+      `${production}#x`,
+      `${production}&token=${'a'.repeat(1000)}`,
+      production.replace('http', ' http'),
+      'http://127.0.0.1:8080/v0/b/demo-achar-shop.appspot.com/o/product-images%2Fa.webp?alt=media&token=x',
+      42,
+    ];
+    for (const url of refused) await assertFails(save(url));
+    // A URL of another photo than the product's image_path.
+    await assertFails(save(production, 'product-images/other-1763700000001.webp'));
+    expect((await getDoc(doc(admin(), 'products/mango'))).get('image_url')).toBeNull();
+  });
+
+  it("refuses an image_path or a sizes mark outside the photos' folder", async () => {
+    for (const path of [
+      'other/a.webp',
+      'product-images/a/b.webp',
+      'product-images/"x',
+      `product-images/${'a'.repeat(200)}`,
+    ]) {
+      await assertFails(save(null, path));
+      await assertFails(updateDoc(doc(admin(), 'products/mango'), { image_sized_path: path, ...touched }));
+    }
+    await assertSucceeds(
+      updateDoc(doc(admin(), 'products/mango'), { image_path: photo, image_sized_path: photo, ...touched }),
+    );
+  });
+});
+
+describe('every product text has a limit', () => {
+  it('the description is at most 2,000 letters and the category 60, as the form says', async () => {
+    const edit = (changes: Record<string, unknown>) =>
+      updateDoc(doc(admin(), 'products/mango'), { ...changes, ...touched });
+    await assertSucceeds(edit({ description: 'আ'.repeat(2000), category: 'ম'.repeat(60) }));
+    await assertFails(edit({ description: 'আ'.repeat(2001) }));
+    await assertFails(edit({ category: 'ম'.repeat(61) }));
+    await assertFails(edit({ name: 'আ'.repeat(201) }));
+    await assertFails(edit({ description: 42 }));
+  });
+});
+
+describe("a product's slug names its own slugs record", () => {
+  it('a product saved with the slug it claims in the same batch, as the seller’s save does', async () => {
+    const db = admin();
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'slugs/লেবুর-আচার'), { product_id: 'lemon' });
+    batch.set(doc(db, 'products/lemon'), { ...mango, ...stamp, name: 'লেবুর আচার', slug: 'লেবুর-আচার' });
+    await assertSucceeds(batch.commit());
+    // Its record stays: later saves keep the slug without writing it again.
+    await assertSucceeds(updateDoc(doc(db, 'products/lemon'), { is_active: false, ...touched }));
+  });
+
+  it('refuses a slug no record holds, or one whose record names another product', async () => {
+    const db = admin();
+    await env().withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(context.firestore() as unknown as Firestore, 'slugs/আমের-আচার'), {
+        product_id: 'mango',
+      });
+    });
+    await assertFails(setDoc(doc(db, 'products/lemon'), { ...mango, ...stamp, slug: 'লেবুর-আচার' }));
+    // Taking the mango's address: the page /p/আমের-আচার would still open the mango, and the sitemap lie.
+    await assertFails(setDoc(doc(db, 'products/lemon'), { ...mango, ...stamp, slug: 'আমের-আচার' }));
+    await assertFails(updateDoc(doc(db, 'products/olive'), { slug: 'আমের-আচার', ...touched }));
+    await assertSucceeds(updateDoc(doc(db, 'products/mango'), { slug: 'আমের-আচার', ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { slug: 'আ'.repeat(501), ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/mango'), { slug: '', ...touched }));
+  });
+
+  it('a slugs record names an existing or same-batch product only through an admin, and is kept as it is', async () => {
+    const db = admin();
+    await assertSucceeds(setDoc(doc(db, 'slugs/mango'), { product_id: 'mango' }));
+    await assertFails(setDoc(doc(alice(), 'slugs/x'), { product_id: 'mango' }));
+    await assertFails(setDoc(doc(db, 'slugs/mango'), { product_id: 'olive' }));
+    // Saving the product again writes its record as it is: allowed, nothing changes.
+    await assertSucceeds(setDoc(doc(db, 'slugs/mango'), { product_id: 'mango' }));
+    expect((await assertSucceeds(getDoc(doc(db, 'slugs/mango')))).get('product_id')).toBe('mango');
+    await assertFails(getDoc(doc(alice(), 'slugs/mango')));
+    await assertFails(getDoc(doc(unverifiedAdmin(), 'slugs/mango')));
+    await assertFails(setDoc(doc(db, `slugs/${'a'.repeat(501)}`), { product_id: 'mango' }));
+    await assertFails(setDoc(doc(db, 'slugs/nothing'), { product_id: 'no-such-product' }));
+    await assertFails(setDoc(doc(db, 'slugs/odd'), { product_id: 'a/b' }));
+    await assertFails(deleteDoc(doc(db, 'slugs/mango')));
   });
 });
 

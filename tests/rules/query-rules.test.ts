@@ -30,11 +30,16 @@ const PROJECT = 'demo-query-rules';
 let emulator: FirestoreEmulator;
 const apps: FirebaseApp[] = [];
 
-function client(uid: string | null): Firestore {
+function client(uid: string | null, claims: Record<string, unknown> = {}): Firestore {
   const app = initializeApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, `query-rules-${uid ?? 'anon'}`);
   apps.push(app);
   const db = getFirestore(app);
-  connectFirestoreEmulator(db, '127.0.0.1', emulator.port, uid ? { mockUserToken: { sub: uid } } : {});
+  connectFirestoreEmulator(
+    db,
+    '127.0.0.1',
+    emulator.port,
+    uid ? { mockUserToken: { sub: uid, ...claims } } : {},
+  );
   return db;
 }
 
@@ -49,7 +54,7 @@ beforeAll(async () => {
   emulator.rules.setSource(readFileSync(shopRules, 'utf8'), 'firestore.rules');
   customer = client('cust1');
   stranger = client(null);
-  shopAdmin = client('admin1');
+  shopAdmin = client('admin1', { email: 'admin1@achar.test', email_verified: true });
   const admin = adminFirestore(PROJECT, emulator.port);
   await admin.doc('roles/admin1').set({ role: 'admin', user_id: 'admin1' });
   // Today every order is cust1's and every product is active and in stock.

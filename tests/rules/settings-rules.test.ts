@@ -1,7 +1,15 @@
 // The seller's notification settings (settings/notifications) and the order mail outbox (mail) in
 // firestore.rules: only an admin reads or writes the settings, only well-formed ones; no browser touches mail.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore';
+import {
+  deleteDoc,
+  doc,
+  getDoc,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  type Firestore,
+} from 'firebase/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useFirestoreRulesEnv } from '../support/firestore-rules-env';
 
@@ -9,6 +17,8 @@ const { env, anonymous, alice, admin } = useFirestoreRulesEnv();
 
 const SETTINGS = 'settings/notifications';
 const valid = { order_mail_enabled: true, order_mail_to: 'seller@example.com' };
+// The time of the change, as the Settings tab writes it (serverTimestamp(): the request's own time).
+const now = { updated_at: serverTimestamp() };
 
 beforeEach(async () => {
   await env().clearFirestore();
@@ -38,13 +48,25 @@ describe('settings/notifications', () => {
   });
 
   it('an admin may turn the mail off and clear the address', async () => {
-    await assertSucceeds(setDoc(doc(admin(), SETTINGS), { order_mail_enabled: false, order_mail_to: '' }));
+    await assertSucceeds(
+      setDoc(doc(admin(), SETTINGS), { order_mail_enabled: false, order_mail_to: '', ...now }),
+    );
+  });
+
+  it('the time of a change is the server’s, never one the browser makes up', async () => {
+    await assertFails(setDoc(doc(admin(), SETTINGS), { ...valid, updated_at: Timestamp.now() }));
+    await assertFails(
+      setDoc(doc(admin(), SETTINGS), { ...valid, updated_at: Timestamp.fromMillis(Date.now() - 86_400_000) }),
+    );
+    await assertSucceeds(setDoc(doc(admin(), SETTINGS), { ...valid, ...now }));
+    // Dropping the time it holds is not leaving it as it was.
+    await assertFails(setDoc(doc(admin(), SETTINGS), valid));
   });
 
   it('a shopper or a visitor neither reads nor writes them', async () => {
     for (const db of [alice(), anonymous()]) {
       await assertFails(getDoc(doc(db, SETTINGS)));
-      await assertFails(setDoc(doc(db, SETTINGS), valid));
+      await assertFails(setDoc(doc(db, SETTINGS), { ...valid, ...now }));
     }
   });
 
@@ -57,14 +79,15 @@ describe('settings/notifications', () => {
       { order_mail_enabled: 'yes', order_mail_to: 'seller@example.com' },
       { order_mail_enabled: true },
       { ...valid, cc: 'someone@example.com' },
-      { ...valid, updated_at: 'now' },
     ];
-    for (const settings of refused) await assertFails(setDoc(doc(admin(), SETTINGS), settings));
+    for (const settings of refused)
+      await assertFails(setDoc(doc(admin(), SETTINGS), { ...settings, ...now }));
+    await assertFails(setDoc(doc(admin(), SETTINGS), { ...valid, updated_at: 'now' }));
   });
 
   it('nobody deletes them, and no other settings document exists', async () => {
     await assertFails(deleteDoc(doc(admin(), SETTINGS)));
-    await assertFails(setDoc(doc(admin(), 'settings/other'), valid));
+    await assertFails(setDoc(doc(admin(), 'settings/other'), { ...valid, ...now }));
     await assertFails(getDoc(doc(admin(), 'settings/other')));
   });
 });

@@ -8,8 +8,8 @@ import { signedIn, storageObject, storageRequest } from '../../emulators/src/tes
 import { countedRepoRules } from '../support/repo-rules.js';
 
 const { rules, lineOf } = countedRepoRules('storage.rules');
-const imageRead = lineOf('allow read: if true;');
-const imageWrite = lineOf('allow create, update: if isAdmin()');
+const imageRead = lineOf('allow get: if true;');
+const imageWrite = lineOf('allow create: if isAdmin()');
 const imageDelete = lineOf('allow delete: if isAdmin();');
 const sizeDelete = lineOf('allow delete: if isAdmin();', 'match /product-images/resized/{sizeName}');
 

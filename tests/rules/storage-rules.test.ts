@@ -4,7 +4,10 @@ import {
   deleteObject,
   getBytes,
   getMetadata,
+  list,
+  listAll,
   ref,
+  updateMetadata,
   uploadBytes,
   type FirebaseStorage,
 } from 'firebase/storage';
@@ -20,7 +23,11 @@ const imagePath = 'product-images/k3j9x2-1763700000000.webp';
 const storageOf = (context: RulesTestContext) => context.storage() as unknown as FirebaseStorage;
 const anonymous = () => storageOf(rules.env().unauthenticatedContext());
 const customer = () => storageOf(rules.env().authenticatedContext('alice'));
-const admin = () => storageOf(rules.env().authenticatedContext('admin'));
+const verified = { email: 'admin@achar.test', email_verified: true };
+const admin = () => storageOf(rules.env().authenticatedContext('admin', verified));
+/** The admin's uid, so its role record, but an e-mail not verified: rules treat it as a customer. */
+const unverifiedAdmin = () =>
+  storageOf(rules.env().authenticatedContext('admin', { ...verified, email_verified: false }));
 
 beforeEach(async () => {
   const env = rules.env();
@@ -123,5 +130,36 @@ describe('product images', () => {
     await assertFails(deleteObject(ref(customer(), imagePath)));
     await assertFails(deleteObject(ref(anonymous(), imagePath)));
     await assertSucceeds(deleteObject(ref(admin(), imagePath)));
+  });
+
+  it('nobody lists the photos, not even an admin: a photo is seen only by one who knows its name', async () => {
+    for (const storage of [anonymous(), customer(), admin()]) {
+      await assertFails(listAll(ref(storage, 'product-images')));
+      await assertFails(list(ref(storage, 'product-images'), { maxResults: 10 }));
+      await assertFails(list(ref(storage, 'product-images/resized'), { maxResults: 10 }));
+    }
+    await assertSucceeds(getBytes(ref(anonymous(), imagePath)));
+  });
+
+  it('a photo is never overwritten, not even by an admin with a valid photo: a new one gets a new name', async () => {
+    await assertFails(uploadBytes(ref(admin(), imagePath), image(4096), { contentType: 'image/webp' }));
+    await assertFails(updateMetadata(ref(admin(), imagePath), { cacheControl: 'no-store' }));
+    const stored = await getMetadata(ref(anonymous(), imagePath));
+    expect(stored.size).toBe(2048);
+    await assertSucceeds(
+      uploadBytes(ref(admin(), 'product-images/k3j9x3-1763700000007.webp'), image(4096), {
+        contentType: 'image/webp',
+      }),
+    );
+  });
+
+  it('an admin whose e-mail is not verified uploads and deletes nothing', async () => {
+    await assertFails(
+      uploadBytes(ref(unverifiedAdmin(), 'product-images/q1-1763700000008.jpg'), image(100), {
+        contentType: 'image/jpeg',
+      }),
+    );
+    await assertFails(deleteObject(ref(unverifiedAdmin(), imagePath)));
+    await assertSucceeds(getMetadata(ref(anonymous(), imagePath)));
   });
 });

@@ -16,8 +16,10 @@ export interface FirestoreRulesEnv {
   anonymous(): Firestore;
   /** A signed-in customer, alice@example.com. */
   alice(): Firestore;
-  /** The seeded admin (admin@achar.test; a suite writes roles/admin itself). */
+  /** The seeded admin (admin@achar.test, its e-mail verified; a suite writes roles/admin itself). */
   admin(): Firestore;
+  /** The same uid as `admin` (so the same role record) with a token whose e-mail is not verified. */
+  unverifiedAdmin(): Firestore;
   /** Signed in as `editor`: a role record that names a role other than admin, if the suite writes one. */
   editor(): Firestore;
 }
@@ -49,13 +51,14 @@ export function useFirestoreRulesEnv(options: RulesEnvOptions = {}): FirestoreRu
     if (!env) throw new Error('useFirestoreRulesEnv: the environment is set up in beforeAll');
     return env;
   };
-  const as = (uid: string, token?: { email: string }) =>
+  const as = (uid: string, token?: { email: string; email_verified: boolean }) =>
     ready().authenticatedContext(uid, token).firestore() as unknown as Firestore;
   return {
     env: ready,
     anonymous: () => ready().unauthenticatedContext().firestore() as unknown as Firestore,
-    alice: () => as('alice', { email: 'alice@example.com' }),
-    admin: () => as('admin', { email: 'admin@achar.test' }),
+    alice: () => as('alice', { email: 'alice@example.com', email_verified: true }),
+    admin: () => as('admin', { email: 'admin@achar.test', email_verified: true }),
+    unverifiedAdmin: () => as('admin', { email: 'admin@achar.test', email_verified: false }),
     editor: () => as('editor'),
   };
 }

@@ -1,6 +1,8 @@
 /**
  * What the browser end-to-end suites share: where the shop is, a headless Chromium with one context per
- * visitor, and signing in the way a shopper does.
+ * visitor, and signing in the way a shopper does. Every page runs under the shop's Content-Security-Policy
+ * (firebase.json's headers, served by the Hosting emulator): any violation a page reports, as an event in the
+ * page or a message in its console (its workers' too), fails the test that was running.
  *
  * SHOP_URL overrides the address (default: firebase.json's hosting emulator, http://127.0.0.1:5000).
  */
@@ -11,6 +13,7 @@ import { readProjectConfig } from '../../emulators/src/config.js';
 import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { adminFirestore } from '../../emulators/src/testing/admin.js';
 import { launchChromium } from '../../emulators/src/testing/browser.js';
+import { afterEach } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { hosting, firestore, projectId } = readProjectConfig(root);
@@ -37,15 +40,70 @@ export async function requireShop(): Promise<void> {
   }
 }
 
+/** What a page calls on each `securitypolicyviolation` (the init script below). */
+const VIOLATION_BINDING = '__acharCspViolation';
+
+/** Chromium's console line for a blocked load or inline script/style/eval. */
+const CSP_CONSOLE = /Content Security Policy|Content-Security-Policy/i;
+
+/** The browsers open in this test file: their violations are checked after each test. */
+const openBrowsers = new Set<ShopBrowser>();
+
+afterEach(() => {
+  const violations = [...openBrowsers].flatMap((browser) => browser.takeCspViolations());
+  if (violations.length > 0)
+    throw new Error(`The Content-Security-Policy was violated:\n  - ${violations.join('\n  - ')}`);
+});
+
 export class ShopBrowser {
   private readonly contexts: BrowserContext[] = [];
+  private violations: string[] = [];
 
   private constructor(private readonly browser: Browser) {}
 
   static async open(): Promise<ShopBrowser> {
     await requireShop();
     mkdirSync(RESULTS, { recursive: true });
-    return new ShopBrowser(await launchChromium());
+    const browser = new ShopBrowser(await launchChromium());
+    openBrowsers.add(browser);
+    return browser;
+  }
+
+  /** The CSP violations reported since the last call (afterEach fails the test on any). */
+  takeCspViolations(): string[] {
+    const taken = this.violations;
+    this.violations = [];
+    return taken;
+  }
+
+  private async watchCsp(context: BrowserContext): Promise<void> {
+    await context.exposeBinding(VIOLATION_BINDING, (_source, text: string) => this.violations.push(text));
+    await context.addInitScript((binding) => {
+      document.addEventListener(
+        'securitypolicyviolation',
+        (event) => {
+          const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
+          const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+          void report(
+            `${event.effectiveDirective} blocked ${event.blockedURI || 'an inline one'} on ` +
+              `${event.documentURI}${where}${event.sample ? ` (${event.sample})` : ''}`,
+          );
+        },
+        true,
+      );
+    }, VIOLATION_BINDING);
+  }
+
+  private watchConsole(page: Page): void {
+    page.on('console', (message) => {
+      if (CSP_CONSOLE.test(message.text())) this.violations.push(`console: ${message.text()}`);
+    });
+    page.on('worker', (worker) => {
+      worker.on('console', (message) => {
+        if (CSP_CONSOLE.test(message.text()))
+          this.violations.push(`worker ${worker.url()} console: ${message.text()}`);
+      });
+    });
   }
 
   /**
@@ -59,14 +117,20 @@ export class ShopBrowser {
       locale: 'bn-BD',
     });
     this.contexts.push(context);
+    await this.watchCsp(context);
+    context.on('page', (page) => this.watchConsole(page));
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
     return page;
   }
 
   async close(): Promise<void> {
+    openBrowsers.delete(this);
     for (const context of this.contexts) await context.close();
     await this.browser.close();
+    const violations = this.takeCspViolations();
+    if (violations.length > 0)
+      throw new Error(`The Content-Security-Policy was violated:\n  - ${violations.join('\n  - ')}`);
   }
 }
 

@@ -21,6 +21,8 @@ const METHODS: readonly RulesMethod[] = ['get', 'list', 'create', 'update', 'del
 export interface PlaygroundUser {
   uid: string;
   email?: string;
+  /** Whether the Auth emulator has the e-mail verified: the token's email_verified (default false). */
+  emailVerified?: boolean;
   claims?: Record<string, unknown>;
 }
 
@@ -77,9 +79,16 @@ export function parseQuestion(body: unknown): PlaygroundQuestion {
       throw new PlaygroundError('user must be null (signed out) or { uid, email?, claims? }.');
     if (user.email !== undefined && typeof user.email !== 'string')
       throw new PlaygroundError('user.email must be a string.');
+    if (user.emailVerified !== undefined && typeof user.emailVerified !== 'boolean')
+      throw new PlaygroundError('user.emailVerified must be true or false.');
     if (user.claims !== undefined && !isRecord(user.claims))
       throw new PlaygroundError('user.claims must be a JSON object.');
-    question.user = { uid: user.uid, email: user.email, claims: user.claims };
+    question.user = {
+      uid: user.uid,
+      email: user.email,
+      ...(user.emailVerified !== undefined && { emailVerified: user.emailVerified }),
+      claims: user.claims,
+    };
   }
   const writes = method === 'create' || method === 'update';
   if (service === 'firestore' && fields !== undefined) {
@@ -133,7 +142,7 @@ export function playgroundCaller(user: PlaygroundUser | null, projectId: string)
         exp: now + 3600,
         sub: user.uid,
         user_id: user.uid,
-        ...(user.email ? { email: user.email, email_verified: false } : {}),
+        ...(user.email ? { email: user.email, email_verified: user.emailVerified ?? false } : {}),
         firebase: {
           sign_in_provider: user.email ? 'password' : 'custom',
           identities: user.email ? { email: [user.email] } : {},

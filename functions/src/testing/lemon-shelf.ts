@@ -1,5 +1,6 @@
 // The shelf the callables' emulator tests order from: the repo's own Firestore emulator, in-process, with one
-// product (lemon pickle, 5 jars at ৳160.50) and no orders (nor customer summaries) at the start of every test.
+// product (lemon pickle, 5 jars at ৳160.50), every payment method offered, and no orders (nor customer summaries,
+// nor TrxID claims) at the start of every test.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -8,6 +9,7 @@ import {
   startOfflineEmulators,
   type OfflineEmulators,
 } from '../../../emulators/src/index';
+import { offerWallets } from './wallets-offered';
 
 /** placeOrder's input for the lemon pickle, with `changes` on top. */
 export const lemonOrder = (changes: Record<string, unknown> = {}) => ({
@@ -49,11 +51,13 @@ export function useLemonShelf(appName: string): LemonShelf {
   });
 
   beforeEach(async () => {
-    const [orders, customers] = await Promise.all([
+    const [orders, customers, claims] = await Promise.all([
       db.collection('orders').get(),
       db.collection('customers').get(),
+      db.collection('payment_claims').get(),
     ]);
-    await Promise.all([...orders.docs, ...customers.docs].map((doc) => doc.ref.delete()));
+    await Promise.all([...orders.docs, ...customers.docs, ...claims.docs].map((doc) => doc.ref.delete()));
+    await offerWallets(db);
     await db.doc('products/lemon').set({
       name: 'লেবুর আচার',
       price: 160.5,

@@ -6,7 +6,8 @@ export const adminStatsTexts = {
   totalOrders: 'মোট অর্ডার',
   weeklyGrowth: (percent: string) => `গত সপ্তাহের তুলনায় ${percent}%`,
   totalRevenue: 'মোট বিক্রি',
-  revenueHint: 'বাতিল অর্ডার বাদে',
+  // The model's countsAsRevenue: a wallet order is money only once the seller found it in the wallet app.
+  revenueHint: 'বাতিল ও ফেরত বাদে; বিকাশ ও নগদ (Nagad)-এর টাকা যাচাইয়ের পর গোনা হয়',
   pendingOrders: 'অমীমাংসিত অর্ডার',
   pendingHint: 'নিশ্চিত করার অপেক্ষায়',
   completedOrders: 'সম্পন্ন অর্ডার',

@@ -19,6 +19,9 @@ export const authTexts = {
     signInSuccess: 'লগইন সফল!',
     signInSuccessText: 'স্বাগতম!',
     signUpSuccess: 'সাইন আপ সফল!',
+    verificationSent: (email: string) =>
+      `${email} ঠিকানায় একটি যাচাইয়ের লিংক পাঠানো হয়েছে। ই-মেইলটি খুলে লিংকে ক্লিক করে ঠিকানাটি নিশ্চিত করুন।`,
+    verificationNotSent: 'যাচাইয়ের ই-মেইল এখন পাঠানো যায়নি। অর্ডার করতে এতে কোনো বাধা নেই।',
     signInError: 'লগইন ত্রুটি',
     signUpError: 'সাইন আপ ত্রুটি',
   },

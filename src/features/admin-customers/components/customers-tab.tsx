@@ -13,7 +13,9 @@ function CustomerCard({ customer }: { customer: Customer }) {
   return (
     <Card.Root as="article" aria-label={customer.name} variant="outline" size="sm">
       <Card.Body gap="2">
-        <Card.Title fontSize="md">{customer.name}</Card.Title>
+        <Card.Title fontSize="md">
+          <bdi>{customer.name}</bdi>
+        </Card.Title>
         <Grid templateColumns="auto 1fr" columnGap="3" rowGap="1" fontSize="sm" alignItems="baseline">
           <Text color="fg.muted">{t.columns.phone}</Text>
           <Link href={`tel:${customer.phone}`} color="brand.fg" fontVariantNumeric="tabular-nums">

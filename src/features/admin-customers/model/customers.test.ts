@@ -24,6 +24,10 @@ describe('toCustomer', () => {
     });
   });
 
+  it('shows the typed name without control or direction characters, on one line', () => {
+    expect(toCustomer('phone:0', { name: '\u202Eরহিম\nমোট: ৳০' }).name).toBe('রহিম মোট: ৳০');
+  });
+
   it('shows malformed fields empty instead of failing the list', () => {
     expect(toCustomer('phone:0', { name: 7, email: '', order_count: -1, spent: 'x' })).toEqual({
       key: 'phone:0',

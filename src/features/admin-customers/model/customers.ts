@@ -1,4 +1,4 @@
-import { fromPoisha } from '@/features/ordering/model';
+import { displayLine, fromPoisha } from '@/features/ordering/model';
 import { storedDate } from '@/lib/stored-date';
 
 /** One customer as the customers tab shows it, read from their summary document customers/{customer_key}. */
@@ -25,7 +25,8 @@ function count(value: unknown): number {
 export function toCustomer(id: string, data: Record<string, unknown>): Customer {
   return {
     key: id,
-    name: typeof data.name === 'string' ? data.name : '',
+    // The name the customer typed, as it may be shown: no control or direction character, one line.
+    name: displayLine(data.name),
     phone: typeof data.phone === 'string' ? data.phone : '',
     email: typeof data.email === 'string' && data.email !== '' ? data.email : null,
     orderCount: count(data.order_count),

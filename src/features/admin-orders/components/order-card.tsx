@@ -99,12 +99,14 @@ export function OrderCard({
       </Card.Header>
       <Card.Body py="2">
         <Grid templateColumns="auto 1fr" columnGap="4" rowGap="1.5" alignItems="baseline">
-          <Detail label={t.product}>{order.product_name}</Detail>
+          <Detail label={t.product}>
+            <bdi>{order.product_name}</bdi>
+          </Detail>
           <Detail label={t.quantity}>
             {t.quantityTimesPrice(formatNumberBn(order.quantity), formatTaka(order.product_price))}
           </Detail>
           <Detail label={t.customer}>
-            {order.customer_name}
+            <bdi>{order.customer_name}</bdi>
             {customerOpenOrders > 1 && (
               <Badge ms="2" colorPalette="orange" variant="subtle" data-testid="customer-open-orders">
                 {t.openOrdersOfCustomer(formatNumberBn(customerOpenOrders))}
@@ -113,10 +115,15 @@ export function OrderCard({
           </Detail>
           <Detail label={t.phone}>
             <Link href={`tel:${order.customer_phone}`} color="brand.fg" fontVariantNumeric="tabular-nums">
-              {order.customer_phone}
+              <bdi>{order.customer_phone}</bdi>
             </Link>
           </Detail>
-          <Detail label={t.address}>{order.customer_address}</Detail>
+          <Detail label={t.address}>
+            {/* Typed text, isolated: even a direction character that got past the reading cannot turn the card. */}
+            <Box as="bdi" display="block" whiteSpace="pre-line">
+              {order.customer_address}
+            </Box>
+          </Detail>
           <Detail label={t.payment}>
             <OrderPayment order={order} reviewing={reviewing} onReview={onReview} />
           </Detail>

@@ -5,7 +5,7 @@ import { queryShape } from '@/testing/query-shape';
 import { renderWithShop } from '@/testing/render';
 import { useLiveOrders, type LiveOrders } from '../hooks/use-live-orders';
 import { useOrderFilter, type OrderFilterState } from '../hooks/use-order-filter';
-import type { AdminOrder } from '../model/admin-order';
+import { toAdminOrder, type AdminOrder } from '../model/admin-order';
 import { OrdersTab } from './orders-tab';
 
 // The Firebase boundary: each page's onSnapshot; the search tests answer the queries the tab asks.
@@ -124,6 +124,25 @@ describe('order card', () => {
     expect(within(card).getByText('৳৫০০')).toBeInTheDocument();
     expect(within(card).getByText('২ ঘন্টা আগে')).toBeInTheDocument();
     expect(within(card).getByText('অমীমাংসিত', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it("isolates typed text, so U+202E stored in an old order cannot turn the card's lines around", () => {
+    const { id: _id, created_at: _created, updated_at: _updated, ...fields } = order({});
+    const stored = toAdminOrder('ORDERID0002abcdEFGH5678', {
+      ...fields,
+      customer_name: 'রহিম\u202E উদ্দিন',
+      customer_address: 'জিনজিরা\u202E 12 34\nকেরানীগঞ্জ',
+    });
+    renderTab([stored]);
+    const card = screen.getByRole('article', { name: 'অর্ডার #EFGH5678' });
+    expect(card.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
+    const name = within(card).getByText('রহিম উদ্দিন');
+    expect(name.tagName).toBe('BDI');
+    const address = within(card).getByText(/জিনজিরা 12 34/);
+    expect(address.tagName).toBe('BDI');
+    // The address's two lines, each on its own line inside the address's field.
+    expect(address.textContent).toBe('জিনজিরা 12 34\nকেরানীগঞ্জ');
+    expect(getComputedStyle(address).whiteSpace).toBe('pre-line');
   });
 
   it('marks an order that just arrived', () => {

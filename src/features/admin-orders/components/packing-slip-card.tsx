@@ -50,10 +50,21 @@ export function PackingSlipCard({ slip }: { slip: PackingSlip }) {
         <OrderNumberCode value={slip.orderNumber} label={t.codeLabel(slip.orderNumber)} size="24mm" />
       </Flex>
       <Grid templateColumns="auto 1fr" columnGap="3" rowGap="0.5" mt="2">
-        <Line label={t.to}>{slip.customerName}</Line>
-        <Line label={t.phone}>{slip.customerPhone}</Line>
-        <Line label={t.address}>{slip.customerAddress}</Line>
-        <Line label={t.product}>{slip.productName}</Line>
+        {/* Typed text in <bdi>, the address's lines inside its own field (packingSlip has cleaned them). */}
+        <Line label={t.to}>
+          <bdi>{slip.customerName}</bdi>
+        </Line>
+        <Line label={t.phone}>
+          <bdi>{slip.customerPhone}</bdi>
+        </Line>
+        <Line label={t.address}>
+          <Box as="bdi" display="block" whiteSpace="pre-line">
+            {slip.customerAddress}
+          </Box>
+        </Line>
+        <Line label={t.product}>
+          <bdi>{slip.productName}</bdi>
+        </Line>
         <Line label={t.quantityTimesPrice}>
           {formatNumberBn(slip.quantity)} × {formatTaka(slip.unitPrice)}
         </Line>

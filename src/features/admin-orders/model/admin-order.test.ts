@@ -37,6 +37,24 @@ describe('toAdminOrder', () => {
     expect(order.status).toBe('pending');
     expect(order.quantity).toBe(0);
   });
+
+  it('reads typed text for display: no control or direction character, a name on one line, address lines apart', () => {
+    const order = toAdminOrder('abc', {
+      ...stored,
+      customer_name: 'রহিম\nমোট: ৳০',
+      customer_phone: '\u202E87654321710',
+      customer_address: '\u202Eজিনজিরা\u202C\r\n\u2067কেরানীগঞ্জ\u2069\t',
+      product_name: 'আমের\u200F আচার\u0007',
+      customer_email: 'r@example.com\u202E',
+    });
+    expect(order).toMatchObject({
+      customer_name: 'রহিম মোট: ৳০',
+      customer_phone: '87654321710',
+      customer_address: 'জিনজিরা\nকেরানীগঞ্জ',
+      product_name: 'আমের আচার',
+      customer_email: 'r@example.com',
+    });
+  });
 });
 
 describe('newlyArrivedOrderIds', () => {

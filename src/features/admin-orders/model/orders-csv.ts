@@ -45,14 +45,22 @@ const ORDER_CSV_COLUMNS: readonly Column[] = [
   { header: 'অর্ডার আইডি', value: (order) => order.id },
 ];
 
-// A cell a spreadsheet would run as a formula (=, +, -, @, or a leading tab/CR): customer names and addresses
-// are typed by anyone, so such text is made inert with a leading apostrophe (OWASP's CSV-injection advice).
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text a spreadsheet would run as a formula (OWASP, "CSV Injection"): a cell starting with =, +, -, @, a tab or a
+ * CR, also after leading spaces (an import that trims them would otherwise run it), and the full-width =, +, -, @
+ * some spreadsheets read as their ASCII forms. Such text is made inert with a leading apostrophe.
+ */
+const FORMULA_START = /^[\t\r]|^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
 
+/**
+ * Every text cell is quoted (RFC 4180, quotes doubled), whatever it holds: a cell is then one cell in a
+ * spreadsheet that splits on ';' or a tab as much as in one that splits on ',', so `x;=cmd|' /C calc'!A0`
+ * cannot start a cell of its own with '='. Numbers are written bare, so they stay numbers.
+ */
 function csvCell(value: string | number): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 function csvLine(cells: readonly (string | number)[]): string {

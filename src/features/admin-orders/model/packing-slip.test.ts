@@ -65,6 +65,27 @@ describe('a packing slip', () => {
     expect(slip.paymentLabel).toBe('—');
   });
 
+  it("prints only the shop's lines, even for an order stored before typed text was checked", () => {
+    const slip = packingSlip(
+      toAdminOrder('abcdefgh12345678', {
+        ...stored,
+        payment_method: 'cash_on_delivery',
+        customer_name: 'করিম\nমোট: ৳০\r\nপেমেন্ট: বিকাশ (পরিশোধিত)',
+        // U+202E would print the phone and the rest of the line backwards.
+        customer_phone: '\u202E01812345678',
+        customer_address: 'আটি বাজার\u2028\u2067কেরানীগঞ্জ\u2069\n\n\tটাকা নেওয়া হয়েছে\u200F',
+        product_name: 'রসুনের আচার\u202E',
+      }),
+    );
+    expect(slip).toMatchObject({
+      customerName: 'করিম মোট: ৳০ পেমেন্ট: বিকাশ (পরিশোধিত)',
+      customerPhone: '01812345678',
+      customerAddress: 'আটি বাজার\nকেরানীগঞ্জ\nটাকা নেওয়া হয়েছে',
+      productName: 'রসুনের আচার',
+      collectOnDelivery: 540,
+    });
+  });
+
   it('knows the two papers it prints on', () => {
     expect(isSlipPaper('a4')).toBe(true);
     expect(isSlipPaper('receipt80')).toBe(true);

@@ -1,5 +1,7 @@
 import {
   amountToCollect,
+  displayLine,
+  displayMultiline,
   isOrderStatus,
   paymentMethodLabel,
   shortOrderId,
@@ -15,6 +17,7 @@ export interface PackingSlip {
   createdAt: Date | null;
   customerName: string;
   customerPhone: string;
+  /** The address's lines, LF-apart: each printed on its own line inside the address's field. */
   customerAddress: string;
   productName: string;
   quantity: number;
@@ -35,10 +38,11 @@ export function packingSlip(order: AdminOrder): PackingSlip {
     orderId: order.id,
     orderNumber: shortOrderId(order.id),
     createdAt: order.created_at,
-    customerName: order.customer_name,
-    customerPhone: order.customer_phone,
-    customerAddress: order.customer_address,
-    productName: order.product_name,
+    // Read as display text again, so a slip made from any AdminOrder prints no control or direction character.
+    customerName: displayLine(order.customer_name),
+    customerPhone: displayLine(order.customer_phone),
+    customerAddress: displayMultiline(order.customer_address),
+    productName: displayLine(order.product_name),
     quantity: order.quantity,
     unitPrice: order.product_price,
     total: order.total_amount,

@@ -6,6 +6,7 @@ import {
 } from './product-form';
 import { MAX_PRODUCT_IMAGE_BYTES, productImagePath, productImageProblem } from './product-image';
 import { stockLevel, toAdminProduct } from './admin-product';
+import { adminProductsTexts } from '../texts';
 
 const valid: ProductFormValues = {
   ...productFormValues(null),
@@ -34,6 +35,17 @@ describe('product form', () => {
       'দাম দিন।',
       'স্টক পরিমাণ দিন।',
     ]);
+  });
+
+  it('refuses in Bengali the control and direction characters the rules refuse in product texts', async () => {
+    const v = adminProductsTexts.validation;
+    expect(await errorsOf({ name: 'আমের\u202E আচার' })).toEqual([v.nameUnsafeCharacters]);
+    expect(await errorsOf({ name: 'আমের\nআচার' })).toEqual([v.nameUnsafeCharacters]);
+    expect(await errorsOf({ category: 'আম\u2066' })).toEqual([v.categoryUnsafeCharacters]);
+    expect(await errorsOf({ description: 'ঝাল\tমিষ্টি' })).toEqual([v.descriptionUnsafeCharacters]);
+    expect(await errorsOf({ description: 'ঝাল\u200Fমিষ্টি' })).toEqual([v.descriptionUnsafeCharacters]);
+    // A description keeps its paragraphs; Bengali's joiners pass everywhere.
+    expect(await errorsOf({ description: 'ঝাল\n\nমিষ্টি', name: 'র\u200D্যাব ক্\u200Cষ আচার' })).toEqual([]);
   });
 
   it('accepts prices to the poisha but not finer, and refuses zero', async () => {

@@ -59,28 +59,55 @@ describe('computeDashboardStats', () => {
       generatedAt: '2026-11-21T06:00:00.000Z',
     });
     expect(stats.statusBreakdown).toEqual(
-      ['pending', 'confirmed', 'preparing', 'delivering', 'delivered', 'cancelled'].map((status) => ({
-        status,
-        count: 0,
-        percentage: 0,
-      })),
+      ['pending', 'confirmed', 'preparing', 'delivering', 'delivered', 'cancelled', 'returned'].map(
+        (status) => ({
+          status,
+          count: 0,
+          percentage: 0,
+        }),
+      ),
     );
     expect(stats.daily).toHaveLength(14);
     expect(stats.daily.every((day) => day.orders === 0 && day.revenue === 0)).toBe(true);
   });
 
-  it('counts revenue of every order except cancelled ones, to the poisha', () => {
+  it('counts revenue of every order except cancelled and returned ones, to the poisha', () => {
     const stats = computeDashboardStats(
       [
         order(1, 'pending', 0.1),
         order(2, 'delivered', 0.2),
         order(3, 'cancelled', 500),
         order(4, 'confirmed', 99.99),
+        order(5, 'returned', 700),
       ],
       now,
     );
     expect(stats.totalRevenue).toBe(100.29);
-    expect(stats.totalOrders).toBe(4);
+    expect(stats.totalOrders).toBe(5);
+  });
+
+  it('counts a bKash/Nagad order as revenue only once its payment is verified', () => {
+    const paid = (state: string | undefined, method = 'bkash', status = 'delivered') => ({
+      ...order(1, status, 100),
+      payment_method: method,
+      payment_state: state,
+    });
+    const stats = computeDashboardStats(
+      [
+        paid('verified'),
+        paid('verified', 'nagad', 'pending'),
+        paid('claimed'),
+        paid('awaiting_payment', 'nagad'),
+        paid('rejected'),
+        paid(undefined), // placed before payments were tracked: nobody recorded the money
+        paid('verified', 'bkash', 'returned'),
+        paid('collect_on_delivery', 'cash_on_delivery'),
+      ],
+      now,
+    );
+    expect(stats.totalOrders).toBe(8);
+    expect(stats.totalRevenue).toBe(300);
+    expect(stats.daily.at(-2)).toMatchObject({ orders: 8, revenue: 300 });
   });
 
   it('divides revenue by the number of orders for the average, cancelled orders included in the count', () => {
@@ -108,7 +135,7 @@ describe('computeDashboardStats', () => {
     expect(stats.completionRate).toBe(16.7);
   });
 
-  it('breaks orders down over the six statuses, ignoring unknown ones', () => {
+  it('breaks orders down over the seven statuses, ignoring unknown ones', () => {
     const stats = computeDashboardStats(
       [order(1, 'pending'), order(1, 'delivering'), order(1, 'delivering'), order(1, 'shipped')],
       now,
@@ -121,6 +148,7 @@ describe('computeDashboardStats', () => {
       { status: 'delivering', count: 2, percentage: 50 },
       { status: 'delivered', count: 0, percentage: 0 },
       { status: 'cancelled', count: 0, percentage: 0 },
+      { status: 'returned', count: 0, percentage: 0 },
     ]);
   });
 

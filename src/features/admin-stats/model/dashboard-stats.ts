@@ -1,5 +1,12 @@
 import { adminStatsTexts } from '../texts';
-import { fromPoisha, ORDER_STATUSES, type OrderStatus } from '../../ordering/model';
+import {
+  countsAsRevenue,
+  fromPoisha,
+  ORDER_STATUSES,
+  readPaymentState,
+  type OrderStatus,
+  type PaymentState,
+} from '../../ordering/model';
 import { dhakaDateKey } from '../../../lib/shop-time';
 
 // The roll-ups and the functions name a day as the statistics do.
@@ -10,6 +17,17 @@ export interface StatsOrder {
   status: string;
   total_amount: number;
   created_at: Date;
+  /** With the state, whether the order is revenue yet (a bKash/Nagad order once verified); cash when absent. */
+  payment_method?: unknown;
+  payment_state?: unknown;
+}
+
+/**
+ * Whether an order of this status and payment counts as revenue (ordering's countsAsRevenue): not cancelled or
+ * returned, and paid by bKash/Nagad only once the seller verified it. Any status string an order carries.
+ */
+export function isRevenue(status: string, payment: PaymentState): boolean {
+  return countsAsRevenue(status as OrderStatus, payment);
 }
 
 export type RecommendationKind = 'warning' | 'positive' | 'negative' | 'info';
@@ -31,7 +49,7 @@ export interface DailyOrders {
   /** Calendar day in Dhaka, "YYYY-MM-DD". */
   date: string;
   orders: number;
-  /** Revenue of that day's orders that were not cancelled, in taka. */
+  /** Revenue of that day's orders (not cancelled or returned; bKash/Nagad once verified), in taka. */
   revenue: number;
 }
 
@@ -44,7 +62,7 @@ export interface DashboardStats {
   ordersPrevious7Days: number;
   /** Percent with one decimal: last 7 days against the 7 before. */
   weeklyGrowth: number;
-  /** Taka, every order except cancelled ones. */
+  /** Taka, every order except cancelled and returned ones; a bKash/Nagad order once its payment is verified. */
   totalRevenue: number;
   pendingOrders: number;
   completedOrders: number;
@@ -119,14 +137,17 @@ function recommendationsFor(totalOrders: number, pendingOrders: number, growth: 
 export interface StatsTallies {
   /** Orders per status, all time; any status string an order carries. */
   count: ReadonlyMap<string, number>;
-  /** Sum of total_amount per status, all time, in integer poisha. */
+  /**
+   * Sum of total_amount per status of the orders that count as revenue (isRevenue), all time, in integer poisha.
+   * Roll-ups written before payments also hold cancelled orders' totals: the sums leave those statuses out.
+   */
   revenue: ReadonlyMap<string, number>;
   /** Per Dhaka day ("YYYY-MM-DD") the same two tallies; days outside the chart may be left out. */
   days: ReadonlyMap<string, { count: ReadonlyMap<string, number>; revenue: ReadonlyMap<string, number> }>;
 }
 
 const POISHA_PER_TAKA = 100;
-const isCountedStatus = (status: string) => status !== 'cancelled';
+const isCountedStatus = (status: string) => status !== 'cancelled' && status !== 'returned';
 
 function sumOf(
   tally: ReadonlyMap<string, number> | undefined,
@@ -199,7 +220,7 @@ export function computeDashboardStats(orders: readonly StatsOrder[], now: Date):
   const chartDays = new Set(lastDhakaDays(now));
   const days = new Map<string, { count: Map<string, number>; revenue: Map<string, number> }>();
   for (const order of orders) {
-    const poisha = orderPoisha(order.total_amount);
+    const poisha = isRevenue(order.status, readPaymentState(order)) ? orderPoisha(order.total_amount) : 0;
     addTo(count, order.status, 1);
     addTo(revenue, order.status, poisha);
     const date = dhakaDateKey(order.created_at);

@@ -1,5 +1,13 @@
 import { computeDashboardStats, dhakaDateKey, type StatsOrder } from './dashboard-stats';
 import {
+  holdsJars,
+  mayMovePayment,
+  ORDER_STATUSES,
+  UNPAID_PAYMENT_STATES,
+  type PaymentMethod,
+  type PaymentState,
+} from '../../ordering/model';
+import {
   chartMonths,
   dayFieldOf,
   monthOfDay,
@@ -7,6 +15,7 @@ import {
   readMonthShard,
   readTotalShard,
   rollupChangeForNewOrder,
+  rollupChangeForPayment,
   rollupChangeForStatus,
   rollupEntryOf,
   rollupsFromEntries,
@@ -18,7 +27,10 @@ import {
 } from './order-rollups';
 
 const DAY = 24 * 60 * 60 * 1000;
-const STATUSES = ['pending', 'confirmed', 'preparing', 'delivering', 'delivered', 'cancelled'];
+const STATUSES = ORDER_STATUSES;
+const METHODS: PaymentMethod[] = ['cash_on_delivery', 'bkash', 'nagad'];
+const PAYMENT_STATES_OF = (method: PaymentMethod): PaymentState[] =>
+  method === 'cash_on_delivery' ? ['collect_on_delivery'] : ['awaiting_payment', 'claimed'];
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
 function randomFrom(seed: number) {
@@ -65,31 +77,69 @@ class ShardStore {
 
 interface SimulatedOrder extends StatsOrder {
   stats_day: string;
+  payment_method: PaymentMethod;
+  payment_state: PaymentState;
 }
 
-/** `count` orders over the 70 days before `now`, placed, then moved through random status changes. */
+/**
+ * `count` orders over the 70 days before `now`, cash, bKash and Nagad (some paid at once), then a random history:
+ * status changes (returns among them), TrxIDs claimed, verified and rejected, and unpaid orders cancelled by the
+ * expiry (a status change to cancelled, as the scheduler makes it).
+ */
 function simulate(seed: number, count: number, now: Date) {
   const random = randomFrom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const store = new ShardStore();
   const orders: SimulatedOrder[] = [];
+  const moves = { status: 0, payment: 0, expiry: 0 };
   for (let index = 0; index < count; index += 1) {
     const created_at = new Date(now.getTime() - Math.floor(random() * 70 * DAY));
     // Whole taka, taka and poisha, and the amounts that drift in floating point (0.1, 0.2, 160.5 × 3).
     const total_amount = pick([0.1, 0.2, 99.99, 481.5, 250, Math.round(random() * 500000) / 100]);
-    const order = { status: 'pending', total_amount, created_at, stats_day: dhakaDateKey(created_at) };
+    const payment_method = pick(METHODS);
+    const order: SimulatedOrder = {
+      status: 'pending',
+      total_amount,
+      created_at,
+      stats_day: dhakaDateKey(created_at),
+      payment_method,
+      payment_state: pick(PAYMENT_STATES_OF(payment_method)),
+    };
     orders.push(order);
     store.apply(rollupChangeForNewOrder(rollupEntryOf(order)!), Math.floor(random() * ROLLUP_SHARDS));
   }
-  for (let step = 0; step < count * 3; step += 1) {
+  const shard = () => Math.floor(random() * ROLLUP_SHARDS);
+  for (let step = 0; step < count * 4; step += 1) {
     const order = pick(orders);
-    // Cancels, un-cancels, every other move, and now and then a status the shop does not know (old data).
-    const to = random() < 0.02 ? 'shipped' : pick(STATUSES);
+    const roll = random();
+    if (roll < 0.35 && order.payment_method !== 'cash_on_delivery') {
+      // The customer sends a TrxID, or the seller verifies or rejects one: whichever move the state allows.
+      const to = pick<PaymentState>(['claimed', 'verified', 'rejected']);
+      const actor = to === 'claimed' ? 'customer' : 'seller';
+      if (!mayMovePayment(actor, order.payment_state, to)) continue;
+      const change = rollupChangeForPayment(rollupEntryOf(order)!, to);
+      if (change) store.apply(change, shard());
+      order.payment_state = to;
+      moves.payment += 1;
+      continue;
+    }
+    let to: string;
+    if (roll < 0.45) {
+      // The expiry: an unpaid wallet order still holding its jars is cancelled.
+      if (!(UNPAID_PAYMENT_STATES as readonly string[]).includes(order.payment_state)) continue;
+      if (!holdsJars(order.status as never) || order.status === 'delivered') continue;
+      to = 'cancelled';
+      moves.expiry += 1;
+    } else {
+      // Cancels, un-cancels, returns, every other move, and now and then a status the shop does not know.
+      to = random() < 0.02 ? 'shipped' : pick(STATUSES);
+      moves.status += 1;
+    }
     const change = rollupChangeForStatus(rollupEntryOf(order)!, to);
-    if (change) store.apply(change, Math.floor(random() * ROLLUP_SHARDS));
+    if (change) store.apply(change, shard());
     order.status = to;
   }
-  return { store, orders };
+  return { store, orders, moves };
 }
 
 describe('statsFromRollups', () => {
@@ -100,14 +150,22 @@ describe('statsFromRollups', () => {
     ['a minute before midnight in Dhaka', 4, '2026-03-31T17:59:00Z'],
   ])('equals computeDashboardStats over the orders to the poisha, %s', (_when, seed, iso) => {
     const now = new Date(iso);
-    const { store, orders } = simulate(seed, 400, now);
+    const { store, orders, moves } = simulate(seed, 400, now);
     const { totals, months } = store.read(now);
     expect(months.length).toBeLessThanOrEqual(2 * ROLLUP_SHARDS);
     const fromRollups = statsFromRollups(totals, months, now);
     expect(fromRollups).toEqual(computeDashboardStats(orders, now));
-    // The comparison means something: the random history has orders in the chart and in every status.
+    // The comparison means something: the random history has orders in the chart and in every status, payments
+    // in every state, expiries, and revenue that is not every order's total.
     expect(fromRollups.daily.some((day) => day.orders > 0)).toBe(true);
     expect(fromRollups.statusBreakdown.every((entry) => entry.count > 0)).toBe(true);
+    expect(new Set(orders.map((order) => order.payment_state)).size).toBe(5);
+    expect(moves.expiry).toBeGreaterThan(5);
+    expect(moves.payment).toBeGreaterThan(50);
+    const unpaid = orders.filter(
+      (order) => order.payment_state !== 'verified' && order.payment_method !== 'cash_on_delivery',
+    );
+    expect(unpaid.some((order) => ['delivered', 'pending'].includes(order.status))).toBe(true);
   });
 
   it('equals computeDashboardStats when rebuilt from the orders in one go', () => {
@@ -132,23 +190,58 @@ describe('statsFromRollups', () => {
 });
 
 describe('the roll-up increments', () => {
-  const entry = { status: 'pending', poisha: 48150, day: '2026-11-21' };
+  const entry = {
+    status: 'pending',
+    poisha: 48150,
+    day: '2026-11-21',
+    payment: 'collect_on_delivery',
+  } as const;
+  const bkash = { ...entry, payment: 'awaiting_payment' } as const;
 
-  it('adds a new order to its status and day', () => {
+  it('adds a new order to its status and day, and its total to the revenue when it is revenue', () => {
     expect(rollupChangeForNewOrder(entry)).toEqual({
       day: '2026-11-21',
       count: { pending: 1 },
       revenue: { pending: 48150 },
     });
+    expect(rollupChangeForNewOrder(bkash)).toEqual({ day: '2026-11-21', count: { pending: 1 }, revenue: {} });
   });
 
-  it('moves the count and total from the old status to the new one, and nothing when the status stays', () => {
+  it('moves the count, and the revenue as far as it is revenue, and nothing when the status stays', () => {
     expect(rollupChangeForStatus(entry, 'cancelled')).toEqual({
       day: '2026-11-21',
       count: { pending: -1, cancelled: 1 },
-      revenue: { pending: -48150, cancelled: 48150 },
+      revenue: { pending: -48150 },
+    });
+    expect(rollupChangeForStatus({ ...entry, status: 'delivering' }, 'returned')).toEqual({
+      day: '2026-11-21',
+      count: { delivering: -1, returned: 1 },
+      revenue: { delivering: -48150 },
+    });
+    expect(rollupChangeForStatus(entry, 'confirmed')).toEqual({
+      day: '2026-11-21',
+      count: { pending: -1, confirmed: 1 },
+      revenue: { pending: -48150, confirmed: 48150 },
+    });
+    expect(rollupChangeForStatus(bkash, 'confirmed')).toEqual({
+      day: '2026-11-21',
+      count: { pending: -1, confirmed: 1 },
+      revenue: {},
     });
     expect(rollupChangeForStatus(entry, 'pending')).toBeNull();
+  });
+
+  it('adds a bKash/Nagad order to the revenue once verified, and to nothing while cancelled', () => {
+    expect(rollupChangeForPayment({ ...bkash, payment: 'claimed' }, 'verified')).toEqual({
+      day: '2026-11-21',
+      count: {},
+      revenue: { pending: 48150 },
+    });
+    expect(rollupChangeForPayment(bkash, 'claimed')).toBeNull();
+    expect(rollupChangeForPayment({ ...bkash, payment: 'claimed' }, 'rejected')).toBeNull();
+    expect(
+      rollupChangeForPayment({ ...bkash, status: 'cancelled', payment: 'claimed' }, 'verified'),
+    ).toBeNull();
   });
 });
 
@@ -163,16 +256,24 @@ describe('rollupEntryOf', () => {
         stats_day: '2026-11-20',
         created_at: createdAt,
       }),
-    ).toEqual({ status: 'delivered', poisha: 48150, day: '2026-11-20' });
+    ).toEqual({ status: 'delivered', poisha: 48150, day: '2026-11-20', payment: 'collect_on_delivery' });
   });
 
   it('falls back to the Dhaka day of created_at for an order stored before the roll-ups', () => {
     expect(
       rollupEntryOf({ status: 'pending', total_amount: 10, stats_day: undefined, created_at: createdAt }),
-    ).toEqual({ status: 'pending', poisha: 1000, day: '2026-11-21' });
+    ).toEqual({ status: 'pending', poisha: 1000, day: '2026-11-21', payment: 'collect_on_delivery' });
     expect(
       rollupEntryOf({ status: 'pending', total_amount: 10, stats_day: '2026-13-01', created_at: createdAt }),
-    ).toEqual({ status: 'pending', poisha: 1000, day: '2026-11-21' });
+    ).toEqual({ status: 'pending', poisha: 1000, day: '2026-11-21', payment: 'collect_on_delivery' });
+  });
+
+  it('reads the payment state, an order from before payments by its method', () => {
+    const base = { status: 'pending', total_amount: 10, stats_day: '2026-11-20', created_at: createdAt };
+    expect(rollupEntryOf({ ...base, payment_method: 'bkash' })?.payment).toBe('awaiting_payment');
+    expect(rollupEntryOf({ ...base, payment_method: 'nagad', payment_state: 'verified' })?.payment).toBe(
+      'verified',
+    );
   });
 
   it('skips what the statistics skip: no creation moment or no usable total', () => {
@@ -228,7 +329,15 @@ describe('orderCountsFromTotals', () => {
         shard(7, { pending: 1, confirmed: 1, preparing: 1, delivering: 1, shipped: 1 }),
       ]),
     ).toEqual({
-      byStatus: { pending: 3, confirmed: 1, preparing: 1, delivering: 1, delivered: 5, cancelled: 1 },
+      byStatus: {
+        pending: 3,
+        confirmed: 1,
+        preparing: 1,
+        delivering: 1,
+        delivered: 5,
+        cancelled: 1,
+        returned: 0,
+      },
       open: 6,
       total: 13,
     });

@@ -1,6 +1,13 @@
-import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '../../ordering/model';
+import {
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUSES,
+  readPaymentState,
+  type OrderStatus,
+  type PaymentState,
+} from '../../ordering/model';
 import {
   dhakaDateKey,
+  isRevenue,
   lastDhakaDays,
   orderPoisha,
   statsFromTallies,
@@ -9,7 +16,7 @@ import {
 } from './dashboard-stats';
 
 // The roll-ups: per-status order counts and revenue kept in `order_stats` by the only writers of orders
-// (placeOrder, setOrderStatus) in their own transactions, so the stats tab reads at most 30 small documents
+// (placeOrder, setOrderStatus, the payment callables and the unpaid-order expiry) in their own transactions, so the stats tab reads at most 30 small documents
 // whatever the shop's history. Every order write increments one randomly chosen shard of the all-time total
 // and one of its month, without reading them: concurrent orders never contend on a shard, and 10 shards take
 // ≈ 10 order writes a second at Firestore's ~1 sustained write/s/document, far above a busy sale here.
@@ -20,6 +27,11 @@ export const ROLLUP_SHARDS = 10;
 /** Per status: order count, or total_amount in integer poisha. Any status string an order carries. */
 export type StatusNumbers = Record<string, number>;
 
+/**
+ * `count`: every order, per status. `revenue`: per status, the totals of the orders that count as revenue
+ * (isRevenue: not cancelled or returned, bKash/Nagad once verified), so a payment verified moves the revenue
+ * and not the count, and a status change moves both.
+ */
 export interface StatusTally {
   count: StatusNumbers;
   revenue: StatusNumbers;
@@ -39,12 +51,16 @@ export interface MonthShard {
   days: Record<string, StatusTally>;
 }
 
-/** What the roll-ups count of one order: its status, its total in poisha and the Dhaka day it counts under. */
+/**
+ * What the roll-ups count of one order: its status, its total in poisha, the Dhaka day it counts under and its
+ * payment state (whether the total is revenue yet).
+ */
 export interface RollupEntry {
   status: string;
   poisha: number;
   /** The order's `stats_day`, "YYYY-MM-DD". */
   day: string;
+  payment: PaymentState;
 }
 
 /** What one order write adds to the roll-ups (negative to take away), for the day it counts under. */
@@ -78,6 +94,8 @@ export function rollupEntryOf(order: {
   total_amount: unknown;
   stats_day: unknown;
   created_at: Date | null;
+  payment_method?: unknown;
+  payment_state?: unknown;
 }): RollupEntry | null {
   const total = order.total_amount;
   if (!order.created_at || typeof total !== 'number' || !Number.isFinite(total)) return null;
@@ -85,22 +103,44 @@ export function rollupEntryOf(order: {
     typeof order.stats_day === 'string' && DAY_KEY.test(order.stats_day)
       ? order.stats_day
       : dhakaDateKey(order.created_at);
-  return { status: String(order.status), poisha: orderPoisha(total), day };
+  return { status: String(order.status), poisha: orderPoisha(total), day, payment: readPaymentState(order) };
 }
 
-/** A new order: one more order and its total under its status and day. */
+/** The poisha an order of this status and payment adds to the revenue: its total, or nothing. */
+function revenueOf(entry: RollupEntry, status: string, payment: PaymentState): number {
+  return isRevenue(status, payment) ? entry.poisha : 0;
+}
+
+/** Numbers without their zeros: a merge of an empty map would replace the stored one, a zero adds nothing. */
+function withoutZeros(numbers: StatusNumbers): StatusNumbers {
+  return Object.fromEntries(Object.entries(numbers).filter(([, n]) => n !== 0));
+}
+
+/** A new order: one more order under its status and day, and its total if it is revenue already. */
 export function rollupChangeForNewOrder(entry: RollupEntry): RollupChange {
-  return { day: entry.day, count: { [entry.status]: 1 }, revenue: { [entry.status]: entry.poisha } };
-}
-
-/** An order moving from its status to `to`: its count and total move with it; null when nothing moves. */
-export function rollupChangeForStatus(entry: RollupEntry, to: string): RollupChange | null {
-  if (entry.status === to) return null;
   return {
     day: entry.day,
-    count: { [entry.status]: -1, [to]: 1 },
-    revenue: { [entry.status]: -entry.poisha, [to]: entry.poisha },
+    count: { [entry.status]: 1 },
+    revenue: withoutZeros({ [entry.status]: revenueOf(entry, entry.status, entry.payment) }),
   };
+}
+
+/** An order moving from its status to `to`: its count and revenue move with it; null when nothing moves. */
+export function rollupChangeForStatus(entry: RollupEntry, to: string): RollupChange | null {
+  if (entry.status === to) return null;
+  const revenue: StatusNumbers = { [entry.status]: -revenueOf(entry, entry.status, entry.payment) };
+  revenue[to] = (revenue[to] ?? 0) + revenueOf(entry, to, entry.payment);
+  return { day: entry.day, count: { [entry.status]: -1, [to]: 1 }, revenue: withoutZeros(revenue) };
+}
+
+/**
+ * An order's payment moving to `to` (verified, rejected, claimed): its count stays, its revenue moves when it
+ * becomes revenue or stops being one; null when nothing moves.
+ */
+export function rollupChangeForPayment(entry: RollupEntry, to: PaymentState): RollupChange | null {
+  const change = revenueOf(entry, entry.status, to) - revenueOf(entry, entry.status, entry.payment);
+  if (change === 0) return null;
+  return { day: entry.day, count: {}, revenue: { [entry.status]: change } };
 }
 
 function addNumbers(into: StatusNumbers, from: StatusNumbers) {
@@ -209,7 +249,7 @@ export function statsFromRollups(
 /** How many orders there are in each status, and how many are still open: the dashboard's tab badges. */
 export interface OrderCounts {
   byStatus: Record<OrderStatus, number>;
-  /** Orders in OPEN_ORDER_STATUSES: not yet delivered or cancelled. */
+  /** Orders in OPEN_ORDER_STATUSES: not yet delivered, cancelled or returned. */
   open: number;
   total: number;
 }

@@ -113,11 +113,36 @@ describe('AuthPage', () => {
     expect(await screen.findByText('সাইন আপ ত্রুটি')).toBeInTheDocument();
     expect(screen.getByText('এই ই-মেইল দিয়ে আগেই অ্যাকাউন্ট খোলা হয়েছে।')).toBeInTheDocument();
 
-    vi.mocked(signUp).mockResolvedValueOnce();
+    vi.mocked(signUp).mockResolvedValueOnce({ verificationSent: true });
     await user.click(within(signUpForm()).getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(screen.getByText('সাইন আপ সফল!')).toBeInTheDocument();
     expect(signUp).toHaveBeenCalledTimes(2);
+  });
+
+  it('says in Bengali where the verification link went, or that it could not be sent', async () => {
+    vi.mocked(signUp).mockResolvedValueOnce({ verificationSent: true });
+    const user = renderAuthPage();
+    await user.click(screen.getByRole('tab', { name: 'সাইন আপ' }));
+    await fill(user, signUpForm(), 'rahim@example.com', 'secret1');
+    await user.click(within(signUpForm()).getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
+    expect(
+      await screen.findByText(
+        'rahim@example.com ঠিকানায় একটি যাচাইয়ের লিংক পাঠানো হয়েছে। ই-মেইলটি খুলে লিংকে ক্লিক করে ঠিকানাটি নিশ্চিত করুন।',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('still signs the shopper up when the verification mail cannot be sent, and says so', async () => {
+    vi.mocked(signUp).mockResolvedValueOnce({ verificationSent: false });
+    const user = renderAuthPage();
+    await user.click(screen.getByRole('tab', { name: 'সাইন আপ' }));
+    await fill(user, signUpForm(), 'rahim@example.com', 'secret1');
+    await user.click(within(signUpForm()).getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(
+      screen.getByText('যাচাইয়ের ই-মেইল এখন পাঠানো যায়নি। অর্ডার করতে এতে কোনো বাধা নেই।'),
+    ).toBeInTheDocument();
   });
 
   it('sends a signed-in user home', async () => {

@@ -33,13 +33,17 @@ export default function AuthPage() {
   };
 
   const handleSignUp = async (credentials: Credentials) => {
+    let verificationSent: boolean;
     try {
-      await signUp(credentials);
+      ({ verificationSent } = await signUp(credentials));
     } catch (error) {
       notifyError(t.toast.signUpError, authErrorMessage(error), error);
       throw error;
     }
-    notifySuccess(t.toast.signUpSuccess);
+    notifySuccess(
+      t.toast.signUpSuccess,
+      verificationSent ? t.toast.verificationSent(credentials.email.trim()) : t.toast.verificationNotSent,
+    );
     navigate('/');
   };
 

@@ -15,16 +15,19 @@ let early: EarlyRequest | undefined;
 const SENT_BY_HTML = 'acharShopWindow';
 
 /**
- * The inline script the prerendered `/` carries in its <head>: it sends the shop window's request while the
- * HTML is still being read, one round trip before the entry's file could. The entry reads the answer.
+ * The code of the inline script the prerendered `/` carries in its <head>: it sends the shop window's request
+ * while the HTML is still being read, one round trip before the entry's file could. The entry reads the answer.
+ * The request itself (URL and body, which name the project) is in the element's `data-request`, so the code is
+ * the same in every build and the Content-Security-Policy allows it by one hash (src/config/security-headers.ts).
  */
-export function shopWindowRequestScript(): string {
-  const request = activeProductsRequest();
-  const call = `fetch(${JSON.stringify(request.url)},${JSON.stringify(request.init)})`;
-  return `window.${SENT_BY_HTML}=${call};window.${SENT_BY_HTML}.catch(function(){});`.replace(
-    /</g,
-    '\\u003c',
-  );
+export const SHOP_WINDOW_REQUEST_CODE =
+  `try{var r=JSON.parse(document.currentScript.dataset.request);` +
+  `window.${SENT_BY_HTML}=fetch(r.url,r.init);window.${SENT_BY_HTML}.catch(function(){})}catch(e){}`;
+
+/** The shop window's inline script: its code and the request it sends (`data-request`, JSON). */
+export function shopWindowRequestScript(): { code: string; data: { request: string } } {
+  const { url, init } = activeProductsRequest();
+  return { code: SHOP_WINDOW_REQUEST_CODE, data: { request: JSON.stringify({ url, init }) } };
 }
 
 /** The request the page's HTML sent, once: a later load asks afresh. */

@@ -49,7 +49,9 @@ function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOr
       <Card.Body gap="2">
         <HStack justifyContent="space-between" alignItems="flex-start" gap="3">
           <Stack gap="0.5">
-            <Text fontWeight="semibold">{order.product_name}</Text>
+            <Text fontWeight="semibold">
+              <bdi>{order.product_name}</bdi>
+            </Text>
             <Text textStyle="xs" color="fg.muted">
               {t.orderId} #{shortOrderId(order.id)}
               {order.created_at && (

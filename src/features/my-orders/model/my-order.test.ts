@@ -68,6 +68,12 @@ describe('myOrderFromDocument', () => {
     );
   });
 
+  it("shows the product's name without direction or control characters", () => {
+    expect(
+      myOrderFromDocument('o1', { ...stored, product_name: '\u202Eআমের\nআচার\u2069' })?.product_name,
+    ).toBe('আমের আচার');
+  });
+
   it('accepts an order whose server time has not arrived yet', () => {
     expect(myOrderFromDocument('o1', { ...stored, created_at: null })?.created_at).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { displayLine } from '@/features/ordering/model/customer-text';
 import { isOrderStatus, type OrderStatus } from '@/features/ordering/model/order-status';
 import type { OrderFields } from '@/features/ordering/model/order-record';
 import { readPaymentState, type OrderPaymentFields } from '@/features/ordering/model/payment';
@@ -41,7 +42,8 @@ export function myOrderFromDocument(id: string, data: Record<string, unknown>): 
   if (!isNumber(total_amount) || !isOrderStatus(status)) return null;
   return {
     id,
-    product_name,
+    // The product's name as it may be shown: a direction or control character in it reverses and breaks nothing.
+    product_name: displayLine(product_name),
     product_price,
     quantity,
     total_amount,

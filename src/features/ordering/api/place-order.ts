@@ -42,7 +42,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     customerAddress,
     paymentMethod,
     requestId,
-    ...(paymentTrxId !== undefined && { paymentTrxId, paymentPayer }),
+    // A bKash/Nagad payment already sent: its TrxID and the number it came from (placeOrder claims it).
+    ...(paymentTrxId !== undefined && { paymentTrxId }),
+    ...(paymentPayer !== undefined && { paymentPayer }),
   };
   for (let attempt = 0; ; attempt++) {
     try {

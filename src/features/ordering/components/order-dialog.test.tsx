@@ -6,6 +6,7 @@ import { renderWithShop } from '@/testing/render';
 import { placeOrder } from '../api/place-order';
 import { usePaymentSettings } from '../api/payment-settings';
 import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from '../model/payment-settings';
+import { orderMessages } from '../model/texts';
 import OrderDialog, { type OrderableProduct } from './order-dialog';
 import { openEarlyOrderDialog } from './early-order-dialog';
 import type { EarlyOrderDialog } from '../model/order-form-values';
@@ -133,6 +134,54 @@ describe('OrderDialog', () => {
     await user.type(quantity, '0');
     expect(await within(dialog()).findByText('কমপক্ষে ১টি অর্ডার করতে হবে।')).toBeInTheDocument();
     expect(placeOrderMock).not.toHaveBeenCalled();
+  });
+
+  // A one-line input drops a pasted line break itself; a forged one is refused by the same schema (order-form.test.ts).
+  it('refuses in Bengali a name with U+202E, an address with U+202E or five lines, a name of only U+200B; sends nothing', async () => {
+    const { user, dialog } = renderDialog();
+    await fillValidOrder(user);
+    const name = within(dialog()).getByRole('textbox', { name: /আপনার নাম/ });
+    const address = within(dialog()).getByRole('textbox', { name: /ডেলিভারি ঠিকানা/ });
+    const confirm = () => user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+
+    await user.clear(name);
+    await answer(user, name, 'রহিম \u202E87654321710');
+    await user.clear(address);
+    await answer(user, address, 'জিনজিরা \u202E8765');
+    await confirm();
+    expect(await within(dialog()).findByText(orderMessages.validation.nameBidi)).toBeInTheDocument();
+    expect(within(dialog()).getByText(orderMessages.validation.addressBidi)).toBeInTheDocument();
+
+    await user.clear(address);
+    await answer(user, address, 'বাড়ি ১২\nরোড ৩\nজিনজিরা\nকেরানীগঞ্জ\nঢাকা');
+    await confirm();
+    expect(
+      await within(dialog()).findByText(orderMessages.validation.addressTooManyLines('৪')),
+    ).toBeInTheDocument();
+
+    await user.clear(name);
+    await answer(user, name, '\u200B');
+    await confirm();
+    expect(await within(dialog()).findByText(orderMessages.validation.nameRequired)).toBeInTheDocument();
+    expect(placeOrderMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a Bengali name with ZWJ and ZWNJ as typed, and an address of two lines', async () => {
+    placeOrderMock.mockResolvedValue({ orderId: 'order-1' });
+    const { user, dialog } = renderDialog();
+    await fillValidOrder(user);
+    const name = within(dialog()).getByRole('textbox', { name: /আপনার নাম/ });
+    const address = within(dialog()).getByRole('textbox', { name: /ডেলিভারি ঠিকানা/ });
+    await user.clear(name);
+    await answer(user, name, 'র\u200D্যাব ক্\u200Cষমা');
+    await user.clear(address);
+    await answer(user, address, 'বাড়ি ১২\nকেরানীগঞ্জ');
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await waitFor(() => expect(placeOrderMock).toHaveBeenCalledTimes(1));
+    expect(placeOrderMock.mock.calls[0][0]).toMatchObject({
+      customerName: 'র\u200D্যাব ক্\u200Cষমা',
+      customerAddress: 'বাড়ি ১২\nকেরানীগঞ্জ',
+    });
   });
 
   it('asks a visitor to log in, offers the way to /auth, and sends nothing', async () => {

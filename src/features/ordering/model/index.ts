@@ -1,4 +1,5 @@
 // The ordering model's public face, shared by the web app and the Cloud Functions.
+export * from './customer-text';
 export * from './digits';
 export * from './document-id';
 export * from './money';

@@ -64,6 +64,38 @@ describe('orderFormSchema', () => {
     expect(firstError(10, { ...valid, ...change })).toBe(message);
   });
 
+  it.each([
+    ['a line break in the name (a fake total)', { customerName: 'রহিমা\nমোট: ৳০' }, m.nameLineBreak],
+    [
+      'a fake payment line in the name',
+      { customerName: 'রহিমা\r\nপেমেন্ট: বিকাশ (পরিশোধিত)' },
+      m.nameLineBreak,
+    ],
+    ['U+202E in the name', { customerName: 'রহিমা \u202Eবেগম' }, m.nameBidi],
+    ['U+202E in the address', { customerAddress: 'বাড়ি \u202E21 ,ঢাকা' }, m.addressBidi],
+    ['an isolate in the address', { customerAddress: 'বাড়ি \u2066১২\u2069' }, m.addressBidi],
+    ['a right-to-left mark in the address', { customerAddress: 'রোড\u200F 12 34' }, m.addressBidi],
+    ['a name of only U+200B', { customerName: '\u200B' }, m.nameRequired],
+    ['an address of only U+200B and spaces', { customerAddress: ' \u200B\u200B ' }, m.addressRequired],
+    ['a name with no letter', { customerName: '১২৩' }, m.nameNoLetter],
+    ['a tab in the name', { customerName: 'রহিমা\tবেগম' }, m.nameControl],
+    ['a tab in the address', { customerAddress: 'বাড়ি ১২\tঢাকা' }, m.addressControl],
+    ['five lines of address', { customerAddress: 'ক\nখ\nগ\nঘ\nঙ' }, m.addressTooManyLines('৪')],
+  ])('refuses %s, in Bengali', (_case, change, message) => {
+    expect(firstError(10, { ...valid, ...change })).toBe(message);
+  });
+
+  it('stores names with ZWJ and ZWNJ and an address of a few lines, normalised', () => {
+    const name = 'র\u200D্যাব ক্\u200Cষমা';
+    const parsed = orderFormSchema(10).validateSync({
+      ...valid,
+      customerName: `  ${name}\u200B `,
+      customerAddress: 'বাড়ি ১২\r\n\r\nকেরানীগঞ্জ\nঢাকা',
+    });
+    expect(parsed.customerName).toBe(name);
+    expect(parsed.customerAddress).toBe('বাড়ি ১২\nকেরানীগঞ্জ\nঢাকা');
+  });
+
   it('allows at most 10 jars in one order even when more are in stock', () => {
     expect(orderFormSchema(50).validateSync({ ...valid, quantity: 10 }).quantity).toBe(10);
     expect(firstError(50, { ...valid, quantity: 11 })).toBe('একটি অর্ডারে সর্বোচ্চ ১০টি বয়াম নেওয়া যায়।');

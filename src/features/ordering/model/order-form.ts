@@ -5,6 +5,13 @@ import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from './p
 import { MIN_ORDER_QUANTITY } from './order-form-values';
 import { MAX_JARS_PER_ORDER } from './order-limits';
 import { normalizeBangladeshPhone } from './phone';
+import {
+  MAX_ADDRESS_LINES,
+  normalizeTypedText,
+  typedTextProblem,
+  type TextProblem,
+  type TextShape,
+} from './customer-text';
 
 export const MAX_CUSTOMER_NAME_LENGTH = 100;
 export const MAX_CUSTOMER_ADDRESS_LENGTH = 500;
@@ -22,17 +29,51 @@ export const quantitySchema = yup
   .integer(m.quantityNotInteger)
   .min(MIN_ORDER_QUANTITY, m.quantityMin);
 
-export const customerNameSchema = yup
-  .string()
-  .trim()
-  .required(m.nameRequired)
-  .max(MAX_CUSTOMER_NAME_LENGTH, m.nameTooLong);
+const NAME_PROBLEMS: Record<TextProblem, string> = {
+  required: m.nameRequired,
+  lineBreak: m.nameLineBreak,
+  tooManyLines: m.nameLineBreak,
+  control: m.nameControl,
+  bidi: m.nameBidi,
+  markPile: m.nameMarkPile,
+  noLetter: m.nameNoLetter,
+};
 
-export const customerAddressSchema = yup
-  .string()
-  .trim()
-  .required(m.addressRequired)
-  .max(MAX_CUSTOMER_ADDRESS_LENGTH, m.addressTooLong);
+const ADDRESS_PROBLEMS: Record<TextProblem, string> = {
+  required: m.addressRequired,
+  lineBreak: m.addressTooManyLines(toBengaliDigits(MAX_ADDRESS_LINES)),
+  tooManyLines: m.addressTooManyLines(toBengaliDigits(MAX_ADDRESS_LINES)),
+  control: m.addressControl,
+  bidi: m.addressBidi,
+  markPile: m.addressMarkPile,
+  noLetter: m.addressNoLetter,
+};
+
+/**
+ * A customer's typed text (customer-text.ts): normalised (NFC, spaces, invisible characters), then refused with
+ * the field's Bengali message for a control or direction character, too many lines, or no letter. The form and
+ * placeOrder's parser both use these schemas, so they agree on every character.
+ */
+function typedTextSchema(shape: TextShape, messages: Record<TextProblem, string>) {
+  return yup
+    .string()
+    .transform((value: unknown) => (typeof value === 'string' ? normalizeTypedText(value) : value))
+    .required(messages.required)
+    .test('clean-text', messages.required, function checkText(value) {
+      const problem = typedTextProblem(value ?? '', shape);
+      return problem === null || this.createError({ message: messages[problem] });
+    });
+}
+
+export const customerNameSchema = typedTextSchema('line', NAME_PROBLEMS).max(
+  MAX_CUSTOMER_NAME_LENGTH,
+  m.nameTooLong,
+);
+
+export const customerAddressSchema = typedTextSchema('lines', ADDRESS_PROBLEMS).max(
+  MAX_CUSTOMER_ADDRESS_LENGTH,
+  m.addressTooLong,
+);
 
 /** Accepts every spelling normalizeBangladeshPhone accepts and casts it to `01XXXXXXXXX`. */
 export const customerPhoneSchema = yup

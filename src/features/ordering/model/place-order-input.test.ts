@@ -43,6 +43,26 @@ describe('parsePlaceOrderInput', () => {
     }
   });
 
+  it.each([
+    ['a line break in the name', { customerName: 'রহিমা\nমোট: ৳০' }, m.nameLineBreak],
+    ['U+202E in the name', { customerName: '\u202Eরহিমা' }, m.nameBidi],
+    ['a name of only U+200B', { customerName: '\u200B' }, m.nameRequired],
+    ['U+202E in the address', { customerAddress: 'ঢাকা \u202E8765' }, m.addressBidi],
+    ['a NUL in the address', { customerAddress: 'ঢাকা\u0000' }, m.addressControl],
+  ])('refuses %s with its Bengali message', (_case, change, message) => {
+    expect(refusal({ ...valid, ...change })).toBe(message);
+  });
+
+  it('stores the typed text in NFC, with an address of a few lines', () => {
+    const parsed = parsePlaceOrderInput({
+      ...valid,
+      customerName: 'ক\u09C7\u09BEহিনূর',
+      customerAddress: 'জিনজিরা\r\nকেরানীগঞ্জ',
+    });
+    expect(parsed.customerName).toBe('কোহিনূর');
+    expect(parsed.customerAddress).toBe('জিনজিরা\nকেরানীগঞ্জ');
+  });
+
   it('drops anything the caller should not decide, such as a forged total', () => {
     const parsed = parsePlaceOrderInput({
       ...valid,

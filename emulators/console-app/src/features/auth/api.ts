@@ -15,13 +15,36 @@ export interface AuthUser {
   disabled?: boolean;
 }
 
+/** An action link the Auth emulator would have mailed (its emulator API: `/emulator/v1/projects/{id}/oobCodes`). */
+interface OobCode {
+  email?: string;
+  requestType?: string;
+  oobLink?: string;
+}
+
 export class AuthApi {
   private readonly base: string;
+  private readonly oobCodes: string;
   private readonly roleIds: string[];
 
   constructor(config: ConsoleConfig) {
     this.base = `${origin(config.emulators.auth)}/identitytoolkit.googleapis.com/v1/projects/${config.projectId}`;
+    this.oobCodes = `${origin(config.emulators.auth)}/emulator/v1/projects/${config.projectId}/oobCodes`;
     this.roleIds = config.extensions.userRoles.map((role) => role.id);
+  }
+
+  /**
+   * Each e-mail → the newest verification link the Auth emulator "sent" it (sendEmailVerification), which it
+   * keeps until used: opening it verifies the address, as the mailed link would.
+   */
+  async verificationLinks(): Promise<Map<string, string>> {
+    const body = await requestJson<{ oobCodes?: OobCode[] }>(this.oobCodes);
+    const links = new Map<string, string>();
+    for (const code of body.oobCodes ?? []) {
+      if (code.requestType === 'VERIFY_EMAIL' && code.email && code.oobLink)
+        links.set(code.email.toLowerCase(), code.oobLink);
+    }
+    return links;
   }
 
   async users(): Promise<AuthUser[]> {

@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { formatMoment } from '../../lib/format';
 import { useConfig } from '../../lib/config';
@@ -24,6 +24,7 @@ export function AuthPage() {
   const [users, reloadUsers] = useLive(() => api.users(), 'users', 2000);
   const roles = config.extensions.userRoles;
   const [holders, reloadHolders] = useLive(() => api.roleHolders(), 'roles', 2000);
+  const [verificationLinks] = useLive(() => api.verificationLinks(), 'verification-links', 2000);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +39,9 @@ export function AuthPage() {
       setError((e as Error).message);
     }
   };
+
+  const pendingLink = (user: AuthUser) =>
+    user.email ? dataOf(verificationLinks)?.get(user.email.toLowerCase()) : undefined;
 
   const add = () => {
     if (!EMAIL.test(email.trim())) return setError(t.notEmail(email));
@@ -110,7 +114,18 @@ export function AuthPage() {
                 <Table.Cell fontFamily="mono" fontSize="xs">
                   {user.localId}
                 </Table.Cell>
-                <Table.Cell>{user.emailVerified ? '✓' : '—'}</Table.Cell>
+                <Table.Cell>
+                  {user.emailVerified ? (
+                    '✓'
+                  ) : pendingLink(user) ? (
+                    // Opening it verifies the address, as the link in the sign-up mail would.
+                    <Link href={pendingLink(user)} target="_blank" rel="noreferrer" colorPalette="blue">
+                      {t.pendingVerification}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Cell>
                 <Table.Cell>{when(user.createdAt)}</Table.Cell>
                 <Table.Cell>{when(user.lastLoginAt)}</Table.Cell>
                 {roles.length > 0 && (

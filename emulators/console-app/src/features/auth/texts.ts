@@ -28,6 +28,7 @@ export const authTexts = defineTexts({
   noRole: { bn: '—', en: '—' },
   noEmail: { bn: '(ই-মেইল নেই)', en: '(no e-mail)' },
   markVerified: { bn: 'যাচাইকৃত করুন', en: 'Mark verified' },
+  pendingVerification: { bn: 'যাচাইয়ের লিংক (পাঠানো)', en: 'Verification link (sent)' },
   setPassword: { bn: 'পাসওয়ার্ড দিন', en: 'Set password' },
   confirmDelete: {
     bn: (who: string) => `${who} ব্যবহারকারীকে মুছবেন?`,

@@ -105,7 +105,7 @@ export function PlaygroundPage() {
       user = { uid: customUid.trim(), email: customEmail.trim() || undefined, claims: extra };
     } else if (who !== SIGNED_OUT) {
       const chosen = known.find((u) => u.uid === who);
-      user = { uid: who, email: chosen?.email, claims: extra };
+      user = { uid: who, email: chosen?.email, emailVerified: chosen?.emailVerified, claims: extra };
     }
     const asked: PlaygroundQuestion = { service, method, path: path.trim(), user };
     if (writes && service === 'firestore') {

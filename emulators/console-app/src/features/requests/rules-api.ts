@@ -26,16 +26,22 @@ export async function resetCoverage(service: RulesServiceName): Promise<void> {
 export interface PlaygroundUserChoice {
   uid: string;
   email?: string;
+  emailVerified?: boolean;
   claims: Record<string, unknown>;
 }
 
 export async function authUsers(config: ConsoleConfig): Promise<PlaygroundUserChoice[]> {
   const base = `${origin(config.emulators.auth)}/identitytoolkit.googleapis.com/v1/projects/${config.projectId}`;
   const body = await requestJson<{
-    userInfo?: { localId: string; email?: string; customAttributes?: string }[];
+    userInfo?: { localId: string; email?: string; emailVerified?: boolean; customAttributes?: string }[];
   }>(`${base}/accounts:query`, { method: 'POST', body: JSON.stringify({ returnUserInfo: true }) });
   return (body.userInfo ?? [])
-    .map((u) => ({ uid: u.localId, email: u.email, claims: parseClaims(u.customAttributes) }))
+    .map((u) => ({
+      uid: u.localId,
+      email: u.email,
+      emailVerified: u.emailVerified === true,
+      claims: parseClaims(u.customAttributes),
+    }))
     .sort((a, b) => (a.email ?? a.uid).localeCompare(b.email ?? b.uid));
 }
 

@@ -1,0 +1,156 @@
+/**
+ * The security headers of every answer the shop's site gives: Hosting's files (firebase.json's `headers`, which
+ * firebase-tools' Hosting emulator applies too) and the `pages` function's product pages and sitemap
+ * (functions/src/pages.ts sets them itself). This module is their one source: tests/config/security-headers.test.ts
+ * holds firebase.json to it, the build (scripts/vite-prerender.ts) refuses a page with an inline script whose
+ * hash the policy lacks, and the local shop's copy of firebase.json (scripts/stack/firebase-tools-config.ts)
+ * gets the emulators' variant. Pure data and string work: the functions' bundle, the build and the scripts
+ * all import it.
+ */
+
+/**
+ * The SHA-256 of each inline script the pages carry (CSP hash sources), so that no other inline script runs:
+ * - the session hint at the top of every page (src/lib/session-hint.ts, sessionHintScript);
+ * - the shop window's request at the top of `/` (src/features/catalog/api/early-products.ts,
+ *   SHOP_WINDOW_REQUEST_CODE: its URL and body travel in a data attribute, so the code, and this hash, are
+ *   the same in the emulators' build and in production).
+ * Changing either script changes its hash: the build and tests/config/security-headers.test.ts then say so.
+ */
+export const INLINE_SCRIPT_HASHES = [
+  'sha256-XAJIKN/QRFAHl+7/K+nB56qYhzUL6VHU1Rbia77kOiI=', // sessionHintScript()
+  'sha256-ftY+vZ1HKo/yCl579nMJsH/Htcc3j/mH7qKFkv44pEQ=', // SHOP_WINDOW_REQUEST_CODE
+] as const;
+
+/**
+ * Where production's pages talk to: Firestore (the shop window's REST request, the SDK's listeners), Auth
+ * (identitytoolkit signs in, securetoken refreshes the ID token), Storage (the seller's photo uploads) and the
+ * callables (`https://us-central1-<project>.cloudfunctions.net/<name>`: a host source can only wildcard a whole
+ * label, so `*.cloudfunctions.net`; the project is not known to this repository).
+ */
+const FIREBASE_APIS = [
+  'https://firestore.googleapis.com',
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  'https://firebasestorage.googleapis.com',
+  'https://*.cloudfunctions.net',
+];
+
+/** Where the product photos come from (Storage's download URLs). */
+const PHOTOS = ['https://firebasestorage.googleapis.com'];
+
+export type CspDirectives = Record<string, readonly string[]>;
+
+/** Production's Content-Security-Policy, directive by directive. */
+export const CSP_DIRECTIVES: CspDirectives = {
+  'default-src': ["'self'"],
+  // The app's own modules (and its catalog Web Worker) from the site, and the two inline scripts by hash: no
+  // 'unsafe-inline', no other host (Lighthouse's csp-xss check).
+  'script-src': ["'self'", ...INLINE_SCRIPT_HASHES.map((hash) => `'${hash}'`)],
+  // Chakra UI's Emotion writes <style> elements at run time and React sets style attributes: a nonce cannot be
+  // given to a static page (Hosting serves the same bytes to everyone), so inline styles stay allowed. CSS cannot
+  // run script; the script policy above is what stops an injection.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // data: for the early cards' empty image; blob: for the seller's preview of a photo before it uploads.
+  'img-src': ["'self'", 'data:', 'blob:', ...PHOTOS],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'", ...FIREBASE_APIS],
+  'worker-src': ["'self'"],
+  // No frame is loaded: the shop signs in with e-mail and password (src/lib/auth.ts has no popup/redirect
+  // resolver, so Auth's /__/auth/iframe is never opened); default-src 'self' would allow the site's own
+  // /__/auth/ if a custom authDomain (the shop's domain) were used with a popup later.
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** The directives a page may load from the local emulators (firebase.json's `emulators`). */
+const EMULATED_DIRECTIVES = {
+  'connect-src': ['auth', 'firestore', 'storage', 'functions'],
+  'img-src': ['storage'],
+} as const;
+
+export interface EmulatorAddress {
+  host: string;
+  port: number;
+}
+
+/**
+ * The emulators' variant: the same policy with the emulators' origins added where production names Google's
+ * (the Hosting emulator serves the emulator build from 127.0.0.1:5000, which talks to 127.0.0.1:8080, :9099…).
+ * Only the local shop's copy of firebase.json and the Functions emulator's `pages` use it; production's policy
+ * names no local address.
+ */
+export function emulatorCspDirectives(
+  emulators: Partial<Record<'auth' | 'firestore' | 'storage' | 'functions', EmulatorAddress>>,
+): CspDirectives {
+  const directives: Record<string, readonly string[]> = { ...CSP_DIRECTIVES };
+  for (const [directive, names] of Object.entries(EMULATED_DIRECTIVES)) {
+    const origins = names.flatMap((name) => {
+      const address = emulators[name as keyof typeof emulators];
+      return address ? [`http://${address.host}:${address.port}`] : [];
+    });
+    directives[directive] = [...CSP_DIRECTIVES[directive], ...origins];
+  }
+  return directives;
+}
+
+export function serializeCsp(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+/** The headers of every answer, with `csp` as its policy (production's unless given). */
+export function securityHeaders(csp: CspDirectives = CSP_DIRECTIVES): Record<string, string> {
+  return {
+    'Content-Security-Policy': serializeCsp(csp),
+    // For browsers that predate frame-ancestors: no site may frame the shop (an admin's clicks cannot be borrowed).
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // Nothing the shop does needs these; a script that got in cannot ask for them either.
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    // A year, subdomains included; not `preload` (that asks browsers to ship the domain as HTTPS-only: the
+    // seller's choice to make). Browsers ignore it over the local emulators' plain HTTP.
+    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+    // No popup is opened (e-mail sign-in), so the shop's window keeps no opener relation with another site's.
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+/** The headers as firebase.json's `hosting.headers[].headers` lists them. */
+export function asHostingHeaders(headers: Record<string, string>): { key: string; value: string }[] {
+  return Object.entries(headers).map(([key, value]) => ({ key, value }));
+}
+
+/** The SHA-256 hash source of an inline script's text, as CSP writes it (without the quotes). */
+export async function inlineScriptHash(code: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(code));
+  return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
+}
+
+/** The inline scripts (no `src`, run as JavaScript) of an HTML page, as the CSP hashes them. */
+export function inlineScriptsOf(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes, code] = match;
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue;
+    scripts.push(code);
+  }
+  return scripts;
+}
+
+/** The inline scripts of `html` whose hash `directives` does not allow (empty when all run). */
+export async function scriptsTheCspBlocks(
+  html: string,
+  directives: CspDirectives = CSP_DIRECTIVES,
+): Promise<string[]> {
+  const allowed = new Set(directives['script-src'] ?? directives['default-src'] ?? []);
+  const blocked: string[] = [];
+  for (const code of inlineScriptsOf(html))
+    if (!allowed.has(`'${await inlineScriptHash(code)}'`)) blocked.push(code);
+  return blocked;
+}
