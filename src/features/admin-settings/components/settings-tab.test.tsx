@@ -12,6 +12,9 @@ vi.mock('../api/notification-settings', () => api);
 // The payment accounts section has its own tests (payment-accounts-section.test.tsx).
 vi.mock('./payment-accounts-section', () => ({ PaymentAccountsSection: () => null }));
 
+// Each test drives a whole Chakra form in jsdom; on a busy machine that takes seconds.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeEach(() => {
   vi.clearAllMocks();
   api.loadNotificationSettings.mockResolvedValue({ order_mail_enabled: false, order_mail_to: '' });
