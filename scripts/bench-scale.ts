@@ -115,6 +115,9 @@ async function addOrders(
     const quantity = 1 + Math.floor(next() * 3);
     const createdAt = new Date(now - Math.floor(next() * 730 * DAY_MS));
     const ref = db.collection('orders').doc();
+    // One order in ten paid by bKash, a fifth of those with a TrxID the seller has still to check ("যাচাই বাকি").
+    const wallet = next() < 0.1;
+    const claimed = wallet && next() < 0.2;
     const order = {
       product_id: product.id,
       product_name: product.name,
@@ -125,7 +128,11 @@ async function addOrders(
       customer_phone: `017${String(10_000_000 + customer * 4_973).slice(-8)}`,
       customer_email: null,
       customer_address: `বাড়ি ${customer}, কেরানীগঞ্জ, ঢাকা`,
-      payment_method: 'cash_on_delivery',
+      payment_method: wallet ? 'bkash' : 'cash_on_delivery',
+      payment_state: claimed ? 'claimed' : wallet ? 'verified' : 'collect_on_delivery',
+      payment_trxid: wallet ? `B${String(i).padStart(9, '0')}` : null,
+      payment_payer: wallet ? '01812345678' : null,
+      payment_reject_reason: null,
       user_id: `bench-customer-${customer}`,
       status: ORDER_STATUSES[Math.floor(next() * ORDER_STATUSES.length)],
       created_at: Timestamp.fromDate(createdAt),
@@ -342,6 +349,20 @@ async function measure(size: number): Promise<Row[]> {
       value: ms(await timeSearch(page, prefix, prefix)),
     });
     await page.getByRole('searchbox', { name: 'অর্ডার খুঁজুন' }).fill('');
+
+    // "যাচাই বাকি": the claimed payments, newest first, and the live count beside it (at most 100 read).
+    await page.waitForTimeout(2000);
+    await usage('DELETE');
+    started = Date.now();
+    await page.getByRole('button', { name: /যাচাই বাকি/ }).click();
+    while (!(await everyCardShows(page, 'পেমেন্ট যাচাই বাকি'))) {
+      if (Date.now() - started > 60_000) throw new Error('no answer for the "to verify" filter');
+      await page.waitForTimeout(5);
+    }
+    rows.push({ what: '"যাচাই বাকি" filter: first card', value: ms(Date.now() - started) });
+    await page.waitForTimeout(3000);
+    rows.push({ what: '"যাচাই বাকি" filter: documents read', value: String(await usage('GET')) });
+    await page.getByRole('button', { name: /যাচাই বাকি/ }).click();
 
     started = Date.now();
     await page.getByRole('tab', { name: 'পরিসংখ্যান' }).click();

@@ -39,6 +39,10 @@ function order(id: string, status: MyOrder['status']): MyOrder {
     quantity: 1,
     total_amount: 350,
     status,
+    payment_method: 'cash_on_delivery' as const,
+    payment_state: 'collect_on_delivery' as const,
+    payment_trxid: null,
+    payment_reject_reason: null,
     created_at: null,
   };
 }

@@ -1,4 +1,4 @@
-// The admin Settings tab's texts: the seller's order mail.
+// The admin Settings tab's texts: the seller's order mail, the shop's payment accounts.
 export const adminSettingsTexts = {
   title: 'অর্ডারের ই-মেইল',
   intro: 'প্রতিটি নতুন অর্ডারের খবর ই-মেইলে পান: পণ্য, পরিমাণ, মোট দাম, গ্রাহকের নাম, ফোন ও ঠিকানা সহ।',
@@ -15,6 +15,30 @@ export const adminSettingsTexts = {
     emailRequired: 'ই-মেইল চালু রাখতে একটি ঠিকানা দিন।',
     emailInvalid: 'ই-মেইল ঠিকানাটি সঠিক নয় (যেমন rokshana@example.com)।',
     emailTooLong: 'ই-মেইল ঠিকানা ২৫৪ অক্ষরের বেশি হতে পারবে না।',
+  },
+  payments: {
+    title: 'পেমেন্ট অ্যাকাউন্ট',
+    intro:
+      'অর্ডার করার সময় গ্রাহক যে পদ্ধতিগুলো দেখবেন, আর বিকাশ/নগদে কোন নম্বরে টাকা পাঠাবেন। গ্রাহক TrxID দিলে আপনি অ্যাপে মিলিয়ে অর্ডারে “যাচাই” করবেন।',
+    methods: 'যে পদ্ধতিতে টাকা নেবেন',
+    number: (provider: string) => `${provider} নম্বর`,
+    numberPlaceholder: '01XXXXXXXXX',
+    accountType: (provider: string) => `${provider} অ্যাকাউন্টের ধরন`,
+    accountTypeHint: 'পার্সোনাল হলে গ্রাহক “Send Money”, মার্চেন্ট হলে “Payment”, এজেন্ট হলে “Cash Out” করবেন।',
+    waitHours: 'পেমেন্টের জন্য কত ঘণ্টা অপেক্ষা',
+    waitHoursHint:
+      'এই সময়ের মধ্যে বিকাশ/নগদের TrxID না এলে (বা বাতিল করা TrxID-এর পর নতুন না এলে) অর্ডারটি নিজে থেকে বাতিল হয়ে স্টক ফেরত যাবে।',
+    save: 'পেমেন্ট সেটিংস সংরক্ষণ করুন',
+    saved: 'পেমেন্ট সেটিংস সংরক্ষণ করা হয়েছে।',
+    saveError: 'পেমেন্ট সেটিংস সংরক্ষণ করা যায়নি। কিছুই বদলায়নি।',
+    loadError: 'পেমেন্ট সেটিংস লোড করা যায়নি।',
+    validation: {
+      numberRequired: (provider: string) => `${provider} চালু রাখতে নম্বর দিন।`,
+      noMethod: 'অন্তত একটি পেমেন্ট পদ্ধতি চালু রাখুন।',
+      hoursNotNumber: 'ঘণ্টা সংখ্যায় লিখুন।',
+      hoursWhole: 'পুরো ঘণ্টা লিখুন (যেমন ২৪)।',
+      hoursRange: (min: string, max: string) => `অপেক্ষা ${min} থেকে ${max} ঘণ্টার মধ্যে হতে হবে।`,
+    },
   },
 } as const;
 

@@ -17,4 +17,13 @@ export const myOrdersTexts = {
   cancelling: 'বাতিল হচ্ছে…',
   cancelSuccess: 'অর্ডার বাতিল হয়েছে।',
   cancelError: 'অর্ডার বাতিল করতে সমস্যা হয়েছে।',
+  payment: 'পেমেন্ট',
+  rejectedBecause: (reason: string) => `বিক্রেতা লিখেছেন: ${reason}`,
+  sentTrxId: (trxId: string) => `আপনার TrxID: ${trxId}`,
+  payNow: 'TrxID দিন',
+  sendAgain: 'নতুন TrxID দিন',
+  submitPayment: 'TrxID পাঠান',
+  submittingPayment: 'পাঠানো হচ্ছে…',
+  paymentSent: 'TrxID পাঠানো হয়েছে। বিক্রেতা যাচাই করলে এখানে দেখা যাবে।',
+  paymentError: 'TrxID পাঠানো যায়নি',
 } as const;

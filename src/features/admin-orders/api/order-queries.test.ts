@@ -6,12 +6,14 @@ import {
   NEWEST_ORDERS_WATCHED,
   newestOrdersQuery,
   ordersPageQuery,
+  TO_VERIFY_COUNTED,
+  toVerifyCountQuery,
   type OrdersFilter,
 } from './order-queries';
 
 const cursor = { at: new Date('2026-11-01T10:00:00Z'), id: 'abc' };
 const searches = ['', 'রহি', '+880 1712-345678', '#AB12CD34'].map(orderSearchQuery);
-const filters: OrdersFilter[] = (['all', ...ORDER_STATUSES] as const).flatMap((status) =>
+const filters: OrdersFilter[] = (['all', 'to_verify', ...ORDER_STATUSES] as const).flatMap((status) =>
   searches.map((search) => ({ status, search })),
 );
 const everyBounds = [
@@ -31,6 +33,10 @@ describe('the dashboard never asks for every order', () => {
       }
     }
     expect(queryShape(newestOrdersQuery()).limit).toBe(NEWEST_ORDERS_WATCHED);
+    expect(queryShape(toVerifyCountQuery())).toMatchObject({
+      filters: ['payment_state =='],
+      limit: TO_VERIFY_COUNTED,
+    });
   });
 });
 
@@ -56,5 +62,13 @@ describe('ordersPageQuery', () => {
     expect(
       queryShape(ordersPageQuery({ status: 'all', search: { kind: 'none' } }, everyBounds[0])).filters,
     ).toEqual([]);
+    // "যাচাই বাকি": the claimed payments, newest first, paged as every other filter.
+    expect(
+      queryShape(ordersPageQuery({ status: 'to_verify', search: { kind: 'none' } }, everyBounds[0])),
+    ).toMatchObject({
+      filters: ['payment_state =='],
+      orderBy: ['created_at desc', '__name__ desc'],
+      limit: ORDERS_PAGE_SIZE,
+    });
   });
 });

@@ -11,11 +11,11 @@ import {
   type Query,
   type QueryConstraint,
 } from 'firebase/firestore';
-import type { OrderSearch, OrderStatus } from '@/features/ordering/model';
+import type { OrderSearch, OrderStatus, PAYMENT_STATES_TO_VERIFY } from '@/features/ordering/model';
 import { db } from '@/lib/firestore';
 import { readAs } from '@/lib/live-query';
 import { toAdminOrder, type AdminOrder } from '../model/admin-order';
-import type { OrderStatusFilter } from '../model/order-filter';
+import { TO_VERIFY, type OrderListFilter, type OrderStatusFilter } from '../model/order-filter';
 import type { PageBounds } from '../model/order-pages';
 
 /** Orders one page holds when it is opened, and one "more" adds. */
@@ -32,9 +32,9 @@ export const BOUNDED_PAGE_LIMIT = 2 * ORDERS_PAGE_SIZE;
  */
 export const NEWEST_ORDERS_WATCHED = 10;
 
-/** What the seller asked to see: one status or all, and what the search box turned into. */
+/** What the seller asked to see: one status, all, or the payments to check, and what the search box turned into. */
 export interface OrdersFilter {
-  status: OrderStatusFilter;
+  status: OrderListFilter;
   search: OrderSearch;
 }
 
@@ -45,8 +45,27 @@ function filterConstraints({ status, search }: OrdersFilter): QueryConstraint[] 
   const constraints: QueryConstraint[] = [];
   if (search.kind === 'phone') constraints.push(where('search_phone', '==', search.phone));
   if (search.kind === 'term') constraints.push(where('search_terms', 'array-contains', search.term));
-  if (status !== 'all') constraints.push(where('status', '==', status satisfies OrderStatus));
+  if (status === TO_VERIFY) constraints.push(where('payment_state', '==', PAYMENT_TO_VERIFY));
+  else if (status !== 'all') constraints.push(where('status', '==', status satisfies OrderStatus));
   return constraints;
+}
+
+/** The one payment state "to verify" lists (an equality: the index serves it with the newest first). */
+const PAYMENT_TO_VERIFY = 'claimed' satisfies (typeof PAYMENT_STATES_TO_VERIFY)[number];
+
+/**
+ * The most payments to check the badge counts, live; beyond it the badge says "৯৯+". A listener on at most this
+ * many documents, whatever the shop's size (Firestore has no live count).
+ */
+export const TO_VERIFY_COUNTED = 100;
+
+/** The payments the seller has still to check, at most TO_VERIFY_COUNTED of them: the badge's count. */
+export function toVerifyCountQuery(firestore: Firestore = db): Query<AdminOrder> {
+  return query(
+    collection(firestore, 'orders'),
+    where('payment_state', '==', PAYMENT_TO_VERIFY),
+    limit(TO_VERIFY_COUNTED),
+  ).withConverter(asAdminOrder);
 }
 
 /**

@@ -15,14 +15,15 @@ import {
   ORDER_STATUSES,
   isOrderStatus,
   orderStatusLabel,
-  paymentMethodLabel,
   shortOrderId,
   type OrderStatus,
+  type PaymentDecision,
 } from '@/features/ordering/model';
 import { adminOrdersTexts } from '../texts';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import type { AdminOrder } from '../model/admin-order';
 import { slipsHref } from '../model/packing-slip';
+import { OrderPayment } from './order-payment';
 import { OrderStatusBadge } from './order-status-badge';
 import { PhoneHistory } from './phone-history';
 
@@ -36,6 +37,9 @@ export interface OrderCardProps {
   /** How many open orders this order's customer has, this one included if it is open. */
   customerOpenOrders: number;
   onStatusChange: (order: AdminOrder, status: OrderStatus) => void;
+  /** A decision on this order's payment is on its way. */
+  reviewing: boolean;
+  onReview: (order: AdminOrder, decision: PaymentDecision) => void;
 }
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -51,7 +55,15 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-export function OrderCard({ order, fresh, updating, customerOpenOrders, onStatusChange }: OrderCardProps) {
+export function OrderCard({
+  order,
+  fresh,
+  updating,
+  customerOpenOrders,
+  onStatusChange,
+  reviewing,
+  onReview,
+}: OrderCardProps) {
   const selectId = `order-status-${order.id}`;
   return (
     <Card.Root
@@ -115,7 +127,7 @@ export function OrderCard({ order, fresh, updating, customerOpenOrders, onStatus
             </Box>
           </Detail>
           <Detail label={t.payment}>
-            {order.payment_method ? paymentMethodLabel(order.payment_method) : '—'}
+            <OrderPayment order={order} reviewing={reviewing} onReview={onReview} />
           </Detail>
           <Detail label={t.total}>
             <Text as="span" fontSize="md" fontWeight="bold" color="brand.fg">

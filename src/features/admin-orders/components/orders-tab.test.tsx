@@ -30,8 +30,9 @@ vi.mock('../api/phone-history', () => ({
   loadPhoneSummary: vi.fn(async () => (await import('@/features/ordering/model')).EMPTY_PHONE_SUMMARY),
   blockPhone: vi.fn(),
 }));
-const api = vi.hoisted(() => ({ updateOrderStatus: vi.fn() }));
-vi.mock('../api/orders', () => api);
+const api = vi.hoisted(() => ({ updateOrderStatus: vi.fn(), reviewPayment: vi.fn() }));
+vi.mock('../api/orders', () => ({ updateOrderStatus: api.updateOrderStatus }));
+vi.mock('../api/review-payment', () => ({ reviewPayment: api.reviewPayment }));
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyWarning: vi.fn() }));
 vi.mock('@/components/ui/toaster', async (original) => ({
   ...(await original<typeof import('@/components/ui/toaster')>()),
@@ -51,6 +52,10 @@ function order(overrides: Partial<AdminOrder>): AdminOrder {
     customer_email: 'rahim@example.com',
     customer_address: 'জিনজিরা, কেরানীগঞ্জ',
     payment_method: 'bkash',
+    payment_state: 'awaiting_payment',
+    payment_trxid: null,
+    payment_payer: null,
+    payment_reject_reason: null,
     user_id: 'u1',
     status: 'pending',
     created_at: new Date(Date.now() - 2 * 60 * 60 * 1000),
@@ -101,6 +106,9 @@ async function queryAsked(matching: Partial<ReturnType<typeof queryShape>>) {
   });
   return live.fake.latest();
 }
+
+// Typing into a whole Chakra tab in jsdom takes seconds on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -318,5 +326,94 @@ describe('when the orders cannot be loaded', () => {
     expect(screen.queryByText('এখনো কোনো অর্ডার আসেনি।')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' }));
     expect(retry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("an order's payment on its card", () => {
+  const claimed = () =>
+    order({
+      payment_state: 'claimed',
+      payment_trxid: 'BK7Q2M9XA4',
+      payment_payer: '01812345678',
+    });
+
+  it('names Nagad so it cannot be read as cash, with the state, the TrxID, the payer and the amount', () => {
+    renderTab([
+      order({
+        id: 'nagad-order-00000001',
+        payment_method: 'nagad',
+        payment_state: 'rejected',
+        payment_trxid: '71B4XK9Q',
+        payment_payer: '01912345678',
+        payment_reject_reason: 'টাকা আসেনি',
+      }),
+    ]);
+    const payment = within(screen.getByTestId('order-payment'));
+    expect(payment.getByText('নগদ (Nagad)')).toBeInTheDocument();
+    expect(payment.getByTestId('payment-state')).toHaveTextContent('পেমেন্ট মেলেনি');
+    expect(payment.getByTestId('payment-trxid')).toHaveTextContent('71B4XK9Q');
+    expect(payment.getByText(/01912345678/)).toBeInTheDocument();
+    expect(payment.getByText(/টাকার পরিমাণ: ৳৫০০/)).toBeInTheDocument();
+    expect(payment.getByText('কারণ: টাকা আসেনি')).toBeInTheDocument();
+    expect(payment.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('verifies a claimed payment in one click, both buttons disabled while it runs, then says so', async () => {
+    let finish: () => void = () => {};
+    api.reviewPayment.mockReturnValue(
+      new Promise((resolve) => (finish = () => resolve({ payment_state: 'verified' }))),
+    );
+    renderTab([claimed()]);
+    await userEvent.click(screen.getByRole('button', { name: 'পেমেন্ট মিলেছে' }));
+    expect(api.reviewPayment).toHaveBeenCalledWith({ orderId: claimed().id, decision: 'verify' });
+    expect(screen.getByRole('button', { name: 'মেলেনি' })).toBeDisabled();
+    finish();
+    await waitFor(() => expect(toasts.notifySuccess).toHaveBeenCalledWith('পেমেন্ট যাচাই হয়েছে।'));
+    expect(screen.getByRole('button', { name: 'মেলেনি' })).toBeEnabled();
+  });
+
+  it("rejects with the seller's reason asked in a small dialog; an empty reason is refused in Bengali", async () => {
+    api.reviewPayment.mockResolvedValue({ payment_state: 'rejected' });
+    renderTab([claimed()]);
+    await userEvent.click(screen.getByRole('button', { name: 'মেলেনি' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'মেলেনি বলে জানান' }));
+    expect(await within(dialog).findByText(/পেমেন্ট না মেলার কারণ লিখুন/)).toBeInTheDocument();
+    expect(api.reviewPayment).not.toHaveBeenCalled();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /কারণ/ }), '  ৳৫০ এসেছে, ৳৫০০ নয় ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'মেলেনি বলে জানান' }));
+    await waitFor(() =>
+      expect(api.reviewPayment).toHaveBeenCalledWith({
+        orderId: claimed().id,
+        decision: 'reject',
+        reason: '৳৫০ এসেছে, ৳৫০০ নয়',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's Bengali refusal as a toast", async () => {
+    api.reviewPayment.mockRejectedValue(
+      Object.assign(new Error('x'), {
+        details: { message: 'এই অর্ডারে যাচাই করার মতো কোনো ট্রানজেকশন আইডি নেই।' },
+      }),
+    );
+    renderTab([claimed()]);
+    await userEvent.click(screen.getByRole('button', { name: 'পেমেন্ট মিলেছে' }));
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith(
+        'পেমেন্ট যাচাই করা যায়নি',
+        'এই অর্ডারে যাচাই করার মতো কোনো ট্রানজেকশন আইডি নেই।',
+        expect.anything(),
+      ),
+    );
+  });
+
+  it('offers the "to verify" filter, and shows the filtered list from its own query', async () => {
+    renderWithShop(<Dashboard />);
+    await userEvent.click(screen.getByRole('button', { name: /যাচাই বাকি/ }));
+    const page = await queryAsked({ filters: ['payment_state =='] });
+    act(() => page.next([claimed()]));
+    expect(await screen.findByRole('button', { name: 'পেমেন্ট মিলেছে' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import {
   Alert,
+  Badge,
   Box,
   Button,
   Flex,
@@ -14,13 +15,16 @@ import {
 import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError, notifySuccess, notifyWarning } from '@/components/ui/toaster';
-import { orderStatusLabel, type OrderStatus } from '@/features/ordering/model';
+import { orderStatusLabel, type OrderStatus, type PaymentDecision } from '@/features/ordering/model';
 import { adminOrdersTexts } from '../texts';
 import { StatusOptions } from './status-options';
 import { formatNumberBn } from '@/lib/format';
 import { refusalReason } from '@/lib/refusal-reason';
 import { updateOrderStatus } from '../api/orders';
-import type { OrderStatusFilter } from '../model/order-filter';
+import { paperworkStatus, TO_VERIFY, type OrderListFilter } from '../model/order-filter';
+import { reviewPayment } from '../api/review-payment';
+import { useToVerifyCount } from '../hooks/use-to-verify-count';
+import { RejectPaymentDialog } from './reject-payment-dialog';
 import type { LiveOrders } from '../hooks/use-live-orders';
 import type { OrderFilterState } from '../hooks/use-order-filter';
 import type { NewOrderSound } from '../hooks/use-new-order-sound';
@@ -33,6 +37,10 @@ import { BellIcon, BellOffIcon, JarIcon, SearchIcon } from '@/components/ui/admi
 
 const t = adminOrdersTexts;
 
+/** "৩", or "৯৯+" once the badge's listener holds as many as it reads. */
+const formatToVerify = ({ count, more }: { count: number; more: boolean }) =>
+  more ? `${formatNumberBn(count - 1)}+` : formatNumberBn(count);
+
 export interface OrdersTabProps {
   live: LiveOrders;
   sound: NewOrderSound;
@@ -43,7 +51,11 @@ export interface OrdersTabProps {
 export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
   const [updatingIds, setUpdatingIds] = useState<ReadonlySet<string>>(new Set());
   const [exporting, setExporting] = useState(false);
-  const slipStatus: OrderStatus = filter.status === 'all' ? 'confirmed' : filter.status;
+  const [reviewingIds, setReviewingIds] = useState<ReadonlySet<string>>(new Set());
+  const [rejecting, setRejecting] = useState<AdminOrder | null>(null);
+  const toVerify = useToVerifyCount();
+  const exportStatus = paperworkStatus(filter.status);
+  const slipStatus: OrderStatus = exportStatus === 'all' ? 'confirmed' : exportStatus;
 
   // Firestore answers the search and the filter; the tab shows what the loaded pages hold.
   const shown = live.orders;
@@ -68,6 +80,32 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
     }
   }
 
+  /** Sends the seller's decision; true once done. The card's buttons wait meanwhile. */
+  async function decide(order: AdminOrder, decision: PaymentDecision, reason = ''): Promise<boolean> {
+    setReviewingIds((ids) => new Set(ids).add(order.id));
+    try {
+      await reviewPayment(
+        decision === 'verify' ? { orderId: order.id, decision } : { orderId: order.id, decision, reason },
+      );
+      notifySuccess(decision === 'verify' ? t.paymentReview.verified : t.paymentReview.rejected);
+      return true;
+    } catch (error) {
+      notifyError(t.paymentReview.reviewError, refusalReason(error), error);
+      return false;
+    } finally {
+      setReviewingIds((ids) => {
+        const rest = new Set(ids);
+        rest.delete(order.id);
+        return rest;
+      });
+    }
+  }
+
+  function review(order: AdminOrder, decision: PaymentDecision) {
+    if (decision === 'reject') setRejecting(order);
+    else void decide(order, 'verify');
+  }
+
   return (
     <Stack gap="4">
       <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }}>
@@ -85,10 +123,11 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
             <NativeSelect.Field
               aria-label={t.statusFilter}
               value={filter.status}
-              onChange={(event) => filter.setStatus(event.currentTarget.value as OrderStatusFilter)}
+              onChange={(event) => filter.setStatus(event.currentTarget.value as OrderListFilter)}
               bg="bg"
             >
               <StatusOptions />
+              <option value={TO_VERIFY}>{t.toVerify}</option>
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -108,6 +147,24 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
         </HStack>
       </Flex>
       <HStack gap="3" wrap="wrap">
+        {/* The payments waiting for the seller's check, live; one click shows them. */}
+        <Button
+          variant={filter.status === TO_VERIFY ? 'solid' : 'outline'}
+          colorPalette="orange"
+          size="sm"
+          onClick={() => filter.setStatus(filter.status === TO_VERIFY ? 'all' : TO_VERIFY)}
+          aria-pressed={filter.status === TO_VERIFY}
+          aria-label={t.toVerifyCount(toVerify ? formatToVerify(toVerify) : '…')}
+        >
+          {t.toVerify}
+          <Badge
+            colorPalette={toVerify?.count ? 'orange' : 'gray'}
+            variant="solid"
+            data-testid="to-verify-count"
+          >
+            {toVerify ? formatToVerify(toVerify) : '…'}
+          </Badge>
+        </Button>
         <Button variant="outline" size="sm" onClick={() => setExporting(true)}>
           {t.export.open}
         </Button>
@@ -118,7 +175,12 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
           </a>
         </Button>
       </HStack>
-      {exporting && <ExportOrdersDialog status={filter.status} onClose={() => setExporting(false)} />}
+      {exporting && <ExportOrdersDialog status={exportStatus} onClose={() => setExporting(false)} />}
+      <RejectPaymentDialog
+        order={rejecting}
+        onReject={(order, reason) => decide(order, 'reject', reason)}
+        onClose={() => setRejecting(null)}
+      />
 
       {live.loading ? (
         <PageSpinner minHeight="30vh" />
@@ -158,6 +220,8 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
                 updating={updatingIds.has(order.id)}
                 customerOpenOrders={openByCustomer.get(order.user_id) ?? 0}
                 onStatusChange={changeStatus}
+                reviewing={reviewingIds.has(order.id)}
+                onReview={review}
               />
             ))}
           </SimpleGrid>

@@ -73,7 +73,7 @@ export function PackingSlipCard({ slip }: { slip: PackingSlip }) {
       </Grid>
       <Box mt="2" borderWidth="2px" borderColor="black" px="2" py="1" fontWeight="bold" fontSize="13pt">
         {slip.collectOnDelivery === null
-          ? t.nothingToCollect
+          ? t.paid(slip.paidTrxId ?? '')
           : `${t.collect}: ${formatTaka(slip.collectOnDelivery)}`}
       </Box>
     </Box>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { orderSearchQuery } from '@/features/ordering/model';
 import type { OrdersFilter } from '../api/order-queries';
-import type { OrderStatusFilter } from '../model/order-filter';
+import type { OrderListFilter } from '../model/order-filter';
 
 /** How long typing pauses before the search is asked of Firestore: one query per word, not per letter. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -10,8 +10,8 @@ export interface OrderFilterState {
   /** What the search box shows, as typed. */
   text: string;
   setText: (text: string) => void;
-  status: OrderStatusFilter;
-  setStatus: (status: OrderStatusFilter) => void;
+  status: OrderListFilter;
+  setStatus: (status: OrderListFilter) => void;
   /** What the list is asked for: the status at once, the text once typing paused. */
   filter: OrdersFilter;
   /** A search or a status filter is set (the box may still be waiting for the pause). */
@@ -26,7 +26,7 @@ export interface OrderFilterState {
 export function useOrderFilter(initialText = ''): OrderFilterState {
   const [text, setText] = useState(initialText);
   const [settled, setSettled] = useState(initialText);
-  const [status, setStatus] = useState<OrderStatusFilter>('all');
+  const [status, setStatus] = useState<OrderListFilter>('all');
 
   useEffect(() => {
     if (text === settled) return;

@@ -3,13 +3,16 @@ import {
   displayMultiline,
   isOrderStatus,
   isPaymentMethod,
+  readPaymentState,
   type OrderFields,
+  type OrderPaymentFields,
   type PaymentMethod,
 } from '@/features/ordering/model';
 import { storedDate } from '@/lib/stored-date';
 
 /** An order as the seller's dashboard shows it: the stored fields, with Firestore timestamps turned into dates. */
-export interface AdminOrder extends Omit<OrderFields, 'payment_method' | 'customer_email'> {
+export interface AdminOrder
+  extends Omit<OrderFields, 'payment_method' | 'customer_email'>, OrderPaymentFields {
   id: string;
   customer_email: string;
   /** null when the stored value is none of the shop's payment methods (shown as unknown, never guessed). */
@@ -20,6 +23,10 @@ export interface AdminOrder extends Omit<OrderFields, 'payment_method' | 'custom
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
+}
+
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 // Typed text (the customer's, the seller's product name) as the dashboard may show it, whatever is stored: no
@@ -49,6 +56,10 @@ export function toAdminOrder(id: string, data: Record<string, unknown>): AdminOr
     customer_email: line(data.customer_email),
     customer_address: displayMultiline(text(data.customer_address)),
     payment_method: isPaymentMethod(data.payment_method) ? data.payment_method : null,
+    payment_state: readPaymentState(data),
+    payment_trxid: textOrNull(data.payment_trxid),
+    payment_payer: textOrNull(data.payment_payer),
+    payment_reject_reason: textOrNull(data.payment_reject_reason),
     user_id: text(data.user_id),
     status: isOrderStatus(data.status) ? data.status : 'pending',
     created_at: storedDate(data.created_at),

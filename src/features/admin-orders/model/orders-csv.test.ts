@@ -34,6 +34,8 @@ describe('the orders CSV', () => {
         order('order-0000BBBB', {
           customer_address: 'বাড়ি ১২, রোড "৫", ধানমন্ডি\nঢাকা',
           payment_method: 'bkash',
+          payment_state: 'verified',
+          payment_trxid: 'BK7Q2M9XA4',
           status: 'delivered',
         }),
       ]);
@@ -52,10 +54,14 @@ describe('the orders CSV', () => {
       'একক দাম (৳)': '250.5',
       'মোট (৳)': '501',
       পেমেন্ট: 'ক্যাশ অন ডেলিভারি',
+      'পেমেন্টের অবস্থা': 'ডেলিভারিতে টাকা নেওয়া হবে',
+      TrxID: '',
       'অর্ডার আইডি': 'order-0000AAAA',
     });
     expect(rows[1]['ঠিকানা']).toBe('বাড়ি ১২, রোড "৫", ধানমন্ডি\nঢাকা');
     expect(rows[1]['পেমেন্ট']).toBe('বিকাশ');
+    expect(rows[1]['পেমেন্টের অবস্থা']).toBe('পরিশোধিত');
+    expect(rows[1].TrxID).toBe('BK7Q2M9XA4');
     expect(rows[1]['স্ট্যাটাস']).toBe('সরবরাহ');
   });
 

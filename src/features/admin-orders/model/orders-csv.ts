@@ -1,4 +1,9 @@
-import { orderStatusLabel, paymentMethodLabel, shortOrderId } from '@/features/ordering/model';
+import {
+  orderStatusLabel,
+  paymentMethodLabel,
+  paymentStateLabel,
+  shortOrderId,
+} from '@/features/ordering/model';
 import { dhakaDateTime } from '@/lib/shop-time';
 import type { AdminOrder } from './admin-order';
 
@@ -35,6 +40,8 @@ const ORDER_CSV_COLUMNS: readonly Column[] = [
     header: 'পেমেন্ট',
     value: (order) => (order.payment_method ? paymentMethodLabel(order.payment_method) : ''),
   },
+  { header: 'পেমেন্টের অবস্থা', value: (order) => paymentStateLabel(order.payment_state) },
+  { header: 'TrxID', value: (order) => order.payment_trxid ?? '' },
   { header: 'অর্ডার আইডি', value: (order) => order.id },
 ];
 

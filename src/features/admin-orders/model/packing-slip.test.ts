@@ -31,13 +31,32 @@ describe('a packing slip', () => {
     });
   });
 
-  it('asks the courier to collect nothing for an order paid by bKash or Nagad', () => {
-    expect(
-      packingSlip(toAdminOrder('o1', { ...stored, payment_method: 'bkash' })).collectOnDelivery,
-    ).toBeNull();
-    expect(
-      packingSlip(toAdminOrder('o2', { ...stored, payment_method: 'nagad' })).collectOnDelivery,
-    ).toBeNull();
+  it('has the courier collect the total of a bKash or Nagad order until the seller verified its payment', () => {
+    for (const payment_state of [undefined, 'awaiting_payment', 'claimed', 'rejected']) {
+      const slip = packingSlip(
+        toAdminOrder('o1', {
+          ...stored,
+          payment_method: 'bkash',
+          payment_state,
+          payment_trxid: 'BK7Q2M9XA4',
+        }),
+      );
+      expect(slip.collectOnDelivery, String(payment_state)).toBe(540);
+      expect(slip.paidTrxId).toBeNull();
+    }
+    const paid = packingSlip(
+      toAdminOrder('o2', {
+        ...stored,
+        payment_method: 'nagad',
+        payment_state: 'verified',
+        payment_trxid: '71B4XK9Q',
+      }),
+    );
+    expect(paid).toMatchObject({
+      collectOnDelivery: null,
+      paidTrxId: '71B4XK9Q',
+      paymentLabel: 'নগদ (Nagad)',
+    });
   });
 
   it('has the courier collect the total when the payment method is unknown, rather than hand it over free', () => {

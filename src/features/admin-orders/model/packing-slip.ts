@@ -1,11 +1,11 @@
 import {
+  amountToCollect,
   displayLine,
   displayMultiline,
   isOrderStatus,
   paymentMethodLabel,
   shortOrderId,
   type OrderStatus,
-  type PaymentMethod,
 } from '@/features/ordering/model';
 import type { AdminOrder } from './admin-order';
 
@@ -24,15 +24,14 @@ export interface PackingSlip {
   unitPrice: number;
   total: number;
   paymentLabel: string;
-  /** The amount the courier collects: the total for cash on delivery; null when paid otherwise (bKash, Nagad). */
+  /**
+   * The amount the courier collects: the whole total unless the payment was verified by the seller (a bKash or
+   * Nagad TrxID given but not yet checked is no money: the courier still collects); null once verified.
+   */
   collectOnDelivery: number | null;
+  /** The verified payment's TrxID, printed with "পরিশোধিত"; null while there is something to collect. */
+  paidTrxId: string | null;
 }
-
-const COLLECTED_ON_DELIVERY: ReadonlySet<PaymentMethod | null> = new Set<PaymentMethod | null>([
-  'cash_on_delivery',
-  // An order whose payment method is unknown is treated as cash: the courier asks rather than hands it over free.
-  null,
-]);
 
 export function packingSlip(order: AdminOrder): PackingSlip {
   return {
@@ -48,7 +47,8 @@ export function packingSlip(order: AdminOrder): PackingSlip {
     unitPrice: order.product_price,
     total: order.total_amount,
     paymentLabel: order.payment_method ? paymentMethodLabel(order.payment_method) : '—',
-    collectOnDelivery: COLLECTED_ON_DELIVERY.has(order.payment_method) ? order.total_amount : null,
+    collectOnDelivery: order.payment_state === 'verified' ? null : amountToCollect(order),
+    paidTrxId: order.payment_state === 'verified' ? (order.payment_trxid ?? '') : null,
   };
 }
 

@@ -17,6 +17,11 @@ vi.mock('../api/cash-order-settings', () => ({
   blockPhone: vi.fn(),
   unblockPhone: vi.fn(),
 }));
+// The payment accounts section has its own tests (payment-accounts-section.test.tsx).
+vi.mock('./payment-accounts-section', () => ({ PaymentAccountsSection: () => null }));
+
+// Each test drives a whole Chakra form in jsdom; on a busy machine that takes seconds.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, Input, Stack, Switch, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Heading, Input, Separator, Stack, Switch, Text, chakra } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
@@ -9,9 +9,24 @@ import type { NotificationSettings } from '../model/notification-settings';
 import { settingsFormSchema, toNotificationSettings } from '../model/settings-form';
 import { adminSettingsTexts as t } from '../texts';
 import { CashOrderSettings } from './cash-order-settings';
+import { PaymentAccountsSection } from './payment-accounts-section';
 
-/** The dashboard's Settings tab: whether each new order is mailed to the seller, and where. */
+/**
+ * The dashboard's Settings tab: one section per concern, each loading and saving its own part (its own
+ * component file), so a new one is one line here.
+ */
 export function SettingsTab() {
+  return (
+    <Stack gap="10" separator={<Separator />}>
+      <OrderMailSection />
+      <PaymentAccountsSection />
+      <CashOrderSettings />
+    </Stack>
+  );
+}
+
+/** Whether each new order is mailed to the seller, and where. */
+function OrderMailSection() {
   const [settings, reload] = useLoad(loadNotificationSettings);
   if (settings.status === 'loading') return <PageSpinner />;
   if (settings.status === 'failed')
@@ -23,12 +38,7 @@ export function SettingsTab() {
         </Button>
       </Stack>
     );
-  return (
-    <>
-      <SettingsForm initial={settings.data} />
-      <CashOrderSettings />
-    </>
-  );
+  return <SettingsForm initial={settings.data} />;
 }
 
 function SettingsForm({ initial }: { initial: NotificationSettings }) {
@@ -48,8 +58,8 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
   });
 
   return (
-    <Box maxWidth="lg">
-      <Heading as="h2" size="lg" mb="1">
+    <Box as="section" aria-labelledby="order-mail-title" maxWidth="lg">
+      <Heading as="h2" size="lg" mb="1" id="order-mail-title">
         {t.title}
       </Heading>
       <Text color="fg.muted" fontSize="sm" mb="4">

@@ -8,6 +8,20 @@ import { MyOrdersPage } from './my-orders-page';
 vi.mock('../api/use-my-orders', () => ({ useMyOrders: vi.fn() }));
 const api = vi.hoisted(() => ({ cancelMyOrder: vi.fn() }));
 vi.mock('../api/cancel-order', () => api);
+const payments = vi.hoisted(() => ({ submitMyPayment: vi.fn() }));
+vi.mock('../api/submit-payment', () => payments);
+vi.mock('../api/payment-accounts', async () => {
+  const { DEFAULT_PAYMENT_SETTINGS } = await import('@/features/ordering/model/payment-settings');
+  const shop = {
+    ...DEFAULT_PAYMENT_SETTINGS,
+    methods: { cash_on_delivery: true, bkash: true, nagad: false },
+    bkash: { number: '01811223344', account_type: 'personal' as const },
+  };
+  return { usePaymentAccounts: () => shop };
+});
+
+// Each test drives Chakra forms in jsdom; on a busy machine that takes seconds.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   vi.mocked(useMyOrders).mockReset();
@@ -21,6 +35,10 @@ const myOrder = (id: string, status: 'pending' | 'confirmed') => ({
   quantity: 2,
   total_amount: 700,
   status,
+  payment_method: 'cash_on_delivery' as const,
+  payment_state: 'collect_on_delivery' as const,
+  payment_trxid: null,
+  payment_reject_reason: null,
   created_at: new Date(),
 });
 
@@ -66,6 +84,10 @@ describe('MyOrdersPage', () => {
           quantity: 2,
           total_amount: 700,
           status: 'delivering',
+          payment_method: 'cash_on_delivery' as const,
+          payment_state: 'collect_on_delivery' as const,
+          payment_trxid: null,
+          payment_reject_reason: null,
           created_at: new Date(Date.now() - 2 * 60 * 60 * 1000),
         },
       ],
@@ -126,5 +148,49 @@ describe('MyOrdersPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'না, রেখে দিন' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.cancelMyOrder).not.toHaveBeenCalled();
+  });
+
+  it('shows the payment state; a bKash order waiting for its TrxID says how to pay and sends it', async () => {
+    payments.submitMyPayment.mockResolvedValue({ payment_state: 'claimed' });
+    vi.mocked(useMyOrders).mockReturnValue({
+      status: 'loaded',
+      data: [
+        {
+          ...myOrder('bkash-order-0000AB12', 'pending'),
+          payment_method: 'bkash',
+          payment_state: 'rejected',
+          payment_trxid: 'BK7Q2M9XA4',
+          payment_reject_reason: 'এই TrxID-তে টাকা আসেনি',
+        },
+        myOrder('cash-order-00000002', 'pending'),
+      ],
+    });
+    renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
+    const [wallet, cash] = screen.getAllByTestId('my-order');
+    expect(within(cash).getByTestId('my-payment-state')).toHaveTextContent('ডেলিভারিতে টাকা নেওয়া হবে');
+    expect(within(cash).queryByRole('form')).not.toBeInTheDocument();
+    expect(within(wallet).getByTestId('my-payment-state')).toHaveTextContent('পেমেন্ট মেলেনি');
+    expect(within(wallet).getByText('বিক্রেতা লিখেছেন: এই TrxID-তে টাকা আসেনি')).toBeInTheDocument();
+    const form = await within(wallet).findByRole('form', { name: 'TrxID দিন' });
+    expect(within(form).getByText('রেফারেন্সে লিখুন অর্ডার নম্বর: 0000AB12')).toBeInTheDocument();
+    expect(within(form).getByText('টাকার পরিমাণ: ঠিক ৳৭০০ (700)')).toBeInTheDocument();
+
+    await userEvent.type(within(form).getByRole('textbox', { name: /TrxID/ }), 'XYZ');
+    await userEvent.type(within(form).getByRole('textbox', { name: /যে নম্বর থেকে/ }), '01812345678');
+    await userEvent.click(within(form).getByRole('button', { name: 'TrxID পাঠান' }));
+    expect(await within(form).findByText(/বিকাশের ট্রানজেকশন আইডি ১০ অক্ষরের/)).toBeInTheDocument();
+    expect(payments.submitMyPayment).not.toHaveBeenCalled();
+
+    const trxId = within(form).getByRole('textbox', { name: /TrxID/ });
+    await userEvent.clear(trxId);
+    await userEvent.type(trxId, 'bk7q2m9xb5');
+    await userEvent.click(within(form).getByRole('button', { name: 'TrxID পাঠান' }));
+    await waitFor(() =>
+      expect(payments.submitMyPayment).toHaveBeenCalledWith({
+        orderId: 'bkash-order-0000AB12',
+        trxId: 'bk7q2m9xb5',
+        payer: '01812345678',
+      }),
+    );
   });
 });

@@ -6,6 +6,14 @@ import { notifyError } from '@/components/ui/toaster';
 import { ORDER_STATUS_PALETTE, orderStatusLabel } from '@/features/ordering/model/order-status';
 import { shortOrderId } from '@/features/ordering/model/order-record';
 import { customerMayCancel } from '@/features/ordering/model/status-change';
+import {
+  PAYMENT_STATE_PALETTE,
+  UNPAID_PAYMENT_STATES,
+  isMobilePaymentMethod,
+  paymentStateLabel,
+  type MobilePaymentMethod,
+} from '@/features/ordering/model/payment';
+import { paymentMethodLabel } from '@/features/ordering/model/payment-method';
 import { sharedTexts } from '@/i18n/texts';
 import { myOrdersTexts } from '../texts';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
@@ -19,7 +27,21 @@ const CancelOrderDialog = lazy(() =>
   import('./cancel-order-dialog').then((module) => ({ default: module.CancelOrderDialog })),
 );
 
+// The form to send a TrxID loads only for an order that waits for one.
+const SubmitPaymentForm = lazy(() =>
+  import('./submit-payment-form').then((module) => ({ default: module.SubmitPaymentForm })),
+);
+
 const t = myOrdersTexts;
+
+/** A bKash/Nagad order that still waits for its TrxID (or a new one), while it is still open. */
+function awaitsTrxId(order: MyOrder): order is MyOrder & { payment_method: MobilePaymentMethod } {
+  return (
+    isMobilePaymentMethod(order.payment_method) &&
+    (UNPAID_PAYMENT_STATES as readonly string[]).includes(order.payment_state) &&
+    !['delivered', 'cancelled', 'returned'].includes(order.status)
+  );
+}
 
 function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOrder) => void }) {
   return (
@@ -54,6 +76,29 @@ function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOr
             {t.total}: {formatTaka(order.total_amount)}
           </Text>
         </HStack>
+        <HStack gap="2" textStyle="sm" wrap="wrap">
+          <Text color="fg.muted">
+            {t.payment}: {order.payment_method ? paymentMethodLabel(order.payment_method) : '—'}
+          </Text>
+          <Badge colorPalette={PAYMENT_STATE_PALETTE[order.payment_state]} data-testid="my-payment-state">
+            {paymentStateLabel(order.payment_state)}
+          </Badge>
+          {order.payment_trxid && order.payment_state !== 'rejected' && (
+            <Text color="fg.muted" fontFamily="mono" textStyle="xs">
+              {t.sentTrxId(order.payment_trxid)}
+            </Text>
+          )}
+        </HStack>
+        {order.payment_state === 'rejected' && order.payment_reject_reason && (
+          <Text textStyle="sm" color="fg.error">
+            {t.rejectedBecause(order.payment_reject_reason)}
+          </Text>
+        )}
+        {awaitsTrxId(order) && (
+          <Suspense fallback={null}>
+            <SubmitPaymentForm order={order} method={order.payment_method} />
+          </Suspense>
+        )}
         {customerMayCancel(order.status) && (
           <HStack justifyContent="flex-end">
             <Button size="xs" variant="outline" colorPalette="red" onClick={() => onCancel(order)}>

@@ -38,8 +38,34 @@ describe('myOrderFromDocument', () => {
       quantity: 2,
       total_amount: 700,
       status: 'pending',
+      // An order from before payments: no method stored, read as cash collected at the door.
+      payment_method: null,
+      payment_state: 'collect_on_delivery',
+      payment_trxid: null,
+      payment_reject_reason: null,
       created_at: new Date('2026-11-21T06:00:00Z'),
     });
+  });
+
+  it("reads a wallet order's payment: its state, TrxID and the seller's reason", () => {
+    expect(
+      myOrderFromDocument('o1', {
+        ...stored,
+        payment_method: 'nagad',
+        payment_state: 'rejected',
+        payment_trxid: '71B4XK9Q',
+        payment_reject_reason: 'টাকা আসেনি',
+      }),
+    ).toMatchObject({
+      payment_method: 'nagad',
+      payment_state: 'rejected',
+      payment_trxid: '71B4XK9Q',
+      payment_reject_reason: 'টাকা আসেনি',
+    });
+    // A bKash order from before payments were tracked: nobody recorded the money.
+    expect(myOrderFromDocument('o2', { ...stored, payment_method: 'bkash' })?.payment_state).toBe(
+      'awaiting_payment',
+    );
   });
 
   it("shows the product's name without direction or control characters", () => {

@@ -1,16 +1,23 @@
 import { displayLine } from '@/features/ordering/model/customer-text';
 import { isOrderStatus, type OrderStatus } from '@/features/ordering/model/order-status';
 import type { OrderFields } from '@/features/ordering/model/order-record';
+import { readPaymentState, type OrderPaymentFields } from '@/features/ordering/model/payment';
+import { isPaymentMethod, type PaymentMethod } from '@/features/ordering/model/payment-method';
 import { storedDate } from '@/lib/stored-date';
 
 /** One of the shopper's own orders, as the /orders page shows it. */
-export interface MyOrder extends Pick<
-  OrderFields,
-  'product_name' | 'product_price' | 'quantity' | 'total_amount' | 'status'
-> {
+export interface MyOrder
+  extends
+    Pick<OrderFields, 'product_name' | 'product_price' | 'quantity' | 'total_amount' | 'status'>,
+    Pick<OrderPaymentFields, 'payment_state' | 'payment_trxid' | 'payment_reject_reason'> {
   id: string;
+  /** null when the stored value is none of the shop's methods. */
+  payment_method: PaymentMethod | null;
   created_at: Date | null;
 }
+
+const textOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
 
 // Orders still on their way to the customer; the header's cart badge counts these.
 const FINISHED: ReadonlySet<OrderStatus> = new Set(['delivered', 'cancelled']);
@@ -41,6 +48,10 @@ export function myOrderFromDocument(id: string, data: Record<string, unknown>): 
     quantity,
     total_amount,
     status,
+    payment_method: isPaymentMethod(data.payment_method) ? data.payment_method : null,
+    payment_state: readPaymentState(data),
+    payment_trxid: textOrNull(data.payment_trxid),
+    payment_reject_reason: textOrNull(data.payment_reject_reason),
     created_at: storedDate(created_at),
   };
 }

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
 import { placeOrder } from '../api/place-order';
+import { usePaymentSettings } from '../api/payment-settings';
+import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from '../model/payment-settings';
 import { orderMessages } from '../model/texts';
 import OrderDialog, { type OrderableProduct } from './order-dialog';
 import { openEarlyOrderDialog } from './early-order-dialog';
@@ -11,6 +13,16 @@ import type { EarlyOrderDialog } from '../model/order-form-values';
 
 vi.mock('../api/place-order', () => ({ placeOrder: vi.fn() }));
 const placeOrderMock = vi.mocked(placeOrder);
+vi.mock('../api/payment-settings', () => ({ usePaymentSettings: vi.fn() }));
+const settingsMock = vi.mocked(usePaymentSettings);
+
+/** A shop that takes cash, bKash (a personal number) and Nagad (a merchant one), and waits 24 hours. */
+const walletShop: PaymentSettings = {
+  ...DEFAULT_PAYMENT_SETTINGS,
+  methods: { cash_on_delivery: true, bkash: true, nagad: true },
+  bkash: { number: '01811223344', account_type: 'personal' },
+  nagad: { number: '01911223344', account_type: 'merchant' },
+};
 
 const mangoPickle: OrderableProduct = { id: 'mango-1', name: 'আমের আচার', price: 350, stock_quantity: 12 };
 
@@ -70,6 +82,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   placeOrderMock.mockReset();
+  settingsMock.mockReturnValue(walletShop);
 });
 
 describe('OrderDialog', () => {
@@ -331,7 +344,7 @@ describe('OrderDialog taking over the early dialog (drawn before the app had loa
       within(earlyDialog).getByRole('textbox', { name: /ডেলিভারি ঠিকানা/ }),
       'জিনজিরা, ঢাকা',
     );
-    await user.click(within(earlyDialog).getByRole('radio', { name: 'নগদ' }));
+    await user.click(within(earlyDialog).getByRole('radio', { name: 'নগদ (Nagad)' }));
     await answer(user, within(earlyDialog).getByRole('textbox', { name: /মোবাইল নম্বর/ }), '01712345678');
     await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
     if (confirmed) await user.click(within(earlyDialog).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
@@ -355,7 +368,7 @@ describe('OrderDialog taking over the early dialog (drawn before the app had loa
     expect(within(dialog).getByRole('spinbutton', { name: /পরিমাণ/ })).toHaveValue(2);
     expect(within(dialog).getByRole('textbox', { name: /আপনার নাম/ })).toHaveValue('রহিম উদ্দিন');
     expect(within(dialog).getByRole('textbox', { name: /ডেলিভারি ঠিকানা/ })).toHaveValue('জিনজিরা, ঢাকা');
-    expect(within(dialog).getByRole('radio', { name: 'নগদ' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'নগদ (Nagad)' })).toBeChecked();
     expect(screen.getByTestId('order-total')).toHaveTextContent('৳৭০০');
     const phone = within(dialog).getByRole('textbox', { name: /মোবাইল নম্বর/ });
     expect(phone).toHaveValue('01712345678');
@@ -399,5 +412,82 @@ describe('OrderDialog taking over the early dialog (drawn before the app had loa
     expect(await within(dialog).findByText('আপনার নাম দিন।')).toBeInTheDocument();
     expect(within(dialog).getByText('ডেলিভারির ঠিকানা দিন।')).toBeInTheDocument();
     expect(placeOrderMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('OrderDialog: paying by bKash or Nagad', () => {
+  it('offers only the methods the shop takes', async () => {
+    settingsMock.mockReturnValue(DEFAULT_PAYMENT_SETTINGS);
+    const { dialog } = renderDialog();
+    expect(within(dialog()).getByRole('radio', { name: 'ক্যাশ অন ডেলিভারি' })).toBeChecked();
+    expect(within(dialog()).queryByRole('radio', { name: 'বিকাশ' })).not.toBeInTheDocument();
+    expect(within(dialog()).queryByRole('radio', { name: 'নগদ (Nagad)' })).not.toBeInTheDocument();
+  });
+
+  it('says where to send, with which words, the exact running total and the reference to write', async () => {
+    const { user, dialog } = renderDialog();
+    await fillValidOrder(user);
+    const steps = within(screen.getByTestId('wallet-payment'));
+    expect(steps.getByText(/বিকাশ অ্যাপ খুলুন \(বা \*247# ডায়াল করুন\).*“Send Money”/)).toBeInTheDocument();
+    expect(steps.getByText('নম্বর: 01811223344 (পার্সোনাল অ্যাকাউন্ট)')).toBeInTheDocument();
+    expect(steps.getByText('টাকার পরিমাণ: ঠিক ৳৭০০ (700)')).toBeInTheDocument();
+    expect(steps.getByText('রেফারেন্সে লিখুন আপনার মোবাইল নম্বর: 01712345678')).toBeInTheDocument();
+    expect(steps.getByText(/২৪ ঘণ্টার মধ্যে পেমেন্ট না এলে/)).toBeInTheDocument();
+
+    const quantity = within(dialog()).getByRole('spinbutton', { name: /পরিমাণ/ });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    expect(steps.getByText('টাকার পরিমাণ: ঠিক ৳১,০৫০ (1050)')).toBeInTheDocument();
+
+    // Nagad's account here is a merchant one: "Payment"; an agent's takes "Cash Out" and has no reference.
+    await user.click(within(dialog()).getByText('নগদ (Nagad)'));
+    expect(steps.getByText(/“Payment”/)).toBeInTheDocument();
+    expect(steps.getByText('নম্বর: 01911223344 (মার্চেন্ট অ্যাকাউন্ট)')).toBeInTheDocument();
+  });
+
+  it('tells an agent number apart: Cash Out, and no reference to write', async () => {
+    settingsMock.mockReturnValue({ ...walletShop, bkash: { number: '01811223344', account_type: 'agent' } });
+    const { user } = renderDialog();
+    await fillValidOrder(user);
+    const steps = within(screen.getByTestId('wallet-payment'));
+    expect(steps.getByText(/“Cash Out”/)).toBeInTheDocument();
+    expect(steps.getByText(/ক্যাশ আউটে রেফারেন্স দেওয়া যায় না/)).toBeInTheDocument();
+    expect(steps.queryByText(/রেফারেন্সে লিখুন/)).not.toBeInTheDocument();
+  });
+
+  it('refuses a TrxID of the wrong shape and a payer number alone, in Bengali, and sends nothing', async () => {
+    const { user, dialog } = renderDialog();
+    await fillValidOrder(user);
+    const trxId = within(dialog()).getByRole('textbox', { name: 'ট্রানজেকশন আইডি (TrxID)' });
+    const payer = within(dialog()).getByRole('textbox', { name: 'যে নম্বর থেকে টাকা পাঠিয়েছেন' });
+    await answer(user, payer, '01812345678');
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    expect(await within(dialog()).findByText('ট্রানজেকশন আইডি (TrxID) দিন।')).toBeInTheDocument();
+
+    await answer(user, trxId, 'AB12');
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    expect(
+      await within(dialog()).findByText(
+        'বিকাশের ট্রানজেকশন আইডি ১০ অক্ষরের — শুধু ইংরেজি অক্ষর ও সংখ্যা (যেমন 8N7A6D5EE7)। বিকাশের মেসেজ থেকে আবার দেখে লিখুন।',
+      ),
+    ).toBeInTheDocument();
+    expect(placeOrderMock).not.toHaveBeenCalled();
+  });
+
+  it('places a bKash order with its TrxID and payer, as the server stores them', async () => {
+    placeOrderMock.mockResolvedValue({ orderId: 'order-123' });
+    const { user, dialog } = renderDialog();
+    await fillValidOrder(user);
+    await answer(user, within(dialog()).getByRole('textbox', { name: /TrxID/ }), ' bk7q2m9xa4 ');
+    await answer(user, within(dialog()).getByRole('textbox', { name: /যে নম্বর থেকে/ }), '+880 1812-345678');
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await waitFor(() => expect(placeOrderMock).toHaveBeenCalledTimes(1));
+    expect(placeOrderMock).toHaveBeenCalledWith(
+      expect.objectContaining({
+        paymentMethod: 'bkash',
+        paymentTrxId: 'BK7Q2M9XA4',
+        paymentPayer: '01812345678',
+      }),
+    );
   });
 });

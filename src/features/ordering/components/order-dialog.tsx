@@ -6,7 +6,6 @@ import {
   Input,
   Portal,
   RadioGroup,
-  Separator,
   Stack,
   Text,
   Textarea,
@@ -25,11 +24,24 @@ import { newOrderRequestId } from '../model/order-request-id';
 import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from '../model/order-form';
 import type { EarlyOrderDialog, OrderDraft } from '../model/order-form-values';
 import { MAX_JARS_PER_ORDER, MAX_OPEN_ORDERS_PER_CUSTOMER } from '../model/order-limits';
-import { PAYMENT_METHODS, paymentMethodLabel } from '../model/payment-method';
 import { usePhoneCodeStep } from './phone-code-step';
+import { paymentMethodLabel, type PaymentMethod } from '../model/payment-method';
+import { isMobilePaymentMethod } from '../model/payment';
+import { optionalPaymentClaimErrors, paymentClaimOf, type PaymentClaimValues } from '../model/payment-claim';
+import { offeredPaymentMethods } from '../model/payment-settings';
+import { orderMessages } from '../model/texts';
+import { normalizeBangladeshPhone } from '../model/phone';
+import { usePaymentSettings } from '../api/payment-settings';
+import { WalletPaymentFields } from './wallet-payment-fields';
 
 const t = orderingTexts.dialog;
 const toastText = orderingTexts.toast;
+
+/** The order form and, for bKash/Nagad, a payment already sent (both fields may stay empty: pay later). */
+type OrderDialogValues = OrderFormValues & PaymentClaimValues;
+const initialDialogValues: OrderDialogValues = { ...initialOrderFormValues, trxId: '', payer: '' };
+// Offered while the shop's payment settings are on their way (and if they cannot be read): cash at the door.
+const CASH_ONLY: readonly PaymentMethod[] = ['cash_on_delivery'];
 
 /** What the dialog needs to know about the jar being ordered. */
 export interface OrderableProduct {
@@ -72,13 +84,26 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
     focusedField.current = null;
     onClose();
   };
-  const formik = useFormik<OrderFormValues>({
-    initialValues: initialOrderFormValues,
+  // Read when the dialog first opens, once per page: which methods the shop takes, and its wallet numbers.
+  const settings = usePaymentSettings(product !== null);
+  const offered = settings ? offeredPaymentMethods(settings) : CASH_ONLY;
+  const formik = useFormik<OrderDialogValues>({
+    initialValues: initialDialogValues,
     validationSchema: orderFormSchema(stock),
+    validate: (values) => {
+      if (settings && !offered.includes(values.paymentMethod))
+        return { paymentMethod: orderMessages.payment.methodNotOffered };
+      return isMobilePaymentMethod(values.paymentMethod)
+        ? optionalPaymentClaimErrors(values.paymentMethod, values)
+        : {};
+    },
     onSubmit: async (values, helpers) => {
       if (!product) return;
       const valid = orderFormSchema(stock).cast(values);
       if (await phoneCode.holdsOrder(valid.paymentMethod, valid.customerPhone)) return;
+      const claim = isMobilePaymentMethod(valid.paymentMethod)
+        ? paymentClaimOf(valid.paymentMethod, values)
+        : null;
       requestId.current ??= newOrderRequestId();
       try {
         await placeOrder({
@@ -89,13 +114,14 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
           customerAddress: valid.customerAddress,
           paymentMethod: valid.paymentMethod,
           requestId: requestId.current,
+          ...(claim && { paymentTrxId: claim.trxId, paymentPayer: claim.payer }),
         });
       } catch (error) {
         notifyError(toastText.failure, orderErrorMessage(error, toastText.failureText), error);
         return;
       }
       notifySuccess(toastText.success, toastText.successText);
-      helpers.resetForm({ values: initialOrderFormValues });
+      helpers.resetForm({ values: initialDialogValues });
       close();
     },
   });
@@ -138,7 +164,7 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
     const draft = early?.draft() ?? null;
     early?.remove();
     if (!draft) return;
-    formik.resetForm({ values: draft.values });
+    formik.resetForm({ values: { ...initialDialogValues, ...draft.values } });
     focusedField.current = draft.focus?.field ?? null;
     keepSelection(draft.focus);
     if (draft.confirmed) setConfirmDraft(true);
@@ -170,6 +196,16 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
       : null;
 
   const total = product ? runningTotal(product.price, formik.values.quantity) : null;
+  const method = formik.values.paymentMethod;
+  // A method the shop does not take (chosen in the early dialog, or switched off since) falls back to cash.
+  const fallBackToOffered = useEffectEvent(() => {
+    if (!offered.includes(formik.values.paymentMethod))
+      void formik.setFieldValue('paymentMethod', offered[0]);
+  });
+  useEffect(() => {
+    if (settings) fallBackToOffered();
+  }, [settings]);
+  const typedPhone = normalizeBangladeshPhone(formik.values.customerPhone);
 
   return (
     <Dialog.Root
@@ -263,7 +299,7 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
                       aria-labelledby="payment-method-label"
                     >
                       <HStack gap="5" flexWrap="wrap">
-                        {PAYMENT_METHODS.map((method) => (
+                        {offered.map((method) => (
                           <RadioGroup.Item key={method} value={method}>
                             <RadioGroup.ItemHiddenInput />
                             <RadioGroup.ItemIndicator />
@@ -273,17 +309,27 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
                       </HStack>
                     </RadioGroup.Root>
                   </FormField>
+                  {settings && isMobilePaymentMethod(method) && (
+                    <WalletPaymentFields
+                      method={method}
+                      account={settings[method]}
+                      total={total}
+                      phone={typedPhone.ok ? typedPhone.phone : null}
+                      waitHours={settings.payment_wait_hours}
+                      formik={formik}
+                    />
+                  )}
                   {phoneCode.render(() => void formik.submitForm())}
-                  <Separator />
-                  <HStack justifyContent="space-between" aria-live="polite">
-                    <Text fontWeight="semibold">{t.total}</Text>
-                    <Text textStyle="xl" fontWeight="bold" color="brand.fg" data-testid="order-total">
-                      {total === null ? '—' : formatTaka(total)}
-                    </Text>
-                  </HStack>
                 </Stack>
               </Dialog.Body>
-              <Dialog.Footer>
+              {/* Always on screen, however long the body above grows and scrolls: the total and the confirm. */}
+              <Dialog.Footer flexDirection="column" alignItems="stretch" gap="2" borderTopWidth="1px" pt="3">
+                <HStack justifyContent="space-between" aria-live="polite">
+                  <Text fontWeight="semibold">{t.total}</Text>
+                  <Text textStyle="xl" fontWeight="bold" color="brand.fg" data-testid="order-total">
+                    {total === null ? '—' : formatTaka(total)}
+                  </Text>
+                </HStack>
                 <Button
                   type="submit"
                   colorPalette="brand"

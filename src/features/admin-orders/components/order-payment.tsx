@@ -1,0 +1,83 @@
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import {
+  PAYMENT_STATE_PALETTE,
+  paymentMethodLabel,
+  paymentStateLabel,
+  type PaymentDecision,
+} from '@/features/ordering/model';
+import { formatTaka } from '@/lib/format';
+import type { AdminOrder } from '../model/admin-order';
+import { adminOrdersTexts } from '../texts';
+
+const t = adminOrdersTexts.paymentReview;
+
+export interface OrderPaymentProps {
+  order: AdminOrder;
+  /** A decision on this order's payment is on its way: both buttons wait. */
+  reviewing: boolean;
+  /** Verify at once; reject asks the reason first (the tab's dialog). */
+  onReview: (order: AdminOrder, decision: PaymentDecision) => void;
+}
+
+/**
+ * An order's payment on its card: the method by its full name ("নগদ (Nagad)", never read as cash), the state,
+ * and for bKash/Nagad what the customer claimed (TrxID, the number it came from, the amount to look for in the
+ * app); a claimed one has the seller's two answers, one click each.
+ */
+export function OrderPayment({ order, reviewing, onReview }: OrderPaymentProps) {
+  const state = order.payment_state;
+  return (
+    <Stack gap="1" data-testid="order-payment">
+      <HStack gap="2" wrap="wrap">
+        <Text as="span">{order.payment_method ? paymentMethodLabel(order.payment_method) : '—'}</Text>
+        <Badge colorPalette={PAYMENT_STATE_PALETTE[state]} variant="subtle" data-testid="payment-state">
+          {paymentStateLabel(state)}
+        </Badge>
+      </HStack>
+      {order.payment_trxid && (
+        <Text fontSize="sm" fontWeight="normal">
+          {t.trxId}:{' '}
+          <Text as="span" fontFamily="mono" fontWeight="semibold" data-testid="payment-trxid">
+            {order.payment_trxid}
+          </Text>
+          {order.payment_payer && (
+            <>
+              {' · '}
+              {t.payer}: <span style={{ fontVariantNumeric: 'tabular-nums' }}>{order.payment_payer}</span>
+            </>
+          )}
+          {' · '}
+          {t.amount}: {formatTaka(order.total_amount)}
+        </Text>
+      )}
+      {state === 'rejected' && order.payment_reject_reason && (
+        <Text fontSize="sm" color="fg.error" fontWeight="normal">
+          {t.rejectedBecause(order.payment_reject_reason)}
+        </Text>
+      )}
+      {state === 'claimed' && (
+        <HStack gap="2" mt="1">
+          <Button
+            size="xs"
+            colorPalette="green"
+            loading={reviewing}
+            loadingText={t.reviewing}
+            disabled={reviewing}
+            onClick={() => onReview(order, 'verify')}
+          >
+            {t.verify}
+          </Button>
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            disabled={reviewing}
+            onClick={() => onReview(order, 'reject')}
+          >
+            {t.reject}
+          </Button>
+        </HStack>
+      )}
+    </Stack>
+  );
+}
