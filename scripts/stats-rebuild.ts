@@ -13,6 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   rebuildOrderSearchAndCustomers,
+  rebuildPhoneSummaries,
+  type PhoneSummariesReport,
   type RebuildReport as SearchAndCustomersReport,
 } from '../functions/src/customer-summary';
 import { rebuildOrderStats, type RebuildOrderStatsReport } from '../functions/src/order-stats';
@@ -20,6 +22,7 @@ import { DEMO_PROJECT_ID, useEmulators } from './seed/emulator-env';
 
 export interface RebuildReport {
   searchAndCustomers: SearchAndCustomersReport;
+  phoneSummaries: PhoneSummariesReport;
   stats: RebuildOrderStatsReport;
 }
 
@@ -36,8 +39,10 @@ export async function rebuildDerivedOrderData(
     `orders: ${searchAndCustomers.orders} read, ${searchAndCustomers.ordersUpdated} given their search fields; ` +
       `customers: ${searchAndCustomers.customers} summaries written, ${searchAndCustomers.customersRemoved} removed`,
   );
+  const phoneSummaries = await rebuildPhoneSummaries(db);
+  log(`phone summaries: ${phoneSummaries.phones} written, ${phoneSummaries.removed} removed`);
   const stats = await rebuildOrderStats(db, { log });
-  return { searchAndCustomers, stats };
+  return { searchAndCustomers, phoneSummaries, stats };
 }
 
 const usage = `Usage: npm run stats:rebuild [-- --project <id>] [--production]

@@ -5,9 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { dhakaDateKey } from '../../src/features/admin-stats/model';
 import { orderSearchTerms, shortOrderId } from '../../src/features/ordering/model';
 import { rebuildOrderSearchAndCustomers } from './customer-summary';
-import { placeOrder } from './place-order';
 import { setOrderStatus } from './set-order-status';
-import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
+import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('customer-summary-emulator-test');
 

@@ -11,6 +11,7 @@ import {
 } from 'firebase-admin/firestore';
 import { dhakaDateKey } from '../../src/features/admin-stats/model';
 import {
+  PHONE_SUMMARIES,
   orderCustomerKey,
   orderSearchTerms,
   prefixTerms,
@@ -306,4 +307,70 @@ function tally(
     next.email = email;
   }
   tallies.set(key, next);
+}
+
+export interface PhoneSummariesReport {
+  phones: number;
+  /** Summaries of numbers that no longer have any order. */
+  removed: number;
+}
+
+/**
+ * Recomputes every `phone_summaries/{01…}` from the orders (the counts placeOrder and setOrderStatus keep by
+ * increments; phone-summary.ts): for a shop with orders from before the summaries, or for repair. Reads the
+ * orders in pages of 500 and writes in batches; running it twice writes the same values. Like the customer
+ * summaries, an order placed while it runs may be overwritten: run it again at a quiet time.
+ */
+export async function rebuildPhoneSummaries(db: Firestore): Promise<PhoneSummariesReport> {
+  const tallies = new Map<
+    string,
+    { orders: number; delivered: number; cancelled: number; returned: number; last: StoredMoment | null }
+  >();
+  let after: string | null = null;
+  for (;;) {
+    let page = db
+      .collection('orders')
+      .orderBy(DOCUMENT_ID)
+      .select('customer_phone', 'status', 'created_at')
+      .limit(BATCH_LIMIT);
+    if (after !== null) page = page.startAfter(after);
+    const snapshot = await page.get();
+    for (const doc of snapshot.docs) {
+      const data = doc.data();
+      const phone = text(data.customer_phone);
+      if (phone === '') continue;
+      const tally = tallies.get(phone) ?? { orders: 0, delivered: 0, cancelled: 0, returned: 0, last: null };
+      tally.orders += 1;
+      const status: unknown = data.status;
+      if (status === 'delivered' || status === 'cancelled' || status === 'returned') tally[status] += 1;
+      const created = storedMoment(data.created_at);
+      if (created && (tally.last === null || tally.last.toMillis() < created.toMillis()))
+        tally.last = created;
+      tallies.set(phone, tally);
+    }
+    if (snapshot.size < BATCH_LIMIT) break;
+    after = snapshot.docs[snapshot.docs.length - 1].id;
+  }
+  const writes = new Batches(db);
+  for (const [phone, { last, ...counts }] of tallies) {
+    await writes.add((batch) =>
+      batch.set(db.collection(PHONE_SUMMARIES).doc(phone), { ...counts, last_order_at: last }),
+    );
+  }
+  let removed = 0;
+  let afterPhone: string | null = null;
+  for (;;) {
+    let page = db.collection(PHONE_SUMMARIES).orderBy(DOCUMENT_ID).select().limit(BATCH_LIMIT);
+    if (afterPhone !== null) page = page.startAfter(afterPhone);
+    const snapshot = await page.get();
+    for (const doc of snapshot.docs) {
+      if (tallies.has(doc.id)) continue;
+      removed += 1;
+      await writes.add((batch) => batch.delete(doc.ref));
+    }
+    if (snapshot.size < BATCH_LIMIT) break;
+    afterPhone = snapshot.docs[snapshot.docs.length - 1].id;
+  }
+  await writes.flush();
+  return { phones: tallies.size, removed };
 }

@@ -4,6 +4,7 @@ import { logger } from 'firebase-functions';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onObjectDeleted, onObjectFinalized } from 'firebase-functions/v2/storage';
 import { getStorage } from 'firebase-admin/storage';
 import { defineString } from 'firebase-functions/params';
@@ -15,6 +16,7 @@ import {
 } from './product-photo-sizes';
 import { placeOrder as placeOrderFor } from './place-order';
 import { setOrderStatus as setOrderStatusFor } from './set-order-status';
+import { expireUnpaidOrders as expireUnpaidOrdersIn } from './expire-unpaid-orders';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
@@ -35,6 +37,22 @@ export const placeOrder = onCall((request) => placeOrderFor(getFirestore(), requ
  */
 export const setOrderStatus = onCall((request) =>
   setOrderStatusFor(getFirestore(), request.auth, request.data),
+);
+
+/**
+ * Every 15 minutes (Dhaka time), cancels the orders whose bKash/Nagad payment did not come before their
+ * `payment_due_at`, returning their jars (./expire-unpaid-orders.ts). Cloud Scheduler calls it when deployed;
+ * locally `npm start` and the tests' shop do (emulators/src/scheduler, docs/scheduled-functions.md). A failed
+ * order fails the run, so the next one tries it again and the failure shows in the logs.
+ */
+export const expireUnpaidOrders = onSchedule(
+  { schedule: 'every 15 minutes', timeZone: 'Asia/Dhaka', region: 'us-central1' },
+  async () => {
+    const report = await expireUnpaidOrdersIn(getFirestore());
+    logger.info('expireUnpaidOrders', report);
+    if (report.failed.length > 0)
+      throw new Error(`expireUnpaidOrders: ${report.failed.length} order(s) could not be cancelled`);
+  },
 );
 
 /**

@@ -2,8 +2,7 @@
 // trigger's handler writes for a placed order, with the settings as the dashboard stores them.
 import { describe, expect, it } from 'vitest';
 import { MAIL_COLLECTION, notifySellerOfOrder, orderMailId } from './order-mail';
-import { placeOrder } from './place-order';
-import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
+import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('notify-seller-emulator-test');
 const shopper = { uid: 'shopper', token: { email: 'shopper@example.com' } };

@@ -14,10 +14,9 @@ import {
   type StatsTallies,
   type StatusNumbers,
 } from '../../src/features/admin-stats/model';
-import { placeOrder } from './place-order';
 import { rebuildOrderStats, rollupEntryOfOrder } from './order-stats';
 import { setOrderStatus } from './set-order-status';
-import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
+import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('order-stats-emulator-test');
 const seller = { uid: 'seller', token: { email: 'seller@example.com', email_verified: true } }; // an admin: role record + verified e-mail

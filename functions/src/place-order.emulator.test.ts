@@ -4,8 +4,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { orderMessages } from '../../src/features/ordering/model';
 import { ORDER_REQUEST_TTL_MS } from './order-request';
-import { placeOrder } from './place-order';
-import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
+import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('place-order-emulator-test');
 const stock = () => shelf.stock();

@@ -18,6 +18,7 @@ import {
 } from '../../src/features/ordering/model';
 import { signedInCaller, type Caller } from './caller';
 import { countNewOrder, orderSearchFields } from './customer-summary';
+import { guardOrder, type OrderGuardOptions } from './order-guard';
 import { orderStatsFields, recordNewOrder } from './order-stats';
 import { orderIdForRequest, requestExpired } from './order-request';
 import { isAborted, refusal } from './refusal';
@@ -90,6 +91,7 @@ export async function placeOrder(
   auth: unknown,
   data: unknown,
   clock: () => Date = () => new Date(),
+  guardOptions: OrderGuardOptions = {},
 ): Promise<PlaceOrderResult> {
   const caller = signedInCaller(auth);
   if (!caller) throw refusal('unauthenticated', errors.signInRequired);
@@ -107,8 +109,8 @@ export async function placeOrder(
     .limit(MAX_OPEN_ORDERS_PER_CUSTOMER);
   // A query does not stop another transaction from adding a matching order, so two orders of one customer at
   // once could both see two open orders and both be taken. Both also write this customer's marker document
-  // (server-only: no rule matches it), so they conflict and the later one retries and sees the other's order.
-  const customerMarkerRef = db.collection('order-limits').doc(caller.uid);
+  // (`order-limits/{uid}`, server-only, read and written by order-guard.ts), so they conflict and the later one
+  // retries and sees the other's order.
   try {
     await db.runTransaction(
       async (transaction) => {
@@ -126,7 +128,8 @@ export async function placeOrder(
         }
         const product = await transaction.get(productRef);
         const order = orderForProduct(product.data(), input, caller);
-        await transaction.get(customerMarkerRef);
+        // Blocklist, verified phone, limits per account and per number (order-guard.ts); reads the marker.
+        const guard = await guardOrder(transaction, db, { caller, order, now: clock() }, guardOptions);
         const open = await transaction.get(openOrders);
         if (open.size >= MAX_OPEN_ORDERS_PER_CUSTOMER) {
           throw refusal(
@@ -139,7 +142,7 @@ export async function placeOrder(
           stock_quantity: (product.get('stock_quantity') as number) - input.quantity,
           updated_at: FieldValue.serverTimestamp(),
         });
-        transaction.set(customerMarkerRef, { last_order_at: FieldValue.serverTimestamp() });
+        guard.record(); // writes the customer's marker, the number's marker and its summary
         // One instant for the day the roll-ups count the order under (order-stats.ts) and its search fields.
         const now = clock();
         const stats = orderStatsFields(now);

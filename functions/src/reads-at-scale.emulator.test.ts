@@ -7,9 +7,8 @@ import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from 
 import { ORDER_STATUSES } from '../../src/features/ordering/model';
 import { orderSearchFields, rebuildOrderSearchAndCustomers } from './customer-summary';
 import { rebuildOrderStats } from './order-stats';
-import { placeOrder } from './place-order';
 import { setOrderStatus } from './set-order-status';
-import { lemonOrder } from './testing/lemon-shelf';
+import { lemonOrder, placeOrder } from './testing/lemon-shelf';
 
 const ORDERS = 3_000;
 /** Far fewer than the orders: what one call may read (the product, a few of the caller's orders, summaries). */

@@ -3,9 +3,8 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { MAX_PRODUCT_STOCK, orderMessages } from '../../src/features/ordering/model';
 import type { Caller } from './caller';
-import { placeOrder } from './place-order';
 import { setOrderStatus } from './set-order-status';
-import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
+import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('set-order-status-emulator-test');
 const stock = () => shelf.stock();

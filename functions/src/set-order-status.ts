@@ -1,4 +1,9 @@
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { orderMessages } from '../../src/features/ordering/model';
 import {
@@ -13,6 +18,7 @@ import {
 import { isAdmin } from './admin-role';
 import { signedInCaller } from './caller';
 import { prepareSpentChange } from './customer-summary';
+import { recordStatusForGuard } from './order-guard';
 import { recordStatusChange } from './order-stats';
 import { isAborted, refusal } from './refusal';
 
@@ -53,8 +59,6 @@ export async function setOrderStatus(
         const order = await transaction.get(orderRef);
         if (!order.exists) throw refusal('not-found', errors.orderNotFound);
         const current: unknown = order.get('status');
-        const quantity: unknown = order.get('quantity');
-        const productId: unknown = order.get('product_id');
         if (!callerIsAdmin) {
           // Someone else's order looks the same as a missing one: its existence is not the caller's business.
           if (order.get('user_id') !== caller.uid) throw refusal('not-found', errors.orderNotFound);
@@ -65,41 +69,16 @@ export async function setOrderStatus(
         }
         if (current === input.status) return;
 
-        const from: OrderStatus = isOrderStatus(current) ? current : 'pending';
-        const jars = typeof quantity === 'number' && Number.isInteger(quantity) ? quantity : 0;
-        const writeSpent = await prepareSpentChange(transaction, db, order.data() ?? {}, from, input.status);
-        const change = stockChangeForStatus(from, input.status, jars);
-        if (change !== 0 && typeof productId === 'string' && productId !== '') {
-          const productRef = db.collection('products').doc(productId);
-          const product = await transaction.get(productRef);
-          const stock: unknown = product.get('stock_quantity');
-          if (!product.exists || typeof stock !== 'number') {
-            // Cancelling an order of a deleted product has no shelf to return jars to; un-cancelling cannot
-            // take jars that do not exist.
-            if (change < 0) throw refusal('failed-precondition', errors.productGone);
-          } else {
-            if (stock + change < 0) {
-              throw refusal('failed-precondition', errors.notEnoughStock(toBengaliDigits(stock)));
-            }
-            // A stock above its limit could no longer be edited by the seller nor sold (product-limits.ts):
-            // returned jars beyond it are not added, and the seller is told.
-            const returned = stock + change;
-            const next = returned > MAX_PRODUCT_STOCK ? Math.max(stock, MAX_PRODUCT_STOCK) : returned;
-            if (next < returned) {
-              notice = errors.stockCapped(
-                toBengaliDigits(returned - next),
-                toBengaliDigits(MAX_PRODUCT_STOCK),
-              );
-            }
-            transaction.update(productRef, {
-              stock_quantity: next,
-              updated_at: FieldValue.serverTimestamp(),
-            });
-          }
-        }
-        transaction.update(orderRef, { status: input.status, updated_at: FieldValue.serverTimestamp() });
-        writeSpent();
-        recordStatusChange(transaction, db, order.data()!, input.status);
+        notice = await applyStatusChange(
+          transaction,
+          db,
+          order,
+          input.status,
+          {},
+          {
+            byCustomer: !callerIsAdmin,
+          },
+        );
       },
       { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
     );
@@ -109,4 +88,59 @@ export async function setOrderStatus(
     throw error;
   }
   return notice === undefined ? { status: input.status } : { status: input.status, notice };
+}
+
+/**
+ * Moves an order to status `to` inside the caller's transaction, as every status change does: the order's jars
+ * back to the shelf or off it, the customer's summary and the statistics roll-ups, the order's status (with
+ * `fields` written beside it). Reads first, then writes. Returns the seller's notice when returned jars did not
+ * all fit under the stock limit. Used by setOrderStatus and by expireUnpaidOrders.
+ */
+export async function applyStatusChange(
+  transaction: Transaction,
+  db: Firestore,
+  order: DocumentSnapshot,
+  to: OrderStatus,
+  fields: Record<string, unknown> = {},
+  { byCustomer = false }: { byCustomer?: boolean } = {},
+): Promise<string | undefined> {
+  let notice: string | undefined;
+  const current: unknown = order.get('status');
+  const quantity: unknown = order.get('quantity');
+  const productId: unknown = order.get('product_id');
+  const from: OrderStatus = isOrderStatus(current) ? current : 'pending';
+  const jars = typeof quantity === 'number' && Number.isInteger(quantity) ? quantity : 0;
+  const writeSpent = await prepareSpentChange(transaction, db, order.data() ?? {}, from, to);
+  const change = stockChangeForStatus(from, to, jars);
+  if (change !== 0 && typeof productId === 'string' && productId !== '') {
+    const productRef = db.collection('products').doc(productId);
+    const product = await transaction.get(productRef);
+    const stock: unknown = product.get('stock_quantity');
+    if (!product.exists || typeof stock !== 'number') {
+      // Cancelling an order of a deleted product has no shelf to return jars to; un-cancelling cannot
+      // take jars that do not exist.
+      if (change < 0) throw refusal('failed-precondition', errors.productGone);
+    } else {
+      if (stock + change < 0) {
+        throw refusal('failed-precondition', errors.notEnoughStock(toBengaliDigits(stock)));
+      }
+      // A stock above its limit could no longer be edited by the seller nor sold (product-limits.ts):
+      // returned jars beyond it are not added, and the seller is told.
+      const returned = stock + change;
+      const next = returned > MAX_PRODUCT_STOCK ? Math.max(stock, MAX_PRODUCT_STOCK) : returned;
+      if (next < returned) {
+        notice = errors.stockCapped(toBengaliDigits(returned - next), toBengaliDigits(MAX_PRODUCT_STOCK));
+      }
+      transaction.update(productRef, {
+        stock_quantity: next,
+        updated_at: FieldValue.serverTimestamp(),
+      });
+    }
+  }
+  transaction.update(order.ref, { ...fields, status: to, updated_at: FieldValue.serverTimestamp() });
+  writeSpent();
+  recordStatusChange(transaction, db, order.data()!, to);
+  // The number's history, and a customer's own cancellation counted against the day's limit.
+  recordStatusForGuard(transaction, db, order.data()!, from, to, { byCustomer });
+  return notice;
 }

@@ -14,7 +14,14 @@ import { rebuildDerivedOrderData } from '../stats-rebuild';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@achar.test', password: 'admin123', displayName: 'আচার ঘর অ্যাডমিন' },
-  customer: { email: 'customer@achar.test', password: 'customer123', displayName: 'নুসরাত জাহান' },
+  // The demo customer's number is verified (linked, as the order dialog's phone code does), so a cash order
+  // from the local shop goes through as it is; the number is hers in the demo orders (demo-orders.ts).
+  customer: {
+    email: 'customer@achar.test',
+    password: 'customer123',
+    displayName: 'নুসরাত জাহান',
+    phoneNumber: '+8801711234567',
+  },
 } as const;
 
 export interface SeedOptions {
@@ -50,6 +57,8 @@ async function ensureAccount(auth: Auth, account: (typeof DEMO_ACCOUNTS)[keyof t
     const existing = await auth.getUserByEmail(account.email);
     // make-admin grants only to verified e-mails; a demo account kept from an older seed may not be one.
     if (!existing.emailVerified) await auth.updateUser(existing.uid, { emailVerified: true });
+    const phoneNumber = 'phoneNumber' in account ? account.phoneNumber : undefined;
+    if (phoneNumber && !existing.phoneNumber) await auth.updateUser(existing.uid, { phoneNumber });
     return { email: account.email, uid: existing.uid, created: false };
   } catch (error) {
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;

@@ -14,6 +14,7 @@ import {
   type OfflineEmulators,
 } from '../../emulators/src/index.js';
 import { startConsole } from '../../emulators/src/console-server/server.js';
+import { FunctionsScheduler, parseScheduleOverrides } from '../../emulators/src/scheduler/scheduler.js';
 import { savedSnapshots, snapshotName, Snapshots } from '../../emulators/src/console-server/snapshots.js';
 import { DEMO_ACCOUNTS, seedAccountsAndOrders, seedCatalog } from '../seed/seed-demo-data.js';
 import { shopConsoleExtensions } from './console-extensions.js';
@@ -32,6 +33,12 @@ export interface ShopOptions {
   snapshot?: string;
   /** Where snapshots are kept: default `.emulator-snapshots` when persisting, else a folder removed at stop. */
   snapshotsDir?: string;
+  /**
+   * Schedules to run the scheduled functions on instead of their declared ones, by name (tests, or a developer
+   * who wants to see one run): default the SCHEDULE_OVERRIDES environment variable, `name=schedule;…`, which
+   * also takes `every N seconds`.
+   */
+  scheduleOverrides?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -47,6 +54,8 @@ export interface RunningShop {
   ports: NamedPort[];
   emulators: OfflineEmulators;
   snapshots: Snapshots;
+  /** Runs the onSchedule functions, which firebase-tools' Functions emulator does not (docs/scheduled-functions.md). */
+  scheduler: FunctionsScheduler;
   stop(): Promise<void>;
 }
 
@@ -127,6 +136,8 @@ export class LocalShop {
     const taken = await takenPorts(ports);
     if (taken.length > 0) throw new PortsTakenError(taken);
 
+    const scheduleOverrides =
+      options.scheduleOverrides ?? parseScheduleOverrides(process.env.SCHEDULE_OVERRIDES);
     const dataDir = options.persist ? join(options.root, '.emulator-data') : undefined;
     // Beside the data folder, not in it: --fresh must not delete what someone saved by name.
     const snapshotsDir =
@@ -243,9 +254,19 @@ export class LocalShop {
       }
       if (this.stopping) throw new StartAbortedError();
 
+      // After the seed: a job due at once finds the shop's data in place.
+      const scheduler = new FunctionsScheduler({
+        functionsOrigin: `http://${config.functions.host}:${config.functions.port}`,
+        projectId: config.projectId,
+        overrides: scheduleOverrides,
+        log,
+      });
+      await this.started(() => scheduler.stop());
+      await scheduler.start();
+
       let consoleUrl: string | null = null;
       if (config.ui.enabled) {
-        const extensions = shopConsoleExtensions(config);
+        const extensions = { ...shopConsoleExtensions(config), scheduledJobs: scheduler };
         const running = await startConsole({ config, emulators, dataDir, log, extensions, snapshots });
         await this.started(() => running.close());
         consoleUrl = running.url;
@@ -262,6 +283,7 @@ export class LocalShop {
         ports,
         emulators,
         snapshots,
+        scheduler,
         stop: () => this.stop(),
       };
     } catch (error) {

@@ -35,7 +35,7 @@ const IMAGE = 'product-images/rules-e2e.png';
 const ORDER_READ = firestoreRules.lineOf('allow read: if (signedIn()', 'match /orders/');
 const PRODUCT_CREATE = firestoreRules.lineOf('allow create: if isAdmin()', 'match /products/');
 const PRODUCT_UPDATE = firestoreRules.lineOf('allow update: if isAdmin()', 'match /products/');
-const IMAGE_WRITE = storageRules.lineOf('allow create, update: if isAdmin()');
+const IMAGE_WRITE = storageRules.lineOf('allow create: if isAdmin()');
 
 let shop: ShopBrowser;
 let customerUid: string;

@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/config.js';
+import { openConsole } from '../console/console-page';
 import {
   RESULTS,
   SHOP_URL,
@@ -59,6 +60,14 @@ describe('verified admins', () => {
     expect(url.searchParams.get('mode')).toBe('verifyEmail');
     expect(url.searchParams.get('continueUrl')).toBe(`${SHOP_URL}/`);
     await page.screenshot({ path: `${RESULTS}/sign-up-verification-notice-360.png`, fullPage: true });
+
+    // The emulator console's Authentication page shows the link that was "mailed", pending, on the account's row.
+    const consolePage = await openConsole(shop, '/auth');
+    const pending = consolePage
+      .locator(`tr[data-user="${email}"]`)
+      .getByRole('link', { name: 'যাচাইয়ের লিংক (পাঠানো)' });
+    await pending.waitFor({ timeout: 20_000 });
+    expect(await pending.getAttribute('href')).toBe(link);
   });
 
   it('turns away a role holder until the e-mail is verified, then opens the dashboard in the same session', async () => {

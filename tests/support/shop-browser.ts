@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { readProjectConfig } from '../../emulators/src/config.js';
 import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { adminFirestore } from '../../emulators/src/testing/admin.js';
@@ -16,7 +16,7 @@ import { launchChromium } from '../../emulators/src/testing/browser.js';
 import { afterEach } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const { hosting, firestore, projectId } = readProjectConfig(root);
+const { hosting, firestore, auth, projectId } = readProjectConfig(root);
 
 export const SHOP_URL = process.env.SHOP_URL ?? `http://${hosting.host}:${hosting.port}`;
 export const RESULTS = `${root}/test-results`;
@@ -237,4 +237,49 @@ export const ordersQuery = (uid?: string) => ({
 /** firebase-admin on the shop's Firestore: how a test arranges data that no shopper could write. */
 export function shopAdminFirestore(): AdminFirestore {
   return adminFirestore(projectId, firestore.port);
+}
+
+let phones = 0;
+/**
+ * A mobile number no other order of this run has used: order-guard.ts limits orders per number (one a minute,
+ * five a day), so suites that are not about those limits order each time for a number of its own.
+ */
+export function uniquePhone(): string {
+  phones += 1;
+  return `019${String((Date.now() * 10 + phones) % 100_000_000).padStart(8, '0')}`;
+}
+
+/** The code the Auth emulator made for this number (it sends none by SMS), from its REST list. */
+export async function phoneCodeFor(phone: string): Promise<string> {
+  const e164 = `+88${phone}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(
+      `http://${auth.host}:${auth.port}/emulator/v1/projects/${projectId}/verificationCodes`,
+    );
+    const body = (await response.json()) as { verificationCodes?: { phoneNumber: string; code: string }[] };
+    const found = (body.verificationCodes ?? []).filter((entry) => entry.phoneNumber === e164).pop();
+    if (found) return found.code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The Auth emulator made no code for ${e164}`);
+}
+
+/**
+ * After a cash order's confirm: when the dialog asks for the phone code (a first cash order of the account),
+ * sends it, reads it from the Auth emulator and confirms it, as a shopper reading the SMS would. Returns
+ * whether it was asked.
+ */
+export async function passPhoneCode(dialog: Locator, phone: string): Promise<boolean> {
+  const step = dialog.getByTestId('phone-verification');
+  const asked = await Promise.race([
+    step.waitFor({ timeout: 60_000 }).then(() => true),
+    dialog.waitFor({ state: 'hidden', timeout: 60_000 }).then(() => false),
+  ]);
+  if (!asked) return false;
+  await step.getByRole('button', { name: 'কোড পাঠান' }).click();
+  const code = await phoneCodeFor(phone);
+  await step.getByRole('textbox').fill(code);
+  await step.getByRole('button', { name: 'কোড যাচাই করে অর্ডার দিন' }).click();
+  return true;
 }

@@ -1,8 +1,8 @@
 /**
  * The console's own small API, for what no emulator exposes publicly: the request log (a Server-Sent Events
  * stream), the rules text its lines refer to, which emulators answer, "export now", named snapshots
- * (snapshots.ts), and the user roles a project adds (extensions.ts). Everything else the console does goes straight to the emulators' public REST
- * endpoints.
+ * (snapshots.ts), and what a project adds (extensions.ts: user roles, scheduled jobs to run now). Everything
+ * else the console does goes straight to the emulators' public REST endpoints.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
@@ -138,6 +138,8 @@ export async function handleConsoleApi(
     await exportNow(options, res);
   } else if (url.pathname === '/api/snapshots' || url.pathname.startsWith('/api/snapshots/')) {
     await snapshots(options, url.pathname.slice('/api/snapshots'.length), req, res);
+  } else if (url.pathname === '/api/scheduled-jobs' || url.pathname.startsWith('/api/scheduled-jobs/')) {
+    await scheduledJobs(options, url.pathname.slice('/api/scheduled-jobs'.length), req, res);
   } else if (url.pathname.startsWith('/api/user-roles/')) {
     await userRole(options, decodeURIComponent(url.pathname.slice('/api/user-roles/'.length)), req, res);
   } else {
@@ -187,6 +189,38 @@ async function userRole(
     await role.set(uid, held, context);
     return { uid, held };
   });
+}
+
+/** GET /api/scheduled-jobs: the project's jobs; POST /api/scheduled-jobs/{name}/run: runs one now. */
+async function scheduledJobs(
+  options: ConsoleApiOptions,
+  rest: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const jobs = options.extensions?.scheduledJobs;
+  if (!jobs) {
+    sendJson(res, 404, { error: 'This project runs no scheduled jobs here.' });
+    return;
+  }
+  if (rest === '' && req.method === 'GET') {
+    await answerOrFail(res, async () => ({ jobs: await jobs.list() }));
+    return;
+  }
+  const run = /^\/([^/]+)\/run$/.exec(rest);
+  if (!run || req.method !== 'POST') {
+    sendJson(res, 404, { error: `Not found: ${req.method} /api/scheduled-jobs${rest}` });
+    return;
+  }
+  const name = decodeURIComponent(run[1]);
+  try {
+    sendJson(res, 200, await jobs.runNow(name));
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    sendJson(res, typeof status === 'number' && status >= 400 && status < 600 ? status : 500, {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 /** POST { service, method, path, user, fields | upload }: what the rules decide now, writing nothing. */

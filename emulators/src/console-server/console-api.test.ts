@@ -10,13 +10,32 @@ import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from 
 import { mockIdToken } from '../testing/id-token.js';
 import { handleConsoleApi } from './api.js';
 import { startConsole, type RunningConsole } from './server.js';
-import { checkExtensions, type ConsoleExtensions, type ExtensionContext } from './extensions.js';
+import {
+  checkExtensions,
+  type ConsoleExtensions,
+  type ExtensionContext,
+  type ScheduledJob,
+  type ScheduledJobRun,
+} from './extensions.js';
 import type { LoggedRequest } from './request-log.js';
 
 const config = readProjectConfig();
 
-/** A project's additions, as a project would pass them: a role kept here in memory, one link, a mail outbox. */
+/**
+ * A project's additions, as a project would pass them: a role kept here in memory, one link, a mail outbox, one
+ * scheduled job that counts its runs.
+ */
 const editors = new Set<string>(['ada']);
+const nightly: ScheduledJob = {
+  name: 'nightlyReport',
+  schedule: 'every day 21:00',
+  effectiveSchedule: 'every day 21:00',
+  timeZone: 'Asia/Dhaka',
+  nextRunAt: '2026-11-27T15:00:00.000Z',
+  running: 0,
+  lastRun: null,
+  problem: null,
+};
 const contexts: ExtensionContext[] = [];
 const extensions: ConsoleExtensions = {
   links: [{ label: 'The app', href: 'http://127.0.0.1:5000/' }],
@@ -38,6 +57,22 @@ const extensions: ConsoleExtensions = {
     },
   ],
   mail: { collection: 'outbox' },
+  scheduledJobs: {
+    list: async () => [nightly],
+    runNow: async (name) => {
+      if (name !== nightly.name) throw Object.assign(new Error(`No job named "${name}".`), { status: 404 });
+      const at = new Date().toISOString();
+      const run: ScheduledJobRun = {
+        cause: 'manual',
+        scheduleTime: at,
+        startedAt: at,
+        endedAt: at,
+        outcome: 'succeeded',
+      };
+      nightly.lastRun = run;
+      return run;
+    },
+  },
 };
 let emulators: OfflineEmulators;
 let consoleServer: RunningConsole;
@@ -235,6 +270,7 @@ describe("the console's extension point", () => {
       links: [{ label: 'The app', href: 'http://127.0.0.1:5000/' }],
       userRoles: [{ id: 'editor', label: 'Editor', grantLabel: 'Make editor', revokeLabel: 'Revoke editor' }],
       mail: { collection: 'outbox' },
+      scheduledJobs: true,
     });
     expect(JSON.stringify(page)).not.toContain('shopUrl');
   });
@@ -267,6 +303,26 @@ describe("the console's extension point", () => {
     const unknown = await fetch(`${consoleServer.url}/api/user-roles/admin`);
     expect(unknown.status).toBe(404);
     expect([...editors]).toEqual(before);
+  });
+
+  it("lists the project's scheduled jobs and runs one now, refusing one it does not have", async () => {
+    const jobs = `${consoleServer.url}/api/scheduled-jobs`;
+    expect(await (await fetch(jobs)).json()).toEqual({ jobs: [nightly] });
+    const ran = await fetch(`${jobs}/nightlyReport/run`, { method: 'POST' });
+    expect(ran.status).toBe(200);
+    expect(await ran.json()).toMatchObject({ cause: 'manual', outcome: 'succeeded' });
+    expect(((await (await fetch(jobs)).json()) as { jobs: ScheduledJob[] }).jobs[0].lastRun).toMatchObject({
+      outcome: 'succeeded',
+    });
+    const unknown = await fetch(`${jobs}/nothing/run`, { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'No job named "nothing".' });
+    expect((await fetch(`${jobs}/nightlyReport/run`)).status).toBe(404); // a GET runs nothing
+    const fromElsewhere = await fetch(`${jobs}/nightlyReport/run`, {
+      method: 'POST',
+      headers: { Origin: 'http://evil.example' },
+    });
+    expect(fromElsewhere.status).toBe(403);
   });
 
   it('refuses, at start, role ids the API could not carry and links that are not web addresses', () => {

@@ -1,6 +1,6 @@
 /**
  * The console's one extension point: what a project adds to it, so the console itself names none of the
- * project's collections, roles or routes. The project passes this object when it starts the console
+ * project's collections, roles, routes or jobs. The project passes this object when it starts the console
  * (`startConsole({ extensions })`; the shop's is `scripts/stack/console-extensions.ts`); without one the console
  * shows only what every Firebase project has.
  *
@@ -50,10 +50,49 @@ export interface MailOutbox {
   collection: string;
 }
 
+/** One run of a scheduled job, as the Schedules page shows it (times are ISO strings). */
+export interface ScheduledJobRun {
+  /** 'schedule': it came due; 'manual': "run now". */
+  cause: 'schedule' | 'manual';
+  scheduleTime: string;
+  startedAt: string;
+  endedAt: string | null;
+  outcome: 'running' | 'succeeded' | 'failed' | 'skipped';
+  /** Why it failed or was skipped. */
+  error?: string;
+}
+
+/** A job the project runs on a schedule while the emulators run (e.g. its scheduled functions). */
+export interface ScheduledJob {
+  /** Names the job in the console's API (`/api/scheduled-jobs/{name}/run`). */
+  name: string;
+  /** As the project declares it (e.g. "every 15 minutes", "0 21 * * *"). */
+  schedule: string;
+  /** What it runs on here, when a local override shortens it; else the same as `schedule`. */
+  effectiveSchedule: string;
+  timeZone: string;
+  nextRunAt: string | null;
+  /** Runs under way now. */
+  running: number;
+  lastRun: ScheduledJobRun | null;
+  /** Why the job does not run here, or null. */
+  problem: string | null;
+}
+
+/**
+ * The project's scheduled jobs: the Schedules page lists them and runs one now. `runNow` resolves with the
+ * finished run; a refusal may carry an HTTP `status` (404 unknown job, 409 already running) for the API.
+ */
+export interface ScheduledJobs {
+  list(): Promise<ScheduledJob[]>;
+  runNow(name: string): Promise<ScheduledJobRun>;
+}
+
 export interface ConsoleExtensions {
   links?: readonly ConsoleLink[];
   userRoles?: readonly UserRole[];
   mail?: MailOutbox;
+  scheduledJobs?: ScheduledJobs;
 }
 
 /** What the page learns of the extensions (GET /api/config): labels and ids, never the functions. */
@@ -62,6 +101,8 @@ export interface ExtensionsForPage {
   userRoles: { id: string; label: Label; grantLabel: Label; revokeLabel: Label }[];
   /** null: the project has no outbox, and the console shows no Mail page. */
   mail: MailOutbox | null;
+  /** false: the project runs no scheduled jobs, and the console shows no Schedules page. */
+  scheduledJobs: boolean;
 }
 
 const ROLE_ID = /^[a-z0-9-]+$/i;
@@ -99,5 +140,6 @@ export function extensionsForPage(extensions: ConsoleExtensions = {}): Extension
       revokeLabel,
     })),
     mail: extensions.mail ? { collection: extensions.mail.collection } : null,
+    scheduledJobs: extensions.scheduledJobs !== undefined,
   };
 }

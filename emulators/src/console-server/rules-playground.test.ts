@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from '../index.js';
 import { mockIdToken } from '../testing/id-token.js';
 import { handleConsoleApi } from './api.js';
-import type { PlaygroundAnswer } from './rules-playground.js';
+import { playgroundCaller, type PlaygroundAnswer } from './rules-playground.js';
 import type { ServiceCoverage } from './request-log.js';
 
 const FIRESTORE_RULES = `rules_version = '2';
@@ -208,6 +208,10 @@ describe('the rules playground', () => {
       ],
       [{ service: 'firestore', method: 'get', path: 'a/b', user: { uid: '' } }, /user must be/],
       [
+        { service: 'firestore', method: 'get', path: 'a/b', user: { uid: 'u1', emailVerified: 'yes' } },
+        /user.emailVerified must be true or false/,
+      ],
+      [
         { service: 'storage', method: 'create', path: 'images/x', user: null, upload: { size: -1 } },
         /upload must be/,
       ],
@@ -219,6 +223,25 @@ describe('the rules playground', () => {
     }
     const notJson = await fetch(`${apiUrl}/api/rules/playground`, { method: 'POST', body: '{' });
     expect(notJson.status).toBe(400);
+  });
+});
+
+describe("the playground's caller", () => {
+  it("carries the Auth user's email_verified, false unless the user's e-mail is verified", () => {
+    const token = (user: Parameters<typeof playgroundCaller>[0]) => {
+      const caller = playgroundCaller(user, 'demo-x');
+      return caller.kind === 'user' ? caller.auth.token : null;
+    };
+    expect(token({ uid: 'u1', email: 'a@b.cd', emailVerified: true })).toMatchObject({
+      email: 'a@b.cd',
+      email_verified: true,
+    });
+    expect(token({ uid: 'u1', email: 'a@b.cd' })).toMatchObject({ email_verified: false });
+    expect(token({ uid: 'u1', email: 'a@b.cd', emailVerified: false })).toMatchObject({
+      email_verified: false,
+    });
+    expect(token({ uid: 'u1' })).not.toHaveProperty('email_verified');
+    expect(token(null)).toBeNull();
   });
 });
 

@@ -90,3 +90,21 @@ export const adminOrdersTexts = {
     codeLabel: (number: string) => `অর্ডার নম্বর ${number}-এর কিউআর কোড`,
   },
 } as const;
+
+// The phone number's history on each order card, and blocking it (components/phone-history.tsx).
+export const phoneHistoryTexts = {
+  label: 'এই নম্বরের ইতিহাস',
+  loading: 'লোড হচ্ছে…',
+  none: 'এই নম্বরে আগের কোনো অর্ডার নেই',
+  counts: (orders: string, delivered: string, cancelled: string, returned: string) =>
+    `মোট ${orders} · পৌঁছেছে ${delivered} · বাতিল ${cancelled} · ফেরত ${returned}`,
+  risky: 'সতর্কতা: আগে পার্সেল ফেরত বা বাতিল হয়েছে',
+  loadError: 'ইতিহাস লোড করা যায়নি',
+  block: 'এই নম্বর ব্লক করুন',
+  blockConfirm: (phone: string) =>
+    `${phone} নম্বর থেকে আর অর্ডার নেওয়া হবে না (গ্রাহককে শুধু "দোকানে ফোন করুন" বলা হবে)। নিশ্চিত?`,
+  blockYes: 'হ্যাঁ, ব্লক করুন',
+  blockNo: 'না',
+  blocked: 'নম্বরটি ব্লক করা হয়েছে — সেটিংস থেকে সরানো যায়।',
+  blockError: 'নম্বরটি ব্লক করা যায়নি। কিছুই বদলায়নি।',
+} as const;

@@ -29,6 +29,8 @@ import { LogsPage } from '../features/logs/logs-page';
 import { SnapshotsPage } from '../features/snapshots/snapshots-page';
 import { MailPage } from '../features/mail/mail-page';
 import { mailTexts } from '../features/mail/texts';
+import { SchedulesPage } from '../features/schedules/schedules-page';
+import { schedulesTexts } from '../features/schedules/texts';
 
 const fontStack = `'Noto Sans Bengali', 'Noto Sans', system-ui, sans-serif`;
 const system = createSystem(defaultConfig, {
@@ -51,6 +53,7 @@ export function App() {
   // Read at the root, so the whole page renders again in the other language when the switch is pressed.
   const t = useTexts(appTexts);
   const mailNav = useTexts(mailTexts).nav;
+  const schedulesNav = useTexts(schedulesTexts).nav;
   useEffect(() => {
     document.documentElement.lang = getLanguage();
     document.title = t.title;
@@ -100,6 +103,19 @@ export function App() {
                 <NavLink to="/mail">{mailNav}</NavLink>
               </Link>
             )}
+            {config?.extensions.scheduledJobs && (
+              // Only for a project that runs scheduled jobs (the console's extension point).
+              <Link
+                asChild
+                color="gray.200"
+                px="2"
+                py="1"
+                rounded="md"
+                css={{ '&.active': { bg: 'gray.700', color: 'white' } }}
+              >
+                <NavLink to="/schedules">{schedulesNav}</NavLink>
+              </Link>
+            )}
             <Box mt="auto" pt="4">
               <LanguageSwitch />
             </Box>
@@ -119,6 +135,7 @@ export function App() {
                   <Route path="/storage/*" element={<StoragePage />} />
                   <Route path="/logs" element={<LogsPage />} />
                   <Route path="/snapshots" element={<SnapshotsPage />} />
+                  {config.extensions.scheduledJobs && <Route path="/schedules" element={<SchedulesPage />} />}
                   {config.extensions.mail && (
                     <Route
                       path="/mail"

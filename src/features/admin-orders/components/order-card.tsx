@@ -24,6 +24,7 @@ import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '
 import type { AdminOrder } from '../model/admin-order';
 import { slipsHref } from '../model/packing-slip';
 import { OrderStatusBadge } from './order-status-badge';
+import { PhoneHistory } from './phone-history';
 
 const t = adminOrdersTexts;
 
@@ -106,6 +107,7 @@ export function OrderCard({ order, fresh, updating, customerOpenOrders, onStatus
               <bdi>{order.customer_phone}</bdi>
             </Link>
           </Detail>
+          <PhoneHistory phone={order.customer_phone} />
           <Detail label={t.address}>
             {/* Typed text, isolated: even a direction character that got past the reading cannot turn the card. */}
             <Box as="bdi" display="block" whiteSpace="pre-line">

@@ -25,6 +25,11 @@ vi.mock('../hooks/new-order-chime', () => ({
   wakeChimeOnFirstGesture: vi.fn(() => () => {}),
 }));
 
+// Each card's phone history (phone-history.test.tsx tests it): an empty one, no Firestore.
+vi.mock('../api/phone-history', () => ({
+  loadPhoneSummary: vi.fn(async () => (await import('@/features/ordering/model')).EMPTY_PHONE_SUMMARY),
+  blockPhone: vi.fn(),
+}));
 const api = vi.hoisted(() => ({ updateOrderStatus: vi.fn() }));
 vi.mock('../api/orders', () => api);
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyWarning: vi.fn() }));

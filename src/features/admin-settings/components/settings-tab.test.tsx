@@ -9,6 +9,14 @@ const api = vi.hoisted(() => ({
   saveNotificationSettings: vi.fn(),
 }));
 vi.mock('../api/notification-settings', () => api);
+// The cash-order part of the tab (cash-order-settings.test.tsx tests it): nothing stored, no Firestore.
+vi.mock('../api/cash-order-settings', () => ({
+  loadVerificationRequired: vi.fn(async () => true),
+  saveVerificationRequired: vi.fn(),
+  loadBlocklist: vi.fn(async () => []),
+  blockPhone: vi.fn(),
+  unblockPhone: vi.fn(),
+}));
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -8,6 +8,7 @@ import { loadNotificationSettings, saveNotificationSettings } from '../api/notif
 import type { NotificationSettings } from '../model/notification-settings';
 import { settingsFormSchema, toNotificationSettings } from '../model/settings-form';
 import { adminSettingsTexts as t } from '../texts';
+import { CashOrderSettings } from './cash-order-settings';
 
 /** The dashboard's Settings tab: whether each new order is mailed to the seller, and where. */
 export function SettingsTab() {
@@ -22,7 +23,12 @@ export function SettingsTab() {
         </Button>
       </Stack>
     );
-  return <SettingsForm initial={settings.data} />;
+  return (
+    <>
+      <SettingsForm initial={settings.data} />
+      <CashOrderSettings />
+    </>
+  );
 }
 
 function SettingsForm({ initial }: { initial: NotificationSettings }) {

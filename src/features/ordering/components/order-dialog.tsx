@@ -26,6 +26,7 @@ import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from '.
 import type { EarlyOrderDialog, OrderDraft } from '../model/order-form-values';
 import { MAX_JARS_PER_ORDER, MAX_OPEN_ORDERS_PER_CUSTOMER } from '../model/order-limits';
 import { PAYMENT_METHODS, paymentMethodLabel } from '../model/payment-method';
+import { usePhoneCodeStep } from './phone-code-step';
 
 const t = orderingTexts.dialog;
 const toastText = orderingTexts.toast;
@@ -63,7 +64,10 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
   const requestId = useRef<string | null>(null);
   // The field the early dialog had the focus in (below), given back as this one opens.
   const focusedField = useRef<keyof OrderFormValues | null>(null);
+  // A first cash order verifies the number by a code first (phone-code-step.tsx).
+  const phoneCode = usePhoneCodeStep();
   const close = () => {
+    phoneCode.reset();
     requestId.current = null;
     focusedField.current = null;
     onClose();
@@ -74,6 +78,7 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
     onSubmit: async (values, helpers) => {
       if (!product) return;
       const valid = orderFormSchema(stock).cast(values);
+      if (await phoneCode.holdsOrder(valid.paymentMethod, valid.customerPhone)) return;
       requestId.current ??= newOrderRequestId();
       try {
         await placeOrder({
@@ -268,6 +273,7 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
                       </HStack>
                     </RadioGroup.Root>
                   </FormField>
+                  {phoneCode.render(() => void formik.submitForm())}
                   <Separator />
                   <HStack justifyContent="space-between" aria-live="polite">
                     <Text fontWeight="semibold">{t.total}</Text>

@@ -13,6 +13,7 @@ export * from './payment';
 export * from './payment-method';
 export * from './payment-settings';
 export * from './phone';
+export * from './phone-summary';
 export * from './place-order-input';
 export * from './product-limits';
 export * from './product-record';

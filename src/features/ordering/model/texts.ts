@@ -51,6 +51,18 @@ export const orderMessages = {
     tooManyOpenOrders: (limitInBengaliDigits: string) =>
       `আপনার ${limitInBengaliDigits}টি অর্ডার এখনো চলমান — সেগুলো পৌঁছানো বা বাতিল হওয়ার পর নতুন অর্ডার করুন।`,
   },
+  // The cash-order guard's refusals (functions/src/order-guard.ts), with the numbers of order-limits.ts.
+  guard: {
+    phoneNotVerified:
+      'ক্যাশ অন ডেলিভারি অর্ডারের আগে এই মোবাইল নম্বরটি কোড দিয়ে যাচাই করুন — অর্ডার ফর্মে যে নম্বর দিয়েছেন, সেটিই যাচাই করা থাকতে হবে।',
+    unavailable: 'এই মুহূর্তে এই নম্বরে অর্ডার নেওয়া যাচ্ছে না — দোকানে ফোন করুন।',
+    tooManyOrdersToday: (limitInBengaliDigits: string) =>
+      `একদিনে সর্বোচ্চ ${limitInBengaliDigits}টি অর্ডার করা যায় (একই অ্যাকাউন্ট বা একই মোবাইল নম্বর থেকে) — আগামীকাল আবার অর্ডার করুন।`,
+    tooSoon: (minutesInBengaliDigits: string) =>
+      `দুটি অর্ডারের মাঝে অন্তত ${minutesInBengaliDigits} মিনিট অপেক্ষা করুন, তারপর আবার চেষ্টা করুন।`,
+    tooManyCancellations: (limitInBengaliDigits: string) =>
+      `আজ ${limitInBengaliDigits}টি অর্ডার বাতিল হয়েছে, তাই আজ আর নতুন অর্ডার নেওয়া যাচ্ছে না — আগামীকাল আবার চেষ্টা করুন।`,
+  },
   statusChange: {
     invalidRequest: 'অর্ডার বা স্ট্যাটাস সঠিক নয়।',
     signInRequired: 'অর্ডারের স্ট্যাটাস বদলাতে প্রথমে লগইন করুন।',

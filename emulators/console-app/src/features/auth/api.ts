@@ -15,6 +15,12 @@ export interface AuthUser {
   disabled?: boolean;
 }
 
+/** A code the Auth emulator made for a phone number (it sends no SMS): what the customer would type. */
+export interface PhoneCode {
+  phoneNumber: string;
+  code: string;
+}
+
 /** An action link the Auth emulator would have mailed (its emulator API: `/emulator/v1/projects/{id}/oobCodes`). */
 interface OobCode {
   email?: string;
@@ -24,6 +30,7 @@ interface OobCode {
 
 export class AuthApi {
   private readonly base: string;
+  private readonly emulatorBase: string;
   private readonly oobCodes: string;
   private readonly roleIds: string[];
 
@@ -31,6 +38,15 @@ export class AuthApi {
     this.base = `${origin(config.emulators.auth)}/identitytoolkit.googleapis.com/v1/projects/${config.projectId}`;
     this.oobCodes = `${origin(config.emulators.auth)}/emulator/v1/projects/${config.projectId}/oobCodes`;
     this.roleIds = config.extensions.userRoles.map((role) => role.id);
+    this.emulatorBase = `${origin(config.emulators.auth)}/emulator/v1/projects/${config.projectId}`;
+  }
+
+  /** The phone codes not used yet, newest last (GET …/verificationCodes). */
+  async phoneCodes(): Promise<PhoneCode[]> {
+    const body = await requestJson<{ verificationCodes?: PhoneCode[] }>(
+      `${this.emulatorBase}/verificationCodes`,
+    );
+    return (body.verificationCodes ?? []).map(({ phoneNumber, code }) => ({ phoneNumber, code }));
   }
 
   /**

@@ -10,6 +10,7 @@ import { sharedTexts } from '../../lib/texts';
 import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { AuthApi, type AuthUser } from './api';
+import { PhoneCodes } from './phone-codes';
 import { authTexts } from './texts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -189,6 +190,7 @@ export function AuthPage() {
         </Table.Body>
       </Table.Root>
       {dataOf(users)?.length === 0 && <Text color="gray.500">{t.noUsers}</Text>}
+      <PhoneCodes api={api} />
     </Stack>
   );
 }
