@@ -252,14 +252,6 @@ describe('what the function answers', () => {
     expect(reads).toEqual([]);
   });
 
-  it('reads the products for the sitemap at most once while the CDN would keep it', async () => {
-    await answerPage(db, { url: '/sitemap.xml' }, site, 0);
-    await answerPage(db, { url: '/sitemap.xml' }, site, 599_000);
-    expect(reads).toEqual(['products?active']);
-    await answerPage(db, { url: '/sitemap.xml' }, site, 600_000);
-    expect(reads).toEqual(['products?active', 'products?active']);
-  });
-
   it('carries the security headers on every answer: page, redirect, 404, sitemap', async () => {
     for (const url of [
       encoded('আমের-আচার'),

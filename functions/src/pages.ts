@@ -166,22 +166,8 @@ async function sitemap(db: Firestore, origin: string): Promise<PageAnswer> {
   };
 }
 
-/**
- * The sitemap as last read, kept by this instance as long as the CDN keeps it: a request that reaches the
- * function without passing the CDN (its own URL) reads the products at most once in that time.
- */
-const SITEMAP_KEPT_MS = 600_000;
-let keptSitemap: { answer: PageAnswer; read: number } | null = null;
-
-async function keptSitemapAnswer(db: Firestore, origin: string, now: number): Promise<PageAnswer> {
-  if (!keptSitemap || now - keptSitemap.read >= SITEMAP_KEPT_MS)
-    keptSitemap = { answer: await sitemap(db, origin), read: now };
-  return keptSitemap.answer;
-}
-
-/** For tests: forget the sitemap and the template kept in memory. */
+/** For tests: forget the template kept in memory. */
 export function forgetKeptPages(): void {
-  keptSitemap = null;
   keptShell = null;
 }
 
@@ -202,13 +188,8 @@ const NOT_HERE: PageAnswer = {
  * the address without it, so `/sitemap.xml?x` or `/p/a?x` reads nothing and the page is rendered (and kept by
  * Hosting's CDN, whose key is the whole URL) once, at its one address.
  */
-export async function answerPage(
-  db: Firestore,
-  request: PageRequest,
-  site: PageSite,
-  now = Date.now(),
-): Promise<PageAnswer> {
-  const answer = await answerWithoutHeaders(db, request, site, now);
+export async function answerPage(db: Firestore, request: PageRequest, site: PageSite): Promise<PageAnswer> {
+  const answer = await answerWithoutHeaders(db, request, site);
   return { ...answer, headers: { ...site.securityHeaders, ...answer.headers } };
 }
 
@@ -216,14 +197,13 @@ async function answerWithoutHeaders(
   db: Firestore,
   request: PageRequest,
   site: PageSite,
-  now: number,
 ): Promise<PageAnswer> {
   const query = request.url.indexOf('?');
   const path = query < 0 ? request.url : request.url.slice(0, query);
   if (path !== '/sitemap.xml' && !path.startsWith('/p/')) return NOT_HERE;
   // (The path starts with one slash, never two: the Location cannot name another site.)
   if (query >= 0) return redirect(path);
-  if (path === '/sitemap.xml') return keptSitemapAnswer(db, site.origin, now);
+  if (path === '/sitemap.xml') return sitemap(db, site.origin);
   return productPage(db, path, site);
 }
 
