@@ -9,11 +9,10 @@ import {
   talliesFromRollups,
   type StatsTallies,
 } from '../../src/features/admin-stats/model';
-import { EXPIRY_PAGE_SIZE, expireUnpaidOrders, isPaymentOverdue } from './expire-unpaid-orders';
+import { cancelUnpaidOrder, EXPIRY_PAGE_SIZE, expireUnpaidOrders } from './expire-unpaid-orders';
 import { rollupEntryOfOrder } from './order-stats';
-import { placeOrder } from './place-order';
 import { setOrderStatus } from './set-order-status';
-import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
+import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('expire-unpaid-orders-emulator-test');
 const customer = { uid: 'rahima', token: { email: 'rahima@example.com' } };
@@ -138,14 +137,13 @@ describe('expireUnpaidOrders, the scheduled cancel of bKash/Nagad orders not pai
     expect(await expireUnpaidOrders(shelf.db, now)).toEqual({ cancelled: 0, passed: 0, failed: [] });
   });
 
-  it('lets a payment that arrives while a run is under way win: the re-read sees it', () => {
-    const due = Timestamp.fromDate(new Date(now.getTime() - HOUR));
-    const open = { payment_state: 'awaiting_payment', status: 'pending', payment_due_at: due };
-    expect(isPaymentOverdue(open, now)).toBe(true);
-    expect(isPaymentOverdue({ ...open, payment_state: 'claimed' }, now)).toBe(false);
-    expect(isPaymentOverdue({ ...open, status: 'cancelled' }, now)).toBe(false);
-    expect(isPaymentOverdue({ ...open, payment_due_at: null }, now)).toBe(false);
-    expect(isPaymentOverdue(undefined, now)).toBe(false);
+  it('leaves a parcel already with the courier alone: its slip has the courier collect the total', async () => {
+    const onTheRoad = await walletOrder(1, new Date(now.getTime() - HOUR));
+    await shelf.db.doc(`orders/${onTheRoad}`).update({ status: 'delivering' });
+
+    expect(await expireUnpaidOrders(shelf.db, now)).toEqual({ cancelled: 0, passed: 0, failed: [] });
+    expect(await cancelUnpaidOrder(shelf.db, onTheRoad, now)).toBe('closed');
+    expect((await order(onTheRoad)).status).toBe('delivering');
   });
 
   it('pages through more overdue orders than one page holds', async () => {

@@ -1,9 +1,11 @@
-import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   isOrderStatus,
-  isOpenOrderStatus,
   OPEN_ORDER_STATUSES,
+  readPaymentState,
   UNPAID_PAYMENT_STATES,
+  type OrderStatus,
+  type PaymentState,
 } from '../../src/features/ordering/model';
 import { applyStatusChange } from './set-order-status';
 
@@ -25,34 +27,61 @@ export interface ExpiryReport {
   failed: { orderId: string; error: string }[];
 }
 
-/** Whether an order, as read now, is still one to cancel: unpaid, still open, and past its payment limit. */
-export function isPaymentOverdue(order: DocumentData | undefined, now: Date): boolean {
-  if (!order) return false;
-  const state: unknown = order.payment_state;
-  const status: unknown = order.status;
-  const due: unknown = order.payment_due_at;
-  return (
-    (UNPAID_PAYMENT_STATES as readonly unknown[]).includes(state) &&
-    isOrderStatus(status) &&
-    isOpenOrderStatus(status) &&
-    due instanceof Timestamp &&
-    due.toMillis() <= now.getTime()
+/** What the expiry found of one order: cancelled now, or left as it was (and why). */
+export type UnpaidOrderOutcome = 'cancelled' | 'not-found' | 'paid-or-claimed' | 'closed' | 'not-due';
+
+/**
+ * The statuses in which an unpaid order is cancelled once due: not `delivering`, a parcel already with the
+ * courier, whose slip tells the courier to collect the total (amountToCollect) as for cash.
+ */
+export const EXPIRING_STATUSES = OPEN_ORDER_STATUSES.filter((status) => status !== 'delivering');
+
+/**
+ * The expiry's one step, in its own transaction: re-reads the order and cancels it only if its bKash/Nagad
+ * payment is still unpaid (UNPAID_PAYMENT_STATES), its status one of EXPIRING_STATUSES and its payment_due_at at
+ * or before `now`; through applyStatusChange, so its jars go back on the shelf and the roll-ups and the
+ * customer's summary move as for any cancel. The payment state is left as it was. Two runs overlapping on one
+ * order: the second re-reads it cancelled and answers 'closed'; a TrxID sent at the last moment wins.
+ */
+export async function cancelUnpaidOrder(
+  db: Firestore,
+  orderId: string,
+  now: Date,
+): Promise<UnpaidOrderOutcome> {
+  const orderRef = db.collection('orders').doc(orderId);
+  return db.runTransaction(
+    async (transaction) => {
+      const order = await transaction.get(orderRef);
+      if (!order.exists) return 'not-found';
+      const state = readPaymentState(order.data() ?? {});
+      if (!(UNPAID_PAYMENT_STATES as readonly PaymentState[]).includes(state)) return 'paid-or-claimed';
+      const status: unknown = order.get('status');
+      if (!isOrderStatus(status) || !(EXPIRING_STATUSES as readonly OrderStatus[]).includes(status))
+        return 'closed';
+      const due: unknown = order.get('payment_due_at');
+      if (!(due instanceof Timestamp) || due.toMillis() > now.getTime()) return 'not-due';
+      await applyStatusChange(transaction, db, order, 'cancelled', {
+        cancel_reason: PAYMENT_EXPIRED,
+        cancelled_at: FieldValue.serverTimestamp(),
+      });
+      return 'cancelled';
+    },
+    { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
   );
 }
 
 /**
  * The scheduled expireUnpaidOrders: cancels each order whose bKash/Nagad payment is still awaited (or was
- * rejected) past its `payment_due_at`, as the seller's cancel would (its jars back on the shelf, the customer's
+ * rejected) past its `payment_due_at` and not yet with the courier, as the seller's cancel would (its jars back on the shelf, the customer's
  * summary and the statistics roll-ups moved: applyStatusChange), marked `cancel_reason: 'payment_expired'`.
- * The payment itself stays as it was. Found with an indexed query per unpaid state and open status (pages of
- * 100 by `payment_due_at`); each order is cancelled in its own transaction that reads it again and checks
- * again, so two runs at once cancel each order once, and a TrxID sent at the last moment wins.
+ * The payment itself stays as it was. Found with an indexed query per unpaid state and status (pages of
+ * 100 by `payment_due_at`); each order through cancelUnpaidOrder.
  */
 export async function expireUnpaidOrders(db: Firestore, now = new Date()): Promise<ExpiryReport> {
   const report: ExpiryReport = { cancelled: 0, passed: 0, failed: [] };
   const cutoff = Timestamp.fromDate(now);
   for (const state of UNPAID_PAYMENT_STATES) {
-    for (const status of OPEN_ORDER_STATUSES) {
+    for (const status of EXPIRING_STATUSES) {
       const query = db
         .collection('orders')
         .where('payment_state', '==', state)
@@ -64,7 +93,7 @@ export async function expireUnpaidOrders(db: Firestore, now = new Date()): Promi
       while (!page.empty) {
         for (const found of page.docs) {
           try {
-            if (await cancelIfOverdue(db, found.ref.id, now)) report.cancelled++;
+            if ((await cancelUnpaidOrder(db, found.ref.id, now)) === 'cancelled') report.cancelled++;
             else report.passed++;
           } catch (error) {
             report.failed.push({
@@ -79,21 +108,4 @@ export async function expireUnpaidOrders(db: Firestore, now = new Date()): Promi
     }
   }
   return report;
-}
-
-/** Cancels one order if, read again inside the transaction, it is still overdue; true when it did. */
-async function cancelIfOverdue(db: Firestore, orderId: string, now: Date): Promise<boolean> {
-  const orderRef = db.collection('orders').doc(orderId);
-  return db.runTransaction(
-    async (transaction) => {
-      const order = await transaction.get(orderRef);
-      if (!isPaymentOverdue(order.data(), now)) return false;
-      await applyStatusChange(transaction, db, order, 'cancelled', {
-        cancel_reason: PAYMENT_EXPIRED,
-        cancelled_at: FieldValue.serverTimestamp(),
-      });
-      return true;
-    },
-    { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
-  );
 }

@@ -17,7 +17,8 @@ import {
 import { ORDER_STATUSES } from '../../src/features/ordering/model';
 import { rebuildOrderStats, rollupEntryOfOrder } from './order-stats';
 import { reviewPayment } from './review-payment';
-import { cancelUnpaidOrder, setOrderStatus } from './set-order-status';
+import { cancelUnpaidOrder } from './expire-unpaid-orders';
+import { setOrderStatus } from './set-order-status';
 import { submitPayment } from './submit-payment';
 import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 

@@ -4,11 +4,11 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orderMessages, paymentClaimId } from '../../src/features/ordering/model';
 import type { Caller } from './caller';
-import { placeOrder } from './place-order';
 import { reviewPayment } from './review-payment';
-import { cancelUnpaidOrder, setOrderStatus } from './set-order-status';
+import { cancelUnpaidOrder } from './expire-unpaid-orders';
+import { setOrderStatus } from './set-order-status';
 import { submitPayment } from './submit-payment';
-import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
+import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 import { offerWallets } from './testing/wallets-offered';
 
 const shelf = useLemonShelf('payments-emulator-test');

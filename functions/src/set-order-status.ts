@@ -8,17 +8,13 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { orderMessages } from '../../src/features/ordering/model';
 import {
   customerMayCancel,
-  isOpenOrderStatus,
   isOrderStatus,
   MAX_PRODUCT_STOCK,
   parseSetOrderStatusInput,
-  readPaymentState,
   sellerStatusRefusal,
   stockChangeForStatus,
   toBengaliDigits,
-  UNPAID_PAYMENT_STATES,
   type OrderStatus,
-  type PaymentState,
 } from '../../src/features/ordering/model';
 import { isAdmin } from './admin-role';
 import { signedInCaller } from './caller';
@@ -149,44 +145,4 @@ export async function applyStatusChange(
   // The number's history, and a customer's own cancellation counted against the day's limit.
   recordStatusForGuard(transaction, db, order.data()!, from, to, { byCustomer });
   return notice;
-}
-
-/** What the expiry found of one order: cancelled now, or left as it was (and why). */
-export type UnpaidOrderOutcome = 'cancelled' | 'not-found' | 'paid-or-claimed' | 'closed' | 'not-due';
-
-/**
- * The unpaid-order expiry's one step, for the scheduled function (expireUnpaidOrders): in its own transaction,
- * re-reads the order and cancels it only if its bKash/Nagad payment is still unpaid (UNPAID_PAYMENT_STATES), its
- * status still open and its payment_due_at at or before `now`; through applyStatusChange, so its jars go back
- * on the shelf and the roll-ups and the customer's summary move as for any cancel. The payment state is left as
- * it was. Two runs overlapping on one order: the second re-reads it cancelled and answers 'closed'.
- */
-export async function cancelUnpaidOrder(
-  db: Firestore,
-  orderId: string,
-  now: Date,
-): Promise<UnpaidOrderOutcome> {
-  const orderRef = db.collection('orders').doc(orderId);
-  return db.runTransaction(
-    async (transaction) => {
-      const order = await transaction.get(orderRef);
-      if (!order.exists) return 'not-found';
-      const state = readPaymentState(order.data() ?? {});
-      if (!(UNPAID_PAYMENT_STATES as readonly PaymentState[]).includes(state)) return 'paid-or-claimed';
-      const status: unknown = order.get('status');
-      if (!isOrderStatus(status) || !isOpenOrderStatus(status)) return 'closed';
-      const due = storedDate(order.get('payment_due_at'));
-      if (!due || due.getTime() > now.getTime()) return 'not-due';
-      await applyStatusChange(transaction, db, order, 'cancelled');
-      return 'cancelled';
-    },
-    { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
-  );
-}
-
-/** A stored Timestamp (any copy of the SDK) or Date as a Date; null for anything else. */
-function storedDate(value: unknown): Date | null {
-  if (value instanceof Date) return value;
-  const moment = value as { toDate?: unknown } | null | undefined;
-  return typeof moment?.toDate === 'function' ? (moment.toDate as () => Date).call(moment) : null;
 }

@@ -35,6 +35,10 @@ const FIREBASE_APIS = [
   'https://*.cloudfunctions.net',
 ];
 
+/** reCAPTCHA's script and challenge frame, which Firebase Auth's phone verification loads in production. */
+const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
 /** Where the product photos come from (Storage's download URLs). */
 const PHOTOS = ['https://firebasestorage.googleapis.com'];
 
@@ -44,8 +48,9 @@ export type CspDirectives = Record<string, readonly string[]>;
 export const CSP_DIRECTIVES: CspDirectives = {
   'default-src': ["'self'"],
   // The app's own modules (and its catalog Web Worker) from the site, and the two inline scripts by hash: no
-  // 'unsafe-inline', no other host (Lighthouse's csp-xss check).
-  'script-src': ["'self'", ...INLINE_SCRIPT_HASHES.map((hash) => `'${hash}'`)],
+  // 'unsafe-inline'. The one other host is reCAPTCHA's, path-restricted: Firebase Auth's phone code (the first
+  // cash order's verification, docs/phone-verification.md) loads it in production; the Auth emulator skips it.
+  'script-src': ["'self'", ...INLINE_SCRIPT_HASHES.map((hash) => `'${hash}'`), ...RECAPTCHA],
   // Chakra UI's Emotion writes <style> elements at run time and React sets style attributes: a nonce cannot be
   // given to a static page (Hosting serves the same bytes to everyone), so inline styles stay allowed. CSS cannot
   // run script; the script policy above is what stops an injection.
@@ -55,9 +60,10 @@ export const CSP_DIRECTIVES: CspDirectives = {
   'font-src': ["'self'"],
   'connect-src': ["'self'", ...FIREBASE_APIS],
   'worker-src': ["'self'"],
-  // No frame is loaded: the shop signs in with e-mail and password (src/lib/auth.ts has no popup/redirect
-  // resolver, so Auth's /__/auth/iframe is never opened); default-src 'self' would allow the site's own
-  // /__/auth/ if a custom authDomain (the shop's domain) were used with a popup later.
+  // The only frame is reCAPTCHA's challenge (phone verification). The shop signs in with e-mail and password
+  // (src/lib/auth.ts has no popup/redirect resolver, so Auth's /__/auth/iframe is never opened); 'self' would
+  // allow the site's own /__/auth/ if a custom authDomain (the shop's domain) were used with a popup later.
+  'frame-src': ["'self'", ...RECAPTCHA_FRAMES],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

@@ -149,7 +149,15 @@ describe('useOrderCounts', () => {
     expect(result.current).toEqual({
       status: 'loaded',
       data: {
-        byStatus: { pending: 3, confirmed: 0, preparing: 0, delivering: 0, delivered: 1, cancelled: 1 },
+        byStatus: {
+          pending: 3,
+          confirmed: 0,
+          preparing: 0,
+          delivering: 0,
+          delivered: 1,
+          cancelled: 1,
+          returned: 0,
+        },
         open: 3,
         total: 5,
       },
