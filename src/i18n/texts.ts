@@ -1,6 +1,6 @@
 /**
- * The few Bengali texts several parts of the shop show alike, so no feature owns them: the order statuses,
- * payment methods and payment states (labelled by the ordering model, for the web app and the Cloud Functions alike) and the
+ * The few Bengali texts several parts of the shop show alike, so no feature owns them: the order statuses and
+ * payment methods (labelled by the ordering model, for the web app and the Cloud Functions alike) and the
  * login link of the header and of /orders. A text one feature (or app/, or components/ui) shows lives beside it,
  * in its texts.ts, so a bundle carries only its own; add one here only when a second part needs it as it is.
  * Texts the seller wrote are kept letter for letter: tests and the seller compare them exactly.
@@ -21,12 +21,5 @@ export const sharedTexts = {
     bkash: 'বিকাশ',
     // "নগদ" alone is also the everyday word for cash: the provider is always named so it cannot be misread.
     nagad: 'নগদ (Nagad)',
-  },
-  paymentState: {
-    collect_on_delivery: 'ডেলিভারিতে টাকা নেওয়া হবে',
-    awaiting_payment: 'পেমেন্টের অপেক্ষায়',
-    claimed: 'পেমেন্ট যাচাই বাকি',
-    verified: 'পরিশোধিত',
-    rejected: 'পেমেন্ট মেলেনি',
   },
 } as const;

@@ -5,7 +5,7 @@ import { renderWithShop } from '@/testing/render';
 import { placeOrder } from '../api/place-order';
 import { phoneCodeNeeded, sendPhoneCode } from '../api/phone-verification';
 import { MAX_CODE_TRIES } from '../model/phone-code';
-import { phoneVerificationTexts } from '../texts';
+import { phoneVerificationTexts } from '../phone-verification-texts';
 import OrderDialog from './order-dialog';
 
 vi.mock('../api/place-order', () => ({ placeOrder: vi.fn() }));

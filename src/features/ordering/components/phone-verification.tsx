@@ -10,7 +10,7 @@ import {
 } from '../model/order-limits';
 import { toBengaliDigits } from '../model/digits';
 import { MAX_CODE_TRIES, phoneCodeErrorMessage, readCode } from '../model/phone-code';
-import { phoneVerificationTexts as t } from '../texts';
+import { phoneVerificationTexts as t } from '../phone-verification-texts';
 
 export interface PhoneVerificationProps {
   /** The order's number, 01XXXXXXXXX. */

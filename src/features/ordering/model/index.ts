@@ -4,6 +4,7 @@ export * from './digits';
 export * from './document-id';
 export * from './money';
 export * from './order-form';
+export * from './limit-refusal';
 export * from './order-limits';
 export * from './order-record';
 export * from './order-request-id';

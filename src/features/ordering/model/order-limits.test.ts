@@ -4,13 +4,13 @@ import {
   MAX_ORDERS_PER_DAY,
   MIN_MINUTES_BETWEEN_ORDERS,
   limitRefusal,
-  limitRefusalMessage,
   needsVerifiedPhone,
   phoneFromE164,
   phoneMarkerId,
   phoneToE164,
   readLimitMarker,
 } from './order-limits';
+import { limitRefusalMessage } from './limit-refusal';
 
 const DAY = '2026-11-27';
 const NOW = Date.parse('2026-11-27T06:00:00Z');

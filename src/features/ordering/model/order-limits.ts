@@ -1,6 +1,4 @@
 import type { OrderStatus } from './order-status';
-import { toBengaliDigits } from './digits';
-import { orderMessages } from './texts';
 
 // Every order is cash on delivery, so one free account could otherwise take the whole shelf with orders it
 // never pays for. These two numbers are what the seller reasons about; the order dialog shows them and
@@ -27,7 +25,8 @@ export function isOpenOrderStatus(status: OrderStatus): boolean {
 // Cash orders from real people (issue 35): how often one account and one phone number may order and cancel.
 // These numbers are the only place the limits live; placeOrder enforces them in its transaction through
 // functions/src/order-guard.ts (with marker documents `order-limits/{uid}` and `order-limits/phone:<01…>`), the
-// order dialog shows them, and their Bengali refusals are in texts.ts (orderMessages.guard).
+// order dialog shows them, and their Bengali refusals are in texts.ts (orderMessages.guard, read by
+// limit-refusal.ts: kept apart so the storefront's entry, which reads the two numbers above, carries no texts).
 
 /** At most this many orders a day (the shop's day, Dhaka time) from one account, and as many for one number. */
 export const MAX_ORDERS_PER_DAY = 5;
@@ -110,13 +109,4 @@ export function phoneToE164(phone: string): string {
 /** Whether a cash order must come from an account whose verified number is the order's. */
 export function needsVerifiedPhone(paymentMethod: string, verificationRequired: boolean): boolean {
   return paymentMethod === 'cash_on_delivery' && verificationRequired;
-}
-
-/** A limit's Bengali refusal, with its number. */
-export function limitRefusalMessage(refusal: LimitRefusal): string {
-  const texts = orderMessages.guard;
-  if (refusal === 'tooManyCancellations')
-    return texts.tooManyCancellations(toBengaliDigits(MAX_CANCELLATIONS_PER_DAY));
-  if (refusal === 'tooManyOrdersToday') return texts.tooManyOrdersToday(toBengaliDigits(MAX_ORDERS_PER_DAY));
-  return texts.tooSoon(toBengaliDigits(MIN_MINUTES_BETWEEN_ORDERS));
 }

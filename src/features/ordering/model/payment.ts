@@ -1,4 +1,3 @@
-import { sharedTexts } from '../../../i18n/texts';
 import { toLatinDigits } from './digits';
 import type { OrderStatus } from './order-status';
 import type { PaymentMethod } from './payment-method';
@@ -44,8 +43,20 @@ export function readPaymentState(order: { payment_method?: unknown; payment_stat
   return isMobilePaymentMethod(order.payment_method) ? 'awaiting_payment' : 'collect_on_delivery';
 }
 
+/**
+ * Each state's Bengali label, beside the states rather than in i18n/texts.ts: the storefront's entry reads the
+ * payment methods' labels there before the first paint, and needs none of these.
+ */
+const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  collect_on_delivery: 'ডেলিভারিতে টাকা নেওয়া হবে',
+  awaiting_payment: 'পেমেন্টের অপেক্ষায়',
+  claimed: 'পেমেন্ট যাচাই বাকি',
+  verified: 'পরিশোধিত',
+  rejected: 'পেমেন্ট মেলেনি',
+};
+
 export function paymentStateLabel(state: PaymentState): string {
-  return sharedTexts.paymentState[state];
+  return PAYMENT_STATE_LABELS[state];
 }
 
 /** A Chakra colour palette per state: warm while money is awaited or to be checked, green once checked. */

@@ -1,4 +1,4 @@
-import { phoneVerificationTexts } from '../texts';
+import { phoneVerificationTexts } from '../phone-verification-texts';
 import { toLatinDigits } from './digits';
 
 // The phone code's rules in the order dialog, pure (the component is components/phone-verification.tsx).
