@@ -1,6 +1,6 @@
 /**
  * bKash/Nagad payments in a real browser, against the whole shop: the order dialog says where and how much to
- * send and takes the TrxID; the seller verifies it from the "যাচাই বাকি" filter; the customer's /orders shows it
+ * send and takes the TrxID; the seller verifies it from the "পেমেন্ট যাচাই" filter; the customer's /orders shows it
  * live; the packing slip prints "পরিশোধিত". A rejected payment, a second TrxID, verified. The same TrxID on
  * another customer's order, and a TrxID of the wrong shape, are refused in Bengali. Screenshots in test-results/
  * (the order dialog at 360 × 780 also in docs/screenshots/shop/).
@@ -73,7 +73,7 @@ async function customerWithBkashDialog(buyer: string, phone: string) {
   return { customer, dialog };
 }
 
-/** The seller's card of the order with this TrxID, from the "যাচাই বাকি" filter. */
+/** The seller's card of the order with this TrxID, from the "পেমেন্ট যাচাই" filter. */
 async function cardToVerify(trxId: string) {
   const toVerify = admin.getByRole('button', { name: /যাচাই বাকি/ });
   if ((await toVerify.getAttribute('aria-pressed')) !== 'true') await toVerify.click();
@@ -177,7 +177,7 @@ describe('bKash payments', () => {
       .toBe('পেমেন্ট যাচাই বাকি');
 
     const card = await cardToVerify(first);
-    await card.getByRole('button', { name: 'মেলেনি' }).click();
+    await card.getByRole('button', { name: 'টাকা আসেনি' }).click();
     const ask = admin.getByRole('alertdialog');
     await ask.getByLabel(/কারণ/).fill('এই TrxID-তে টাকা আসেনি');
     await ask.getByRole('button', { name: 'মেলেনি বলে জানান' }).click();

@@ -38,7 +38,7 @@ export const adminOrdersTexts = {
   updateError: 'স্ট্যাটাস আপডেট করতে সমস্যা হয়েছে।',
   openOrdersOfCustomer: (count: string) => `এই গ্রাহকের ${count}টি চলমান অর্ডার`,
   packingSlip: 'প্যাকিং স্লিপ',
-  toVerify: 'যাচাই বাকি',
+  toVerify: 'পেমেন্ট যাচাই',
   toVerifyCount: (count: string) => `যাচাই বাকি ${count}টি পেমেন্ট`,
   paymentReview: {
     trxId: 'TrxID',
@@ -46,7 +46,7 @@ export const adminOrdersTexts = {
     amount: 'টাকার পরিমাণ',
     rejectedBecause: (reason: string) => `কারণ: ${reason}`,
     verify: 'পেমেন্ট মিলেছে',
-    reject: 'মেলেনি',
+    reject: 'টাকা আসেনি',
     reviewing: 'হচ্ছে…',
     verified: 'পেমেন্ট যাচাই হয়েছে।',
     rejected: 'পেমেন্ট মেলেনি বলে জানানো হয়েছে; গ্রাহক নতুন TrxID দিতে পারবেন।',
