@@ -4,9 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { orderMessages } from '../../src/features/ordering/model';
 import { isAdmin } from './admin-role';
 import { signedInCaller } from './caller';
-import { placeOrder } from './place-order';
 import { setOrderStatus } from './set-order-status';
-import { lemonOrder, useLemonShelf } from './testing/lemon-shelf';
+import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('admin-role-emulator-test');
 

@@ -1,5 +1,7 @@
 // The payment settings the callables' tests run with: cash, bKash (a personal number) and Nagad (a merchant one)
-// all offered, so an order of any method is taken. Without `settings/payments` the shop offers cash alone.
+// all offered, so an order of any method is taken, and a cash order's phone code on, as a new shop has it (the
+// lemon shelf's placeOrder gives its caller a verified number). Without `settings/payments` the shop offers cash
+// alone.
 import type { Firestore } from 'firebase-admin/firestore';
 import { PAYMENT_SETTINGS_PATH, type PaymentSettings } from '../../../src/features/ordering/model';
 
@@ -8,7 +10,7 @@ export const WALLETS_OFFERED: PaymentSettings = {
   bkash: { number: '01711000111', account_type: 'personal' },
   nagad: { number: '01911000222', account_type: 'merchant' },
   payment_wait_hours: 24,
-  phone_verification_required: false,
+  phone_verification_required: true,
 };
 
 /** Writes `settings/payments` with every method offered (`changes` on top). */
