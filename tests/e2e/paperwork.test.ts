@@ -25,6 +25,8 @@ let db: Firestore;
 const DAY = '2030-01-15';
 const orders = Array.from({ length: 20 }, (_, index) => {
   const cash = index % 4 !== 3;
+  // Of the bKash orders, every other one's payment the seller verified; the rest are still awaited.
+  const verified = !cash && index % 8 === 3;
   return {
     // The order number is the id's last 8 characters: this run's and the order's own.
     id: `paperwork-${RUN}${String(index).padStart(2, '0')}`,
@@ -38,6 +40,8 @@ const orders = Array.from({ length: 20 }, (_, index) => {
     customer_email: '',
     customer_address: `বাড়ি ${index + 1}, কেরানীগঞ্জ, ঢাকা`,
     payment_method: cash ? 'cash_on_delivery' : 'bkash',
+    payment_state: cash ? 'collect_on_delivery' : verified ? 'verified' : 'awaiting_payment',
+    payment_trxid: verified ? `PW${String(index).padStart(2, '0')}ABCDEF` : null,
     user_id: 'paperwork-test',
     status: 'confirmed',
     // 09:00 Dhaka on the day, one minute apart, newest last.
@@ -104,10 +108,11 @@ describe('packing slips', () => {
       ])
         expect(slip).toContain(field);
       expect(slip).toContain(`${formatNumberBn(order.quantity)} × ${formatTaka(order.product_price)}`);
+      // The courier collects the total unless the seller verified the payment (a bKash order awaited is no money).
       expect(slip).toContain(
-        order.payment_method === 'cash_on_delivery'
-          ? `ডেলিভারিতে আদায় করুন: ${formatTaka(order.total_amount)}`
-          : 'আদায় করতে হবে না',
+        order.payment_state === 'verified'
+          ? `পরিশোধিত (TrxID ${order.payment_trxid}): আদায় করতে হবে না`
+          : `ডেলিভারিতে আদায় করুন: ${formatTaka(order.total_amount)}`,
       );
       expect(slip).toContain('কেরানীগঞ্জ আচার ঘর');
       expect(slip).toContain('01712-345678');
@@ -161,20 +166,22 @@ describe('packing slips', () => {
     expect(scanned?.data).toBe(orderNumber(newest.id));
   });
 
-  it('asks the courier to collect the total of a cash order and nothing of a bKash one', async () => {
+  it('asks the courier to collect the total of a cash order and of an unpaid bKash one, nothing of a verified one', async () => {
     const page = await shop.newVisitor(1280);
     await signIn(page, ADMIN);
-    const cash = orders[0];
-    const bkash = orders[3];
-    await page.goto(`${SHOP_URL}/admin/slips?order=${cash.id}`);
-    const cashSlip = page.locator('.packing-slip');
-    await cashSlip.waitFor({ timeout: 30_000 });
-    expect(await cashSlip.innerText()).toContain('ডেলিভারিতে আদায় করুন: ৳২৫০');
-    await page.goto(`${SHOP_URL}/admin/slips?order=${bkash.id}`);
-    await page.locator('.packing-slip').waitFor({ timeout: 30_000 });
-    const text = await page.locator('.packing-slip').innerText();
-    expect(text).toContain('আদায় করতে হবে না');
-    expect(text).toContain('বিকাশ');
+    const slipOf = async (order: (typeof orders)[number]) => {
+      await page.goto(`${SHOP_URL}/admin/slips?order=${order.id}`);
+      const slip = page.locator('.packing-slip');
+      await slip.waitFor({ timeout: 30_000 });
+      return slip.innerText();
+    };
+    expect(await slipOf(orders[0])).toContain('ডেলিভারিতে আদায় করুন: ৳২৫০');
+    const awaited = await slipOf(orders[7]);
+    expect(awaited).toContain(`ডেলিভারিতে আদায় করুন: ${formatTaka(orders[7].total_amount)}`);
+    expect(awaited).toContain('বিকাশ');
+    const paid = await slipOf(orders[3]);
+    expect(paid).toContain('পরিশোধিত (TrxID PW03ABCDEF): আদায় করতে হবে না');
+    expect(paid).not.toContain('ডেলিভারিতে আদায় করুন');
   });
 
   it('turns away a visitor who is not an admin', async () => {
