@@ -71,7 +71,11 @@ async function setOrderMail(admin: Page, on: boolean, address: string) {
   await panel.getByLabel(/যে ঠিকানায় ই-মেইল যাবে/).fill(address);
   const toggle = panel.getByRole('checkbox', { name: 'প্রতিটি নতুন অর্ডারে ই-মেইল পাঠান' });
   if ((await toggle.isChecked()) !== on) await toggle.click({ force: true });
-  const save = panel.getByRole('button', { name: 'সংরক্ষণ করুন' });
+  // The tab has a form per section (mail, payment accounts): the mail's own save button.
+  const form = panel
+    .locator('form')
+    .filter({ has: admin.getByRole('checkbox', { name: 'প্রতিটি নতুন অর্ডারে ই-মেইল পাঠান' }) });
+  const save = form.getByRole('button', { name: 'সংরক্ষণ করুন' });
   if (await save.isEnabled()) {
     await save.click();
     await admin.getByText('সেটিংস সংরক্ষণ করা হয়েছে।').waitFor({ timeout: 10_000 });

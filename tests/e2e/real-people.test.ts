@@ -57,7 +57,7 @@ describe('cash orders from real people', () => {
 
     const dialog = await confirmCashOrder(customer, phone, 'আসল গ্রাহক');
     const step = dialog.getByTestId('phone-verification');
-    await step.waitFor({ timeout: 30_000 });
+    await step.waitFor({ timeout: 60_000 });
     expect(await step.innerText()).toContain('Authentication');
     await step.getByRole('button', { name: 'কোড পাঠান' }).click();
     const code = await phoneCodeFor(phone);
