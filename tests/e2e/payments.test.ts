@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessages } from '../../src/features/ordering/model';
+import { DEMO_PAYMENT_SETTINGS } from '../../scripts/seed/demo-orders';
 import {
   RESULTS,
   SHOP_URL,
@@ -19,7 +20,8 @@ import {
 } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
-const BKASH_NUMBER = '01811223344';
+// The seeded shop's accounts, left as they are: the other suites share this shop and its settings.
+const BKASH_NUMBER = DEMO_PAYMENT_SETTINGS.bkash.number;
 
 let shop: ShopBrowser;
 let admin: Page;
@@ -36,16 +38,6 @@ const orderCards = (page: Page) => page.locator('article[aria-label^="অর্�
 
 beforeAll(async () => {
   shop = await ShopBrowser.open();
-  // The shop takes cash and bKash (a personal number); the phone check is cod-guard's suite's business.
-  await shopAdminFirestore()
-    .doc('settings/payments')
-    .set({
-      methods: { cash_on_delivery: true, bkash: true, nagad: false },
-      bkash: { number: BKASH_NUMBER, account_type: 'personal' },
-      nagad: { number: '', account_type: 'personal' },
-      payment_wait_hours: 24,
-      phone_verification_required: false,
-    });
   admin = await shop.newVisitor(1280);
   await signIn(admin, ADMIN);
   await admin.goto(`${SHOP_URL}/admin`);
