@@ -2,6 +2,7 @@ import type { SystemContext } from '@chakra-ui/react';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/router';
 import { isClientOnlyError } from './components/ui/client-only';
 import { replayKeptTaps, takeKeptTap } from './lib/tap-replay';
 import './lib/dayjs';
@@ -18,7 +19,8 @@ function AfterFirstCommit({ done }: { done: () => void }) {
  * the empty app shell by Hosting's rewrite (shell.html), and a page whose marker names another path is rendered
  * afresh too. A tap kept before this ran is replayed once the page is React's (src/lib/tap-replay.ts).
  */
-export function boot(root: HTMLElement, path: string, system: SystemContext) {
+export async function boot(root: HTMLElement, path: string, system: SystemContext) {
+  await preloadPage(path);
   // React answers taps from here on: the inline script stops keeping them.
   let kept: HTMLElement | null = takeKeptTap();
   let replayed = false;
