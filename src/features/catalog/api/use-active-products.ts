@@ -10,11 +10,12 @@ export type ActiveProducts = Loadable<Product[]>;
 /** On the server (the `pages` function rendering `/`, through app/server.tsx): the jars it renders. */
 export const ServerShopWindow = createContext<Product[] | null>(null);
 
-/** In the browser: the jars `/`'s server rendered, read once (a later mount starts from the listener). */
+/** In the browser: the jars `/`'s server rendered, for the first mount only (a later one asks afresh). */
 let sentWithPage: Product[] | null | undefined;
-function takeSentWithPage(): Product[] | null {
-  if (sentWithPage !== undefined) return null;
-  sentWithPage = shopWindowOnPage();
+let sentWithPageUsed = false;
+function jarsSentWithPage(): Product[] | null {
+  if (sentWithPageUsed) return null;
+  sentWithPage ??= shopWindowOnPage();
   return sentWithPage;
 }
 
@@ -27,11 +28,12 @@ function takeSentWithPage(): Product[] | null {
 export function useActiveProducts(): ActiveProducts {
   const server = useContext(ServerShopWindow);
   const [state, setState] = useState<ActiveProducts>(() => {
-    const products = server ?? takeSentWithPage();
+    const products = server ?? jarsSentWithPage();
     return products ? { status: 'loaded', data: products } : { status: 'loading' };
   });
   const rendered = state.status === 'loaded';
   useEffect(() => {
+    sentWithPageUsed = true;
     let stopped = false;
     // Once the listener has answered, the one-shot answer (possibly arriving later) is older: ignore it.
     let live = false;
