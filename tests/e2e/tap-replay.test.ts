@@ -89,8 +89,8 @@ async function orderBeforeTheApp(url: string, button: (page: Page) => ReturnType
   const page = await shop.newVisitor(360);
   const dialogsOpened = await countDialogs(page);
   const code = await holdAppCode(page);
-  // Not until `load`: the held code keeps the page from loading.
-  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  // Only until the answer starts: DOMContentLoaded waits for the held module scripts.
+  await page.goto(url, { waitUntil: 'commit' });
   const order = button(page);
   await order.waitFor({ timeout: 30_000 });
   await tapAt(page, order, 2);
@@ -142,7 +142,7 @@ describe("typing and a tap on /auth before the app's code has arrived", () => {
     const account = await signUp(await shop.newVisitor(360), email);
     const page = await shop.newVisitor(360);
     const code = await holdAppCode(page);
-    await page.goto(`${SHOP_URL}/auth`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${SHOP_URL}/auth`, { waitUntil: 'commit' });
     const emailField = page.locator('input[type=email]:visible').first();
     await emailField.waitFor({ timeout: 30_000 });
     await emailField.fill(account.email);
