@@ -15,8 +15,9 @@ import type { DocumentJson, Fields } from './types.js';
 import { permissionDenied } from './errors.js';
 import type { DatabaseId } from './paths.js';
 import { documentName, parseResourceName } from './paths.js';
-import type { DatabaseState, StoredDocument } from './state.js';
-import { toDocumentJson } from './state.js';
+import type { DatabaseState } from './state.js';
+import type { StoredDocument } from './stored-document.js';
+import { toDocumentJson } from './stored-document.js';
 
 export type { RulesProvider } from '../rules/types.js';
 

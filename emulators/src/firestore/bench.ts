@@ -5,15 +5,9 @@
 import { deleteApp, getApps } from 'firebase-admin/app';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { adminFirestore } from '../testing/admin.js';
+import type { BenchRow } from './bench-row.js';
 import { benchPartitionsAndHistory } from './partition-history-bench.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
-
-export interface BenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  note?: string;
-}
 
 const PROJECT = 'demo-bench';
 const REGIONS = ['dhaka', 'khulna', 'sylhet', 'chattogram'];

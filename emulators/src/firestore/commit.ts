@@ -9,21 +9,38 @@ import type { EvaluateOptions } from '../rules/types.js';
 import type { Fields, v1, WriteJson, WriteResultJson } from './types.js';
 import { authorize, dataAccess, recordBypass } from './authorization.js';
 import { assertSameDatabase } from './databases.js';
-import type { FirestoreEngine } from './engine.js';
+import type { RulesProvider } from './authorization.js';
+import type { FirestoreJournal } from './journal.js';
+import type { ListenFanOut } from './listen-fan-out.js';
+import type { CommitClock } from './timestamps.js';
+import type { TransactionRegistry } from './transactions.js';
+import type { FunctionTriggers } from './triggers/function-triggers.js';
 import { FirestoreError, invalidArgument } from './errors.js';
 import type { DocumentChangeEvent } from './listen.js';
 import type { DatabaseId } from './paths.js';
 import { parseDatabaseName, parseDocumentName, parseFieldPath, parseResourceName } from './paths.js';
-import type { DatabaseState, StoredDocument } from './state.js';
+import type { DatabaseState } from './state.js';
+import type { StoredDocument } from './stored-document.js';
 import { fieldsSize, normalizeFields, normalizeValue } from './values.js';
 import { applyWrite, checkPrecondition } from './writes.js';
 
 export const MAX_WRITES_PER_COMMIT = 500;
 export const MAX_DOCUMENT_BYTES = 1_048_576;
 
+/** What a commit changes and tells: the database, the transaction it ends, the journal, listeners and triggers. */
+export interface CommitHost {
+  state(db: DatabaseId): DatabaseState;
+  readonly rules: RulesProvider;
+  readonly clock: Pick<CommitClock, 'next'>;
+  readonly transactions: Pick<TransactionRegistry, 'endForCommit'>;
+  readonly journal: Pick<FirestoreJournal, 'recordCommit'> | undefined;
+  readonly listeners: Pick<ListenFanOut, 'notify'>;
+  readonly triggers: Pick<FunctionTriggers, 'onCommit'> | undefined;
+}
+
 /** One commit's work in progress: each document as the writes so far leave it, and the rules checks owed. */
 interface Batch {
-  engine: FirestoreEngine;
+  engine: CommitHost;
   db: DatabaseId;
   state: DatabaseState;
   caller: Caller;
@@ -37,7 +54,7 @@ interface Batch {
 }
 
 export function commit(
-  engine: FirestoreEngine,
+  engine: CommitHost,
   request: v1.CommitRequest & { database: string },
   caller: Caller,
 ): { writeResults: WriteResultJson[]; commitTime: string } {

@@ -15,7 +15,7 @@ import { DocumentHistory, TOO_OLD } from './document-history.js';
 import { FirestoreEngine } from './engine.js';
 import { FirestoreJournal } from './journal.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
-import type { StoredDocument } from './state.js';
+import type { StoredDocument } from './stored-document.js';
 import { formatTimestamp, microsToInstant } from './timestamps.js';
 
 process.env.METADATA_SERVER_DETECTION = 'none';

@@ -3,15 +3,19 @@ import { randomBytes } from 'node:crypto';
 import type { Caller } from '../shared/auth-token.js';
 import type { v1, WriteResultJson } from './types.js';
 import { INTERNAL_READ } from './authorization.js';
+import type { CommitHost } from './commit.js';
 import { commit } from './commit.js';
-import type { FirestoreEngine } from './engine.js';
 import { FirestoreError } from './errors.js';
 import { databaseName, documentName, parseDocumentName, parseResourceName } from './paths.js';
+import type { ReadHost } from './reads.js';
 import { getDocument } from './reads.js';
 
 /** Non-atomic writes, each with its own status. */
+/** Writing one document commits it and reads it back. */
+export type DocumentWriteHost = CommitHost & ReadHost;
+
 export function batchWrite(
-  engine: FirestoreEngine,
+  engine: DocumentWriteHost,
   request: v1.BatchWriteRequest & { database: string },
   caller: Caller,
 ): v1.BatchWriteResponse {
@@ -39,7 +43,7 @@ export function batchWrite(
 }
 
 export function createDocument(
-  engine: FirestoreEngine,
+  engine: DocumentWriteHost,
   request: v1.CreateDocumentRequest & { parent: string; collectionId: string },
   caller: Caller,
 ): v1.Document {
@@ -60,7 +64,7 @@ export function createDocument(
 }
 
 export function updateDocument(
-  engine: FirestoreEngine,
+  engine: DocumentWriteHost,
   request: v1.UpdateDocumentRequest & { document: v1.Document },
   caller: Caller,
 ): v1.Document {
@@ -81,7 +85,7 @@ export function updateDocument(
 }
 
 export function deleteDocument(
-  engine: FirestoreEngine,
+  engine: DocumentWriteHost,
   request: v1.DeleteDocumentRequest & { name: string },
   caller: Caller,
 ): Record<string, never> {

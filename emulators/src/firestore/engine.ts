@@ -21,7 +21,7 @@ import type { CompiledQuery } from './query.js';
 import { runQuery } from './queries.js';
 import { checkQuery, checkRead } from './read-authorization.js';
 import type { SnapshotDatabase } from './start-snapshot.js';
-import type { StoredDocument } from './state.js';
+import type { StoredDocument } from './stored-document.js';
 import { DatabaseState } from './state.js';
 import { CommitClock } from './timestamps.js';
 import type { TransactionTimeouts } from './transactions.js';

@@ -6,11 +6,16 @@
  * bills them), the wall time, and the index entries and documents it read.
  */
 import type { v1 } from './types.js';
-import type { FirestoreEngine } from './engine.js';
+import type { DatabaseState } from './state.js';
 import type { DatabaseId } from './paths.js';
 import { DOCUMENT_NAME_FIELD } from './paths.js';
 import type { CompiledQuery } from './query.js';
-import type { IndexDescription, IndexTrace } from './query-index.js';
+import type { IndexDescription, IndexTrace } from './query-shape.js';
+
+/** What Query Explain reads of the engine: a database's indexes and read usage. */
+export interface ExplainHost {
+  state(db: DatabaseId): Pick<DatabaseState, 'indexes' | 'usage'>;
+}
 
 export type IndexUsedJson = Record<string, unknown> & { query_scope: string; properties: string };
 
@@ -40,7 +45,7 @@ const SCAN: IndexDescription = {
 };
 
 /** The index the planner serves the query from, without running it. */
-export function planOf(engine: FirestoreEngine, query: CompiledQuery): IndexDescription {
+export function planOf(engine: ExplainHost, query: CompiledQuery): IndexDescription {
   return engine.state(query.db).indexes.describe(query) ?? SCAN;
 }
 
@@ -65,7 +70,7 @@ export interface Execution {
 
 /** Runs `work` and measures it: the wall time, and the reads the database billed for it. */
 export function measured<T>(
-  engine: FirestoreEngine,
+  engine: ExplainHost,
   db: DatabaseId,
   work: () => T,
 ): { value: T; durationNs: bigint; readOperations: number } {

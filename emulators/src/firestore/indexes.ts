@@ -17,7 +17,8 @@ import { readFileSync } from 'node:fs';
 import type { FilterJson } from './types.js';
 import { failedPrecondition } from './errors.js';
 import { DOCUMENT_NAME_FIELD, parseFieldPath } from './paths.js';
-import type { CompiledQuery, OrderSpec } from './query.js';
+import type { CompiledQuery } from './query.js';
+import type { OrderSpec } from './query-shape.js';
 
 type Order = 'ASCENDING' | 'DESCENDING';
 type Scope = 'COLLECTION' | 'COLLECTION_GROUP';

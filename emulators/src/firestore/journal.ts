@@ -29,10 +29,11 @@ import {
 import { join } from 'node:path';
 import { crc32c } from '../shared/crc32c.js';
 import type { DocumentJson } from './types.js';
-import type { FirestoreEngine } from './engine.js';
+import type { CommitClock } from './timestamps.js';
 import type { DatabaseId } from './paths.js';
 import { databaseName, documentName, parseDatabaseName, parseDocumentName } from './paths.js';
-import type { DatabaseState, StoredDocument } from './state.js';
+import type { DatabaseState } from './state.js';
+import type { StoredDocument } from './stored-document.js';
 import { stringifyProto3 } from './transports/protos.js';
 import { normalizeFields } from './values.js';
 
@@ -42,6 +43,13 @@ type JournaledDocument = Required<Pick<DocumentJson, 'name' | 'fields' | 'create
 };
 
 type WritesRecord = { kind: 'writes'; database: string; put: JournaledDocument[]; delete: string[] };
+
+/** What replaying the journal changes: the databases and the commit clock. */
+export interface JournalHost {
+  state(db: DatabaseId): DatabaseState;
+  databasesInUse(): DatabaseState[];
+  readonly clock: Pick<CommitClock, 'observe'>;
+}
 
 export type JournalRecord =
   | WritesRecord
@@ -103,7 +111,7 @@ export function decodeRecords(text: string): { records: JournalRecord[]; dropped
 }
 
 /** Applies one record to the engine, as the commit that wrote it did (listeners are not told: none at start). */
-export function applyRecord(engine: FirestoreEngine, record: JournalRecord): number {
+export function applyRecord(engine: JournalHost, record: JournalRecord): number {
   if (record.kind === 'reset') {
     let count = 0;
     for (const state of engine.databasesInUse()) {
@@ -159,10 +167,7 @@ export class FirestoreJournal {
    * Replays the journal files of `dataDir` into the engine (after the export was loaded) and opens the next
    * file for appending. A torn last record is dropped, never fatal.
    */
-  static open(
-    engine: FirestoreEngine,
-    dataDir: string,
-  ): { journal: FirestoreJournal; replayed: ReplayReport } {
+  static open(engine: JournalHost, dataDir: string): { journal: FirestoreJournal; replayed: ReplayReport } {
     const folder = join(dataDir, 'firestore');
     mkdirSync(folder, { recursive: true });
     const numbers = journalNumbers(folder);

@@ -9,8 +9,9 @@ import type { DatabaseId } from './paths.js';
 import { documentName, parseDatabaseName, parseDocumentName } from './paths.js';
 import type { CompiledQuery } from './query.js';
 import { compileQuery, project } from './query.js';
-import type { DatabaseState, StoredDocument } from './state.js';
-import { toDocumentJson } from './state.js';
+import type { DatabaseState } from './state.js';
+import type { StoredDocument } from './stored-document.js';
+import { toDocumentJson } from './stored-document.js';
 
 export interface DocumentChangeEvent {
   key: string;

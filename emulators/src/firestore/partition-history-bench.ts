@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { deleteApp, getApps } from 'firebase-admin/app';
 import type { Caller } from '../shared/auth-token.js';
 import { adminFirestore } from '../testing/admin.js';
-import type { BenchRow } from './bench.js';
+import type { BenchRow } from './bench-row.js';
 import { orderDocument } from './scale-orders.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 import type { WriteJson } from './types.js';

@@ -8,7 +8,7 @@ import type { FirestoreEngine } from './engine.js';
 import { invalidArgument } from './errors.js';
 import { DOCUMENT_NAME_FIELD, documentName } from './paths.js';
 import { compileQuery } from './query.js';
-import { readQuery } from './queries.js';
+import { readQuery } from './read-query.js';
 import type { CursorJson, v1 } from './types.js';
 
 /** The most split points one answer holds when the request names no page size. */

@@ -2,7 +2,6 @@
 import type { Caller } from '../shared/auth-token.js';
 import type { AggregationJson, v1, Value } from './types.js';
 import { invalidArgument } from './errors.js';
-import type { FirestoreEngine } from './engine.js';
 import {
   explainMetrics,
   explainMode,
@@ -15,19 +14,19 @@ import {
 import { parseFieldPath } from './paths.js';
 import type { CompiledQuery } from './query.js';
 import { compileQuery, project } from './query.js';
-import type { IndexTrace } from './query-index.js';
-import type { StoredDocument } from './state.js';
-import { toDocumentJson } from './state.js';
-import type { ReadOptions } from './transactions.js';
+import type { StoredDocument } from './stored-document.js';
+import { toDocumentJson } from './stored-document.js';
 import { requestedReadTime } from './transactions.js';
-import { answeredReadTime, pastRead, queryAt } from './document-history.js';
+import { answeredReadTime } from './document-history.js';
 import { doubleOf, getField, isNumber } from './values.js';
+import type { VectorQueryHost } from './vector-query.js';
 import { runVectorQuery } from './vector-query.js';
+import { readQuery } from './read-query.js';
 
 export const MAX_AGGREGATIONS = 5;
 
 export function runQuery(
-  engine: FirestoreEngine,
+  engine: VectorQueryHost,
   request: v1.RunQueryRequest & { parent: string },
   caller: Caller,
 ): v1.RunQueryResponse[] {
@@ -70,14 +69,14 @@ export function runQuery(
 }
 
 /** An explain without analyze: the query is checked as if it ran (indexes, rules) and planned, not run. */
-function planOnly(engine: FirestoreEngine, query: CompiledQuery, caller: Caller): v1.ExplainMetrics {
+function planOnly(engine: VectorQueryHost, query: CompiledQuery, caller: Caller): v1.ExplainMetrics {
   engine.requireIndexes(query);
   engine.checkQuery(caller, query);
   return explainMetrics([indexUsed(planOf(engine, query))]);
 }
 
 export function runAggregationQuery(
-  engine: FirestoreEngine,
+  engine: VectorQueryHost,
   request: v1.RunAggregationQueryRequest & { parent: string },
   caller: Caller,
 ): v1.RunAggregationQueryResponse[] {
@@ -131,33 +130,6 @@ export function runAggregationQuery(
     });
   }
   return [response];
-}
-
-/**
- * The documents a query returns, once the indexes, the requested read time and the rules allow it. A vector
- * search has checked its own index (`indexesChecked`); a `trace` learns which index served the query.
- */
-export function readQuery(
-  engine: FirestoreEngine,
-  query: CompiledQuery,
-  caller: Caller,
-  txnId: string | undefined,
-  options: ReadOptions = {},
-  execution: { trace?: IndexTrace; indexesChecked?: boolean } = {},
-): StoredDocument[] {
-  if (!execution.indexesChecked) engine.requireIndexes(query);
-  const state = engine.state(query.db);
-  const past = pastRead(
-    state,
-    requestedReadTime(options, engine.transactions.get(txnId)),
-    engine.clock.now(),
-  );
-  engine.checkQuery(caller, query);
-  if (past !== undefined) return queryAt(state, query, past);
-  const docs = query.run(state, { trace: execution.trace });
-  const txn = engine.transactions.get(txnId);
-  if (txn) for (const doc of docs) txn.reads.set(doc.key, doc.version);
-  return docs;
 }
 
 /**

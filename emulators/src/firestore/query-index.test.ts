@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterJson, StructuredQueryJson, Value } from './types.js';
 import { compileQuery, type CompiledQuery } from './query.js';
-import { DatabaseState, type StoredDocument } from './state.js';
+import { DatabaseState } from './state.js';
+import { type StoredDocument } from './stored-document.js';
 import { normalizeFields } from './values.js';
 import { orderDocument, random } from './scale-orders.js';
 import { FirestoreEngine } from './engine.js';

@@ -10,54 +10,21 @@
  */
 import type { Value } from './types.js';
 import { collectionIdOf, compareSegments, DOCUMENT_NAME_FIELD, parentPathOf } from './paths.js';
-import type { OrderSpec } from './query.js';
-import type { StoredDocument } from './state.js';
+import type {
+  IndexableQuery,
+  IndexDescription,
+  IndexEquality,
+  IndexTrace,
+  OrderSpec,
+} from './query-shape.js';
+import type { StoredDocument } from './stored-document.js';
 import type { ListPosition } from './sorted-list.js';
 import { DEFAULT_CHUNK, SortedList } from './sorted-list.js';
 import type { SortKey } from './index-keys.js';
 import { compareSortKeys, equalityKey, sortKey } from './index-keys.js';
 import { getField } from './values.js';
 
-/** An equality (`==`) or `array-contains` constraint the index can seek to. */
-export interface IndexEquality {
-  readonly path: readonly string[];
-  readonly op: 'EQUAL' | 'ARRAY_CONTAINS';
-  /** equalityKey() of the operand. */
-  readonly key: string;
-}
-
-/** What a compiled query tells the index about itself. */
-export interface IndexableQuery {
-  readonly parentKey: string;
-  readonly collectionId: string;
-  readonly allDescendants: boolean;
-  readonly orderBy: readonly OrderSpec[];
-  readonly limit: number | undefined;
-  readonly offset: number;
-  matches(doc: StoredDocument): boolean;
-  readonly plan: {
-    /** A kindless query (every document below a parent) has no collection to index. */
-    readonly kindless: boolean;
-    /** Conjunctive equality constraints (a subset of the filter; the rest is checked on each document found). */
-    readonly equalities: readonly IndexEquality[];
-    readonly startAt: ((doc: StoredDocument) => boolean) | undefined;
-    readonly endAt: ((doc: StoredDocument) => boolean) | undefined;
-  };
-}
-
 export const MAX_INDEXES = 64;
-
-/** The index a query was served from, for Query Explain: its scope and fields in the query's directions. */
-export interface IndexDescription {
-  readonly collectionGroup: boolean;
-  readonly fields: readonly { path: readonly string[]; mode: 'ASC' | 'DESC' | 'CONTAINS' }[];
-}
-
-/** What one run of a query did: the index it walked (none: a scan) and how many entries it read there. */
-export interface IndexTrace {
-  index: IndexDescription | undefined;
-  entriesScanned: number;
-}
 
 /** A document with the sort keys of one ordering, shared by every bucket of the indexes with that ordering. */
 interface Entry {

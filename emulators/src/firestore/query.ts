@@ -1,6 +1,6 @@
 /**
  * Structured queries: filters, the effective ordering (explicit orderBy, then inequality fields, then
- * __name__), cursors, offset and limit — compiled once, then run against a DatabaseState.
+ * __name__), cursors, offset and limit — compiled once, then run against a QueryableDatabase.
  */
 import type { CursorJson, FilterJson, StructuredQueryJson, Value } from './types.js';
 import { invalidArgument } from './errors.js';
@@ -13,16 +13,16 @@ import {
   parseResourceName,
   validateSegment,
 } from './paths.js';
-import type { DatabaseState, StoredDocument } from './state.js';
+import type { StoredDocument } from './stored-document.js';
 import { compareValues, getField, isNaNValue, normalizeValue, typeOrder, valuesEqual } from './values.js';
 import { equalityKey } from './index-keys.js';
-import type { IndexableQuery, IndexEquality, IndexTrace } from './query-index.js';
-
-export interface OrderSpec {
-  path: string[];
-  /** 1 ascending, -1 descending. */
-  direction: 1 | -1;
-}
+import type {
+  IndexableQuery,
+  IndexEquality,
+  IndexTrace,
+  OrderSpec,
+  QueryableDatabase,
+} from './query-shape.js';
 
 export interface CompiledQuery extends IndexableQuery {
   readonly db: DatabaseId;
@@ -43,9 +43,9 @@ export interface CompiledQuery extends IndexableQuery {
    * index can serve it). With `scopeOnly`, every document of the queried collection(s), unfiltered and unsorted.
    * A `trace` is told which index served it and how many entries were read (Query Explain).
    */
-  run(state: DatabaseState, options?: { scopeOnly?: boolean; trace?: IndexTrace }): StoredDocument[];
+  run(state: QueryableDatabase, options?: { scopeOnly?: boolean; trace?: IndexTrace }): StoredDocument[];
   /** The same answer as run(), by scanning and sorting the whole collection (the reference the indexes match). */
-  scan(state: DatabaseState, trace?: IndexTrace): StoredDocument[];
+  scan(state: QueryableDatabase, trace?: IndexTrace): StoredDocument[];
   /** Field paths of orderBy for request.query in rules. */
   readonly orderByPaths: string[];
   /** The filter as sent (operands stored-form), for index requirements and list-rules proofs. */
@@ -157,13 +157,13 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
 
   const select = query.select?.fields?.map((f) => fieldPathOf(f.fieldPath));
 
-  const candidates = (state: DatabaseState): Iterable<StoredDocument> =>
+  const candidates = (state: QueryableDatabase): Iterable<StoredDocument> =>
     kindless
       ? state.inSubtree(parentKey)
       : allDescendants
         ? state.inGroup(parentKey, collectionId)
         : state.inCollection(parentKey, collectionId);
-  const scan = (state: DatabaseState, trace?: IndexTrace): StoredDocument[] => {
+  const scan = (state: QueryableDatabase, trace?: IndexTrace): StoredDocument[] => {
     const result: StoredDocument[] = [];
     let scanned = 0;
     for (const doc of candidates(state)) {

@@ -5,15 +5,24 @@
 import type { Caller } from '../shared/auth-token.js';
 import { ANY_PARENT_SEGMENTS } from '../rules/matcher.js';
 import { authorize, dataAccess } from './authorization.js';
-import type { FirestoreEngine } from './engine.js';
+import type { RulesProvider } from './authorization.js';
+import type { DatabaseState } from './state.js';
+import type { CommitClock } from './timestamps.js';
 import { FirestoreError } from './errors.js';
 import { isMissing } from './listen.js';
 import type { DatabaseId } from './paths.js';
 import type { CompiledQuery } from './query.js';
-import type { StoredDocument } from './state.js';
+import type { StoredDocument } from './stored-document.js';
+
+/** What a read's rules check needs: the rules, the database the rules' get() reads, and the time. */
+export interface ReadRulesHost {
+  readonly rules: RulesProvider;
+  state(db: DatabaseId): DatabaseState;
+  readonly clock: Pick<CommitClock, 'now'>;
+}
 
 export function checkRead(
-  engine: FirestoreEngine,
+  engine: ReadRulesHost,
   caller: Caller,
   db: DatabaseId,
   doc: StoredDocument,
@@ -28,7 +37,7 @@ export function checkRead(
  * not filters"): what it could return counts, not what it returns today. A collection-group query is
  * matched with an unknown parent path, so only rules written for the group (`{path=**}`) can allow it.
  */
-export function checkQuery(engine: FirestoreEngine, caller: Caller, query: CompiledQuery): void {
+export function checkQuery(engine: ReadRulesHost, caller: Caller, query: CompiledQuery): void {
   if (caller.kind === 'owner') return;
   const state = engine.state(query.db);
   const access = dataAccess(state);
@@ -71,7 +80,7 @@ export function checkQuery(engine: FirestoreEngine, caller: Caller, query: Compi
 }
 
 function checkReadWith(
-  engine: FirestoreEngine,
+  engine: ReadRulesHost,
   caller: Caller,
   db: DatabaseId,
   doc: StoredDocument,

@@ -4,7 +4,7 @@ import type { Caller } from '../shared/auth-token.js';
 import type { DocumentJson, v1 } from './types.js';
 import { authorize, dataAccess } from './authorization.js';
 import { assertSameDatabase } from './databases.js';
-import type { FirestoreEngine } from './engine.js';
+import type { RulesProvider } from './authorization.js';
 import { invalidArgument, notFound } from './errors.js';
 import {
   compareSegments,
@@ -17,13 +17,19 @@ import {
   parseResourceName,
 } from './paths.js';
 import { compileQuery, project } from './query.js';
-import { toDocumentJson } from './state.js';
+import { toDocumentJson } from './stored-document.js';
 import { requestedReadTime } from './transactions.js';
 import { answeredReadTime, collectionIdsAt, documentAt, pastRead } from './document-history.js';
-import { readQuery } from './queries.js';
+import type { QueryReadHost } from './read-query.js';
+import { readQuery } from './read-query.js';
+
+/** What a get or a listing reads: the databases, as a query does, under the rules. */
+export interface ReadHost extends QueryReadHost {
+  readonly rules: RulesProvider;
+}
 
 export function batchGet(
-  engine: FirestoreEngine,
+  engine: ReadHost,
   request: v1.BatchGetDocumentsRequest & { database: string },
   caller: Caller,
 ): v1.BatchGetDocumentsResponse[] {
@@ -56,7 +62,7 @@ export function batchGet(
 }
 
 export function getDocument(
-  engine: FirestoreEngine,
+  engine: ReadHost,
   request: v1.GetDocumentRequest & { name: string },
   caller: Caller,
 ): v1.Document {
@@ -78,7 +84,7 @@ export function getDocument(
 }
 
 export function listDocuments(
-  engine: FirestoreEngine,
+  engine: ReadHost,
   request: v1.ListDocumentsRequest & { parent: string },
   caller: Caller,
 ): v1.ListDocumentsResponse {
@@ -130,7 +136,7 @@ export function listDocuments(
 }
 
 export function listCollectionIds(
-  engine: FirestoreEngine,
+  engine: ReadHost,
   request: v1.ListCollectionIdsRequest & { parent: string },
 ): v1.ListCollectionIdsResponse {
   const { db, segments } = parseResourceName(request.parent);

@@ -9,7 +9,7 @@ import { dataAccess, firestoreRulesRequest } from './authorization.js';
 import type { FirestoreEngine } from './engine.js';
 import { invalidArgument } from './errors.js';
 import type { DatabaseId } from './paths.js';
-import type { StoredDocument } from './state.js';
+import type { StoredDocument } from './stored-document.js';
 import type { Fields } from './types.js';
 
 export interface FirestoreRulesQuestion {

@@ -16,10 +16,15 @@
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { FirestoreEngine } from './engine.js';
+import type { DatabaseState } from './state.js';
 import { databaseName } from './paths.js';
-import type { StoredDocument } from './state.js';
+import type { StoredDocument } from './stored-document.js';
 import type { Fields, Value } from './types.js';
+
+/** What a start snapshot is taken from: the databases holding documents. */
+export interface SnapshotSource {
+  databasesInUse(): DatabaseState[];
+}
 
 export interface SnapshotDatabase {
   database: string;
@@ -43,7 +48,7 @@ export const START_SNAPSHOT_FILE = 'data.v8';
  * What the engine holds now, taken in the tick its export is taken: stored documents are never changed in place
  * (a write stores a new one), so serializing them later still gives this moment.
  */
-export function captureStartSnapshot(engine: FirestoreEngine): () => SnapshotDatabase[] {
+export function captureStartSnapshot(engine: SnapshotSource): () => SnapshotDatabase[] {
   const taken = engine
     .databasesInUse()
     .filter((state) => state.size > 0)

@@ -5,19 +5,24 @@
  */
 import type { Caller } from '../shared/auth-token.js';
 import type { v1 } from './types.js';
-import type { FirestoreEngine } from './engine.js';
 import type { IndexUsedJson } from './explain.js';
 import { explainMetrics, explainMode, measured, newTrace } from './explain.js';
-import type { IndexJson } from './indexes.js';
+import type { IndexJson, IndexRequirements } from './indexes.js';
 import { vectorIndexFor } from './indexes.js';
 import { compileQuery, project } from './query.js';
-import { readQuery } from './queries.js';
-import { toDocumentJson } from './state.js';
+import type { QueryReadHost } from './read-query.js';
+import { readQuery } from './read-query.js';
+import { toDocumentJson } from './stored-document.js';
 import type { NearestStats } from './vector-search.js';
 import { compileNearest, findNearest, withDistance } from './vector-search.js';
 
+/** A vector search reads as a query does, after checking its own vector index. */
+export interface VectorQueryHost extends QueryReadHost {
+  readonly indexes: Pick<IndexRequirements, 'checkVector'> | undefined;
+}
+
 export function runVectorQuery(
-  engine: FirestoreEngine,
+  engine: VectorQueryHost,
   request: v1.RunQueryRequest & { parent: string },
   structured: v1.StructuredQuery,
   findNearestRequest: v1.StructuredQueryFindNearest,

@@ -12,7 +12,7 @@
 import type { StructuredQueryJson, v1, Value } from './types.js';
 import { invalidArgument } from './errors.js';
 import { compareSegments, DOCUMENT_NAME_FIELD, parseFieldPath } from './paths.js';
-import type { StoredDocument } from './state.js';
+import type { StoredDocument } from './stored-document.js';
 import { doubleOf, getField, kindOf, setField } from './values.js';
 
 export const MAX_NEAREST_LIMIT = 1000;
