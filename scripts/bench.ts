@@ -26,7 +26,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const rows: BenchRow[] = [];
 
 async function firestoreRows(): Promise<BenchRow[]> {
-  const benchPath = '../emulators/src/firestore/bench.js';
+  const benchPath = '../emulators/src/firestore/bench/bench.js';
   const module = (await import(benchPath).catch(() => null)) as {
     benchFirestore?: () => Promise<BenchRow[]>;
   } | null;

@@ -3,13 +3,13 @@
  * everything with a saved state (the console's snapshots) while clients listen.
  */
 import type { DocumentJson } from './types.js';
-import type { FirestoreJournal } from './journal.js';
-import type { ListenFanOut } from './listen-fan-out.js';
+import type { FirestoreJournal } from './persistence/journal.js';
+import type { ListenFanOut } from './listen/listen-fan-out.js';
 import type { CommitClock } from './timestamps.js';
-import type { TransactionRegistry } from './transactions.js';
-import type { DocumentChangeEvent } from './listen.js';
+import type { TransactionRegistry } from './write/transactions.js';
+import type { DocumentChangeEvent } from './listen/listen.js';
 import type { DatabaseId } from './paths.js';
-import type { SnapshotDatabase } from './start-snapshot.js';
+import type { SnapshotDatabase } from './persistence/start-snapshot.js';
 import type { DatabaseState } from './state.js';
 import type { StoredDocument } from './stored-document.js';
 import { databaseName, parseDatabaseName, parseDocumentName } from './paths.js';
@@ -110,7 +110,7 @@ export function importDocuments(
 }
 
 /**
- * Imports a start snapshot (./start-snapshot.ts) as importDocuments imports the export it stands for. Its values
+ * Imports a start snapshot (./persistence/start-snapshot.ts) as importDocuments imports the export it stands for. Its values
  * are already the shared ones it was saved with, so they are stored as they are, after the database's interner
  * takes them back.
  */

@@ -10,9 +10,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { failedPrecondition, invalidArgument } from './errors.js';
-import type { CompiledQuery } from './query.js';
+import type { CompiledQuery } from './query/query.js';
 import type { Fields, Value } from './types.js';
-import type { QueryableDatabase } from './query-shape.js';
+import type { QueryableDatabase } from './query/query-shape.js';
 import type { StoredDocument } from './stored-document.js';
 import { formatTimestamp, instantToMicros, microsToInstant, parseTimestamp } from './timestamps.js';
 

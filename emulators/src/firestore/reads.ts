@@ -1,10 +1,10 @@
-/** Reads of named documents and of collections' listings (queries are in ./queries.ts). */
-import { INTERNAL_READ } from './authorization.js';
+/** Reads of named documents and of collections' listings (queries are in ./query/queries.ts). */
+import { INTERNAL_READ } from './access/authorization.js';
 import type { Caller } from '../shared/auth-token.js';
 import type { DocumentJson, v1 } from './types.js';
-import { authorize, dataAccess } from './authorization.js';
+import { authorize, dataAccess } from './access/authorization.js';
 import { assertSameDatabase } from './databases.js';
-import type { RulesProvider } from './authorization.js';
+import type { RulesProvider } from './access/authorization.js';
 import { invalidArgument, notFound } from './errors.js';
 import {
   compareSegments,
@@ -16,12 +16,12 @@ import {
   parseFieldPath,
   parseResourceName,
 } from './paths.js';
-import { compileQuery, project } from './query.js';
+import { compileQuery, project } from './query/query.js';
 import { toDocumentJson } from './stored-document.js';
-import { requestedReadTime } from './transactions.js';
+import { requestedReadTime } from './write/transactions.js';
 import { answeredReadTime, collectionIdsAt, documentAt, pastRead } from './document-history.js';
-import type { QueryReadHost } from './read-query.js';
-import { readQuery } from './read-query.js';
+import type { QueryReadHost } from './query/read-query.js';
+import { readQuery } from './query/read-query.js';
 
 /** What a get or a listing reads: the databases, as a query does, under the rules. */
 export interface ReadHost extends QueryReadHost {

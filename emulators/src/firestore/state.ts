@@ -8,7 +8,7 @@ import { collectionIdOf, parentPathOf } from './paths.js';
 import type { StoredDocument } from './stored-document.js';
 import { toDocumentJson } from './stored-document.js';
 import { DocumentHistory } from './document-history.js';
-import { QueryIndexes } from './query-index.js';
+import { QueryIndexes } from './query/query-index.js';
 import { ReadUsage } from './usage.js';
 import { ValueInterner } from './values.js';
 

@@ -467,7 +467,7 @@ export class ValueInterner {
     this.integers.clear();
   }
 
-  /** The shared values, as a start snapshot saves them (./start-snapshot.ts). */
+  /** The shared values, as a start snapshot saves them (./persistence/start-snapshot.ts). */
   shared(): { strings: Value[]; integers: Value[] } {
     return { strings: [...this.strings.values()], integers: [...this.integers.values()] };
   }
