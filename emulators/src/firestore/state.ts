@@ -10,7 +10,7 @@ import { toDocumentJson } from './stored-document.js';
 import { DocumentHistory } from './document-history.js';
 import { QueryIndexes } from './query/query-index.js';
 import { ReadUsage } from './usage.js';
-import { ValueInterner } from './values.js';
+import { ValueInterner } from './value-interner.js';
 
 export class DatabaseState {
   private readonly documents = new Map<string, StoredDocument>();

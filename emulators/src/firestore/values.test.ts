@@ -11,9 +11,9 @@ import {
   normalizeValue,
   isCanonicalTimestamp,
   setField,
-  ValueInterner,
   valuesEqual,
 } from './values.js';
+import { ValueInterner } from './value-interner.js';
 
 const ref = (path: string): Value => ({ referenceValue: `projects/p/databases/(default)/documents/${path}` });
 
