@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Value } from './types.js';
 import { FirestoreError } from './errors.js';
 import { normalizeTimestamp } from './timestamps.js';
-import { random } from './bench/scale-orders.js';
+import { random } from '../testing/synthetic-documents.js';
 import {
   compareValues,
   fieldsSize,

@@ -54,7 +54,7 @@ export async function benchUpload(sizes: readonly number[]): Promise<UploadBench
     if (!Number.isInteger(size) || size < 1)
       throw new RangeError(`benchUpload needs positive byte sizes, got ${size}`);
   }
-  const projectId = 'demo-achar-bench';
+  const projectId = 'demo-storage-bench';
   const emulator = await startStorageEmulator({
     host: '127.0.0.1',
     port: 0,

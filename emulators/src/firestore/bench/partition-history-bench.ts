@@ -9,7 +9,7 @@ import { deleteApp, getApps } from 'firebase-admin/app';
 import type { Caller } from '../../shared/auth-token.js';
 import { adminFirestore } from '../../testing/admin.js';
 import type { BenchRow } from './bench-row.js';
-import { orderDocument } from './scale-orders.js';
+import { syntheticDocument } from '../../testing/synthetic-documents.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../server.js';
 import type { WriteJson } from '../types.js';
 
@@ -43,7 +43,9 @@ export async function benchPartitionsAndHistory(): Promise<BenchRow[]> {
     emulator = await startFirestoreEmulator({ port: 0 });
     const { engine } = emulator;
     const database = `projects/${PROJECT}/databases/(default)`;
-    const documents = Array.from({ length: ORDERS }, (_, i) => orderDocument(database, i, ORDERS));
+    const documents = Array.from({ length: ORDERS }, (_, i) =>
+      syntheticDocument(database, i, ORDERS, 'orders'),
+    );
     engine.importDocuments([{ database, documents }]);
     documents.length = 0;
     const db = adminFirestore(PROJECT, emulator.port);

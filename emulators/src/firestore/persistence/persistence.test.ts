@@ -87,6 +87,37 @@ describe('export and import', () => {
     expect(updated.updateTime!.valueOf() > imported.updateTime!.valueOf()).toBe(true);
   });
 
+  it('still loads an export written under the format’s old name', async () => {
+    const old = await mkdtemp(join(tmpdir(), 'firestore-old-format-'));
+    await mkdir(join(old, 'firestore'));
+    const document = {
+      name: `projects/${PROJECT}/databases/(default)/documents/jars/old`,
+      fields: { label: { stringValue: 'kept' } },
+      createTime: '2026-01-01T00:00:00.000000Z',
+      updateTime: '2026-01-02T00:00:00.000000Z',
+    };
+    const database = `projects/${PROJECT}/databases/(default)`;
+    await writeFile(
+      join(old, 'firestore', 'data.json'),
+      JSON.stringify({
+        format: 'achar-firestore-export',
+        version: 1,
+        databases: [{ database, documents: [document] }],
+      }),
+    );
+    const { emulator, db } = await start(old);
+    const snapshot = await db.doc('jars/old').get();
+    expect(snapshot.get('label')).toBe('kept');
+    await stopped(emulator);
+    // Stopping rewrote the folder under the new name, which loads too.
+    expect(await readFile(join(old, 'firestore', 'data.json'), 'utf8')).toContain(
+      '"format":"firestore-emulator-export"',
+    );
+    const again = await start(old);
+    expect((await again.db.doc('jars/old').get()).get('label')).toBe('kept');
+    await rm(old, { recursive: true, force: true });
+  });
+
   it('refuses to start from a damaged or foreign export, naming the file', async () => {
     const damaged = await mkdtemp(join(tmpdir(), 'firestore-damaged-'));
     await mkdir(join(damaged, 'firestore'));

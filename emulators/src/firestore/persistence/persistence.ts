@@ -17,8 +17,13 @@ import type { DocumentJson } from '../types.js';
 import { captureStartSnapshot, readStartSnapshot, writeStartSnapshot } from './start-snapshot.js';
 import { stringifyProto3 } from '../transports/protos.js';
 
+/** The export's format name; exports written under the old name (before the emulators left the shop) still load. */
+const FORMAT = 'firestore-emulator-export';
+const OLD_FORMAT = 'achar-firestore-export';
+const isExportFormat = (format: unknown): boolean => format === FORMAT || format === OLD_FORMAT;
+
 interface ExportFile {
-  format: 'achar-firestore-export';
+  format: typeof FORMAT | typeof OLD_FORMAT;
   version: 1;
   exportedAt: string;
   databases: { database: string; documents: DocumentJson[] }[];
@@ -35,7 +40,7 @@ const WRITE_BATCH = 1000;
 export async function exportFirestore(engine: FirestoreEngine, dir: string): Promise<number> {
   const databases = engine.exportDocuments();
   const startSnapshot = captureStartSnapshot(engine);
-  const header = { format: 'achar-firestore-export', version: 1, exportedAt: new Date().toISOString() };
+  const header = { format: FORMAT, version: 1, exportedAt: new Date().toISOString() };
   const folder = join(dir, 'firestore');
   await mkdir(folder, { recursive: true });
   const target = join(folder, 'data.json');
@@ -105,7 +110,7 @@ async function readExport(dir: string, sink: Sink): Promise<number> {
   } catch (error) {
     throw notJson(target, error);
   }
-  if (file?.format !== 'achar-firestore-export' || !Array.isArray(file.databases))
+  if (!isExportFormat(file?.format) || !Array.isArray(file.databases))
     throw new Error(`${target} is not a Firestore export of this emulator`);
   return sink(file.databases);
 }
@@ -139,7 +144,7 @@ async function importByLine(sink: Sink, target: string): Promise<number | undefi
     if (lineNumber === 1) {
       if (!line.endsWith(HEADER_END)) return undefined;
       const header = parse(`${line}]}`) as Partial<ExportFile>;
-      if (header?.format !== 'achar-firestore-export') return undefined;
+      if (!isExportFormat(header?.format)) return undefined;
       continue;
     }
     if (ended) {

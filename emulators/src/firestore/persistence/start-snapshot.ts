@@ -41,7 +41,7 @@ interface Header {
   json: { size: number; mtimeMs: number };
 }
 
-const FORMAT = 'achar-firestore-start-snapshot';
+const FORMAT = 'firestore-emulator-start-snapshot';
 export const START_SNAPSHOT_FILE = 'data.v8';
 
 /**

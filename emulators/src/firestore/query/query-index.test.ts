@@ -9,7 +9,7 @@ import { compileQuery, type CompiledQuery } from './query.js';
 import { DatabaseState } from '../state.js';
 import { type StoredDocument } from '../stored-document.js';
 import { normalizeFields } from '../values.js';
-import { orderDocument, random } from '../bench/scale-orders.js';
+import { random, syntheticDocument } from '../../testing/synthetic-documents.js';
 import { FirestoreEngine } from '../engine.js';
 import { INTERNAL_READ } from '../access/authorization.js';
 import type { ListenResponseJson } from '../types.js';
@@ -235,7 +235,10 @@ describe('query indexes answer as the full scan does', () => {
     const database = 'projects/p/databases/(default)';
     const parent = `${database}/documents`;
     engine.importDocuments([
-      { database, documents: Array.from({ length: 3000 }, (_, i) => orderDocument(database, i, 3000)) },
+      {
+        database,
+        documents: Array.from({ length: 3000 }, (_, i) => syntheticDocument(database, i, 3000, 'orders')),
+      },
     ]);
     const sent: ListenResponseJson[] = [];
     const stream = engine.openListen(INTERNAL_READ, (m) => sent.push(m));
@@ -249,7 +252,10 @@ describe('query indexes answer as the full scan does', () => {
     const { indexes } = engine.state({ projectId: 'p', databaseId: '(default)' });
     const before = indexes.examined;
     sent.length = 0;
-    engine.commit({ database, writes: [{ update: orderDocument(database, 3000, 3000) }] }, INTERNAL_READ);
+    engine.commit(
+      { database, writes: [{ update: syntheticDocument(database, 3000, 3000, 'orders') }] },
+      INTERNAL_READ,
+    );
     // The new order enters the window and the oldest of the 50 leaves it; the query walked about one page.
     expect(sent.filter((m) => m.documentChange)).toHaveLength(1);
     expect(sent.filter((m) => m.documentRemove)).toHaveLength(1);

@@ -2,7 +2,7 @@
  * Synthetic shop orders for the scale benchmark and the emulator's scale checks: ~15 fields each (strings,
  * numbers, timestamps) and a `search_terms` array of ~15 short strings, as the admin search writes them.
  */
-import type { DocumentJson, Value } from '../types.js';
+import type { DocumentJson, Value } from '../../emulators/src/firestore/types.js';
 
 const STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'];
 const DISTRICTS = [

@@ -7,7 +7,7 @@
  * - the whole emulator process (Firestore + Storage, as `npm run emulators` starts it) started from a data
  *   folder holding the orders: time to ready and memory after garbage collection.
  *
- * Run: npx tsx emulators/src/firestore/bench/scale-bench.ts [--sizes 1000,100000] [--runs 101]
+ * Run: npx tsx scripts/bench/scale-bench.ts [--sizes 1000,100000] [--runs 101]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,16 +19,20 @@ import { parseArgs } from 'node:util';
 import type { Firestore, Query } from 'firebase-admin/firestore';
 import { deleteApp, getApps } from 'firebase-admin/app';
 import { Client, credentials, Metadata } from '@grpc/grpc-js';
-import { FirestoreEngine } from '../engine.js';
-import { exportFirestore } from '../persistence/persistence.js';
-import { encodeBinary } from '../transports/protos.js';
+import { FirestoreEngine } from '../../emulators/src/firestore/engine.js';
+import { exportFirestore } from '../../emulators/src/firestore/persistence/persistence.js';
+import { encodeBinary } from '../../emulators/src/firestore/transports/protos.js';
 import { orderDocument, phoneOf, userIdOf } from './scale-orders.js';
-import { compileQuery } from '../query/query.js';
-import { runAggregationQuery } from '../query/queries.js';
-import type { FilterJson, ListenResponseJson, StructuredQueryJson } from '../types.js';
-import { INTERNAL_READ } from '../access/authorization.js';
-import { adminFirestore } from '../../testing/admin.js';
-import { readProjectConfig, startOfflineEmulators } from '../../index.js';
+import { compileQuery } from '../../emulators/src/firestore/query/query.js';
+import { runAggregationQuery } from '../../emulators/src/firestore/query/queries.js';
+import type {
+  FilterJson,
+  ListenResponseJson,
+  StructuredQueryJson,
+} from '../../emulators/src/firestore/types.js';
+import { INTERNAL_READ } from '../../emulators/src/firestore/access/authorization.js';
+import { adminFirestore } from '../../emulators/src/testing/admin.js';
+import { readProjectConfig, startOfflineEmulators } from '../../emulators/src/index.js';
 
 const here = fileURLToPath(import.meta.url);
 

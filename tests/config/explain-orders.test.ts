@@ -6,18 +6,22 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../../shared/auth-token.js';
-import { FirestoreEngine } from '../engine.js';
-import { IndexRequirements, readIndexesFile, type IndexJson } from './indexes.js';
-import { orderDocument, phoneOf, userIdOf } from '../bench/scale-orders.js';
-import type { FilterJson, StructuredQueryJson } from '../types.js';
+import type { Caller } from '../../emulators/src/shared/auth-token.js';
+import { FirestoreEngine } from '../../emulators/src/firestore/engine.js';
+import {
+  IndexRequirements,
+  readIndexesFile,
+  type IndexJson,
+} from '../../emulators/src/firestore/query/indexes.js';
+import { orderDocument, phoneOf, userIdOf } from '../../scripts/bench/scale-orders.js';
+import type { FilterJson, StructuredQueryJson } from '../../emulators/src/firestore/types.js';
 
 const PROJECT = 'demo-explain-orders';
 const database = `projects/${PROJECT}/databases/(default)`;
 const parent = `${database}/documents`;
 const owner: Caller = { kind: 'owner' };
 const ORDERS = 3_000;
-const indexesFile = fileURLToPath(new URL('../../../../firestore.indexes.json', import.meta.url));
+const indexesFile = fileURLToPath(new URL('../../firestore.indexes.json', import.meta.url));
 
 const eq = (field: string, stringValue: string): FilterJson => ({
   fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: { stringValue } },
