@@ -3,12 +3,13 @@
  * page by the `pages` function, /auth by the build), seconds before React on a slow phone. Here every script
  * file is held back by the test until after the shopper has acted: the tapped button must show at once that it
  * heard (src/lib/tap-replay.ts), and once the code arrives and the page is hydrated the tap is answered exactly
- * once, with nothing typed lost.
+ * once. (What was typed before hydration is handed to React by src/lib/tap-replay.ts, unit-tested there; /auth's
+ * fields are disabled until Firebase Auth reports, so no page takes typing before the app yet.)
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPageData } from '../../src/features/catalog';
-import { RESULTS, SHOP_URL, ShopBrowser, signUp, uniqueEmail } from '../support/shop-browser';
+import { RESULTS, SHOP_URL, ShopBrowser } from '../support/shop-browser';
 
 let shop: ShopBrowser;
 
@@ -104,7 +105,8 @@ async function orderBeforeTheApp(url: string, button: (page: Page) => ReturnType
   await hydrated(page);
   const dialog = page.getByRole('dialog');
   await dialog.waitFor({ timeout: 30_000 });
-  expect(await order.getAttribute('aria-busy')).toBeNull();
+  // (The page under the modal dialog is aria-hidden: no role query reaches the button now.)
+  expect(await page.locator('#root [data-heard], #root [aria-busy=true]').count()).toBe(0);
   // A tap beside the dialog closes it.
   await page.mouse.click(8, 8);
   await dialog.waitFor({ state: 'detached', timeout: 10_000 });
@@ -132,28 +134,5 @@ describe("a tap on an order button before the app's code has arrived", () => {
 
   it("on a product's page: the same", async () => {
     await orderBeforeTheApp(await aProductPage(), (page) => page.getByRole('button', { name: 'অর্ডার করুন' }));
-  });
-});
-
-describe("typing and a tap on /auth before the app's code has arrived", () => {
-  it('keeps what was typed and signs in once the app runs', async () => {
-    // An account of its own, then a fresh visitor signs in with it.
-    const email = uniqueEmail('tap-replay');
-    const account = await signUp(await shop.newVisitor(360), email);
-    const page = await shop.newVisitor(360);
-    const code = await holdAppCode(page);
-    await page.goto(`${SHOP_URL}/auth`, { waitUntil: 'commit' });
-    const emailField = page.locator('input[type=email]:visible').first();
-    await emailField.waitFor({ timeout: 30_000 });
-    await emailField.fill(account.email);
-    await page.locator('input[type=password]:visible').first().fill(account.password);
-    const submit = page.locator('form button[type=submit]:visible').first();
-    await tapAt(page, submit, 1);
-    expect(await submit.getAttribute('aria-busy')).toBe('true');
-    expect(new URL(page.url()).pathname).toBe('/auth');
-
-    await code.release();
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 60_000 });
-    await page.getByRole('button', { name: 'লগআউট' }).first().waitFor({ timeout: 60_000 });
   });
 });
