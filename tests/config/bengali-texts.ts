@@ -111,7 +111,8 @@ export function wordViolations(file: string, source: string, words: Glossary = g
     )
     .map((rule) => ({ rule, re: new RegExp(rule.pattern, 'u') }));
   const found: Violation[] = [];
-  for (const { text, line, whole } of textsOf(file, source)) {
+  for (const { text: written, line, whole } of textsOf(file, source)) {
+    const text = written.normalize('NFC'); // য় as one code point or two: the same letter
     if (!BENGALI.test(text)) continue;
     for (const { rule, re } of rules) {
       if (rule.wholeText ? !whole : fixed.has(text)) continue; // 'বাতিল' is SPEC's status, never a button

@@ -178,7 +178,7 @@ describe('admin dashboard in a browser', () => {
 
     const row = admin.getByRole('row', { name });
     await row.waitFor();
-    expect(await row.innerText()).toContain('৳১৪৯.৫');
+    expect(await row.innerText()).toContain('৳১৪৯.৫০');
 
     const card = shop.locator('#products article', { hasText: name });
     await card.waitFor({ timeout: 10_000 });

@@ -127,7 +127,7 @@ describe('order card', () => {
     );
     expect(within(card).getByText('২ × ৳২৫০')).toBeInTheDocument();
     expect(within(card).getByText('৳৫০০')).toBeInTheDocument();
-    expect(within(card).getByText('২ ঘন্টা আগে')).toBeInTheDocument();
+    expect(within(card).getByText('২ ঘণ্টা আগে')).toBeInTheDocument();
     expect(within(card).getByText('অমীমাংসিত', { selector: 'span' })).toBeInTheDocument();
   });
 

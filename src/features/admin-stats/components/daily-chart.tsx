@@ -1,7 +1,6 @@
 import { Box, Flex, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { adminStatsTexts } from '../texts';
-import { dayjs } from '@/lib/dayjs';
-import { formatNumberBn, formatTaka } from '@/lib/format';
+import { formatDayMonth, formatNumberBn, formatTaka } from '@/lib/format';
 import type { DailyOrders } from '../model/dashboard-stats';
 
 const t = adminStatsTexts;
@@ -49,7 +48,7 @@ export function DailyChart({ days }: { days: readonly DailyOrders[] }) {
         >
           {days.map((day) => {
             const label = t.dayLabel(
-              dayjs(day.date).format('D MMMM'),
+              formatDayMonth(day.date),
               formatNumberBn(day.orders),
               formatTaka(day.revenue),
             );
@@ -74,7 +73,7 @@ export function DailyChart({ days }: { days: readonly DailyOrders[] }) {
                   />
                 </Flex>
                 <Text fontSize="xs" color="fg.muted" aria-hidden="true" whiteSpace="nowrap">
-                  {formatNumberBn(dayjs(day.date).date())}
+                  {formatNumberBn(Number(day.date.slice(8)))}
                 </Text>
               </Flex>
             );

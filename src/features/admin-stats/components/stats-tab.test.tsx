@@ -53,7 +53,7 @@ describe('stats tab', () => {
     renderWithShop(<StatsTab />);
     expect(await screen.findByText('১,২৫০')).toBeInTheDocument();
     expect(screen.getByText(/গত সপ্তাহের তুলনায় \+৫০%/)).toBeInTheDocument();
-    expect(screen.getByText('৳১,২৫,০০০.৫')).toBeInTheDocument();
+    expect(screen.getByText('৳১,২৫,০০০.৫০')).toBeInTheDocument();
     expect(screen.getByText('মোট বিক্রি')).toBeInTheDocument();
     expect(screen.getByText('অমীমাংসিত অর্ডার')).toBeInTheDocument();
     expect(screen.getByText('৯০০')).toBeInTheDocument();
