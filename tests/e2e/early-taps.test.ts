@@ -197,7 +197,7 @@ describe("a tap on an order button before the app's code has arrived", () => {
     await signUp(page, uniqueEmail('early-confirm')); // a new customer: no open orders to count against the limit
     const { code, dialogsOpened, ordersSent } = await tapBeforeTheApp(page, 3);
     await fillEarlyDialog(page);
-    await earlyDialog(page).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await earlyDialog(page).getByRole('button', { name: 'অর্ডার দিন' }).click();
     expect(
       await earlyDialog(page).getByRole('button', { name: 'অর্ডার জমা হচ্ছে…' }).getAttribute('aria-busy'),
     ).toBe('true');

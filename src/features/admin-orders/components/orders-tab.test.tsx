@@ -179,7 +179,7 @@ describe('order card', () => {
 
   it('keeps a warning on screen when the returned jars did not all fit under the stock limit', async () => {
     const notice =
-      'স্টকে সর্বোচ্চ ১০০০০০টি জার রাখা যায়, তাই ফেরত আসা ২টি জার স্টকে যোগ হয়নি — পণ্যের স্টক মিলিয়ে দেখুন।';
+      'স্টকে সর্বোচ্চ ১০০০০০টি বয়াম রাখা যায়, তাই ফেরত আসা ২টি বয়াম স্টকে যোগ হয়নি — স্টক মিলিয়ে দেখুন।';
     api.updateOrderStatus.mockResolvedValue({ status: 'cancelled', notice });
     renderTab([order({})]);
 

@@ -58,7 +58,7 @@ describe('the early order dialog (drawn before the app has loaded)', () => {
     await user.click(within(dialog).getByRole('textbox', { name: /মোবাইল নম্বর/ }));
     await user.paste('01712345678');
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
-    await user.click(within(dialog).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await user.click(within(dialog).getByRole('button', { name: 'অর্ডার দিন' }));
 
     const confirm = within(dialog).getByRole('button', { name: 'অর্ডার জমা হচ্ছে…' });
     expect(confirm).toHaveAttribute('aria-busy', 'true');
