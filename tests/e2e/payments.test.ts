@@ -67,7 +67,7 @@ async function customerWithBkashDialog(buyer: string, phone: string) {
 
 /** The seller's card of the order with this TrxID, from the "পেমেন্ট যাচাই" filter. */
 async function cardToVerify(trxId: string) {
-  const toVerify = admin.getByRole('button', { name: /যাচাই বাকি/ });
+  const toVerify = admin.getByRole('button', { name: /^পেমেন্ট যাচাই/ });
   if ((await toVerify.getAttribute('aria-pressed')) !== 'true') await toVerify.click();
   const card = orderCards(admin).filter({ hasText: trxId });
   await card.waitFor({ timeout: 20_000 });

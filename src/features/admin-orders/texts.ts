@@ -39,7 +39,7 @@ export const adminOrdersTexts = {
   openOrdersOfCustomer: (count: string) => `এই গ্রাহকের ${count}টি চলমান অর্ডার`,
   packingSlip: 'প্যাকিং স্লিপ',
   toVerify: 'পেমেন্ট যাচাই',
-  toVerifyCount: (count: string) => `যাচাই বাকি ${count}টি পেমেন্ট`,
+  toVerifyWaiting: 'টি পেমেন্ট মিলিয়ে দেখা বাকি',
   paymentReview: {
     trxId: 'TrxID',
     payer: 'যে নম্বর থেকে',

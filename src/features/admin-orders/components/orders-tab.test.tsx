@@ -411,7 +411,7 @@ describe("an order's payment on its card", () => {
 
   it('offers the "to verify" filter, and shows the filtered list from its own query', async () => {
     renderWithShop(<Dashboard />);
-    await userEvent.click(screen.getByRole('button', { name: /যাচাই বাকি/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^পেমেন্ট যাচাই/ }));
     const page = await queryAsked({ filters: ['payment_state =='] });
     act(() => page.next([claimed()]));
     expect(await screen.findByRole('button', { name: 'পেমেন্ট মিলেছে' })).toBeInTheDocument();

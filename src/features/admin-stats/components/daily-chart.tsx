@@ -38,7 +38,17 @@ export function DailyChart({ days }: { days: readonly DailyOrders[] }) {
         <Legend color="leaf.solid" label={t.dailyRevenue} />
       </HStack>
       {/* relative: the spoken day labels are absolutely placed and must scroll with the chart, not widen the page. */}
-      <Box overflowX="auto" pb="1" position="relative">
+      {/* A region that scrolls on a phone: focusable, so a keyboard can scroll it too, and named. */}
+      <Box
+        overflowX="auto"
+        pb="1"
+        position="relative"
+        tabIndex={0}
+        role="region"
+        aria-label={t.dailyChart}
+        borderRadius="sm"
+        focusRing="outside"
+      >
         <Flex
           as="ul"
           listStyleType="none"
