@@ -119,3 +119,24 @@ describe('stats tab', () => {
     expect(onOpenTab.mock.calls).toEqual([['orders'], ['products']]);
   });
 });
+
+describe('stats tab for assistive technology', () => {
+  it('holds only terms and descriptions in each card, goes from the dashboard h1 to h2s, and lets a keyboard scroll the chart', async () => {
+    showing(stats);
+    const { container } = renderWithShop(<StatsTab />);
+    await screen.findByText('১,২৫০');
+    const lists = container.querySelectorAll('dl');
+    expect(lists.length).toBe(6);
+    for (const list of lists) {
+      expect(
+        [...list.children].map((child) => child.tagName).filter((tag) => tag !== 'DT' && tag !== 'DD'),
+      ).toEqual([]);
+    }
+    const headings = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(
+      (heading) => heading.tagName,
+    );
+    expect(new Set(headings)).toEqual(new Set(['H2']));
+    const chart = screen.getByRole('region', { name: 'গত ১৪ দিনের অর্ডার ও বিক্রি' });
+    expect(chart).toHaveAttribute('tabindex', '0');
+  });
+});
