@@ -107,7 +107,7 @@ describe('no axe-core violation', () => {
     const page = await shop.newVisitor(1280);
     await signIn(page, ADMIN);
     const tabs: [tab: string, ready: string][] = [
-      ['orders', 'সব অর্ডার'],
+      ['orders', 'স্ট্যাটাস পরিবর্তন'],
       ['products', 'পণ্য তালিকা'],
       ['stats', 'মোট অর্ডার'],
       ['customers', 'গ্রাহক তালিকা'],

@@ -143,6 +143,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * Evaluated through the DevTools protocol, so the shop's Content-Security-Policy stays as strict as ever.
  */
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  // A fade or a transition still running would be measured half-way (colour contrast): let them end first.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as {
