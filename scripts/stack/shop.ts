@@ -40,6 +40,15 @@ export interface ShopOptions {
    */
   scheduleOverrides?: Record<string, string>;
   log?: (line: string) => void;
+  /** Told how long each step of the start took (`npm start -- --timings`). */
+  onStep?: (step: StepTime) => void;
+}
+
+/** One step of the start: when it began and ended, in ms since the process began (performance.now()). */
+export interface StepTime {
+  step: string;
+  from: number;
+  to: number;
 }
 
 export interface RunningShop {
@@ -131,6 +140,15 @@ export class LocalShop {
   async start(): Promise<RunningShop> {
     const { options } = this;
     const log = options.log ?? (() => {});
+    /** Runs one step of the start, telling onStep how long it took. */
+    const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+      const from = performance.now();
+      try {
+        return await work();
+      } finally {
+        options.onStep?.({ step: name, from, to: performance.now() });
+      }
+    };
     const config = readProjectConfig(options.root);
     const ports = shopPorts(options.root);
     const taken = await takenPorts(ports);
@@ -164,21 +182,25 @@ export class LocalShop {
     if (options.fresh && dataDir) await rm(dataDir, { recursive: true, force: true });
 
     try {
-      await Promise.all([buildFunctionsIfStale(options.root, log), buildWebIfStale(options.root, log)]);
+      await step('builds (only when an input changed)', () =>
+        Promise.all([buildFunctionsIfStale(options.root, log), buildWebIfStale(options.root, log)]),
+      );
       if (this.stopping) throw new StartAbortedError();
 
       const recovered: string[] = [];
-      const emulators = await startOfflineEmulators({
-        config,
-        dataDir,
-        // firebase-tools' Functions emulator, started next: it registers its triggers with our Firestore.
-        functionsHost: `${config.functions.host}:${config.functions.port}`,
-        log: (line) => {
-          const replayed = RECOVERED.exec(line);
-          if (replayed) recovered.push(`${replayed[1]} ${replayed[2]}`);
-          else if (/error|dropped|skipped|not delivered/i.test(line)) log(line);
-        },
-      });
+      const emulators = await step('offline Firestore and Storage emulators (data loaded)', () =>
+        startOfflineEmulators({
+          config,
+          dataDir,
+          // firebase-tools' Functions emulator, started next: it registers its triggers with our Firestore.
+          functionsHost: `${config.functions.host}:${config.functions.port}`,
+          log: (line) => {
+            const replayed = RECOVERED.exec(line);
+            if (replayed) recovered.push(`${replayed[1]} ${replayed[2]}`);
+            else if (/error|dropped|skipped|not delivered/i.test(line)) log(line);
+          },
+        }),
+      );
       await this.started(() => emulators.stop());
       log('› offline Firestore and Storage emulators ready');
       if (recovered.length > 0) log(`› recovered after a crash, replayed: ${recovered.join('; ')}`);
@@ -195,7 +217,9 @@ export class LocalShop {
       const seedTime = new Date();
       const catalog =
         options.snapshot === undefined
-          ? await withEmulatorEnv(hosts, () => seedCatalog({ projectId: config.projectId, now: seedTime }))
+          ? await step('catalogue (seeded when the store is empty)', () =>
+              withEmulatorEnv(hosts, () => seedCatalog({ projectId: config.projectId, now: seedTime })),
+            )
           : undefined;
       if (this.stopping) throw new StartAbortedError();
 
@@ -210,7 +234,7 @@ export class LocalShop {
       });
       // Registered before it is ready, so a Ctrl-C while it boots still stops its whole process group.
       await this.started(() => tools.stop());
-      await tools.ready;
+      await step("firebase-tools' Auth, Functions and Hosting emulators", () => tools.ready);
       if (dataDir) {
         // Accounts are saved within ~2 s of a change, so a crash does not lose them (tools exports only on exit).
         const snapshots = snapshotAuthAccounts({
@@ -234,14 +258,16 @@ export class LocalShop {
       });
       let seeded = false;
       if (options.snapshot !== undefined) {
-        const restored = await snapshots.restore(options.snapshot);
+        const restored = await step('snapshot restored', () => snapshots.restore(options.snapshot!));
         log(
           `› started from snapshot "${restored.name}" (${restored.documents} documents, ${restored.objects} files, ` +
             `${restored.restoredUsers ?? 'no'} accounts)`,
         );
       } else if (catalog) {
-        const report = await withEmulatorEnv(hosts, () =>
-          seedAccountsAndOrders(catalog, { projectId: config.projectId, now: seedTime }),
+        const report = await step('accounts and orders (orders seeded with a new catalogue)', () =>
+          withEmulatorEnv(hosts, () =>
+            seedAccountsAndOrders(catalog, { projectId: config.projectId, now: seedTime }),
+          ),
         );
         seeded = !report.skipped;
         log(
@@ -250,7 +276,7 @@ export class LocalShop {
             : `› seeded ${report.products.length} products and ${report.orders} orders`,
         );
         // The seed's state is the first snapshot: whatever a session changes, "seed" brings the demo back.
-        if (seeded) await snapshots.save(SEED_SNAPSHOT, { replace: true });
+        if (seeded) await step('the "seed" snapshot', () => snapshots.save(SEED_SNAPSHOT, { replace: true }));
       }
       if (this.stopping) throw new StartAbortedError();
 
@@ -262,12 +288,14 @@ export class LocalShop {
         log,
       });
       await this.started(() => scheduler.stop());
-      await scheduler.start();
+      await step('scheduler', () => scheduler.start());
 
       let consoleUrl: string | null = null;
       if (config.ui.enabled) {
         const extensions = { ...shopConsoleExtensions(config), scheduledJobs: scheduler };
-        const running = await startConsole({ config, emulators, dataDir, log, extensions, snapshots });
+        const running = await step('emulator console', () =>
+          startConsole({ config, emulators, dataDir, log, extensions, snapshots }),
+        );
         await this.started(() => running.close());
         consoleUrl = running.url;
       }
