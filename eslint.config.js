@@ -136,6 +136,32 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...emulatorBoundaries] }],
     },
   },
+  // Model purity (ARCHITECTURE.md, "what may import what"): a feature's model/ is pure logic that the Cloud
+  // Functions bundle too, so it imports no React, no Firebase, no Chakra UI, and none of the app's components,
+  // hooks or API modules; types are fine (they leave nothing in the bundle). Its tests may arrange what they like.
+  {
+    files: ['src/features/*/model/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(react|react-dom|firebase|@chakra-ui|@emotion)(/|$)',
+              allowTypeImports: true,
+              message: 'a model is pure: no React, Firebase or Chakra UI (types are fine).',
+            },
+            {
+              regex: '(^|/)(components|hooks|api)(/|$)',
+              allowTypeImports: true,
+              message: 'a model is pure: it imports no components, hooks or API modules (types are fine).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
