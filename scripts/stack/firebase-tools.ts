@@ -20,6 +20,11 @@ export interface FirebaseToolsOptions {
   hostingPublic: string;
   /** Folder for the Auth emulator's export (imported at start when present, written on exit). */
   authDataDir?: string;
+  /**
+   * Started before our Firestore answers: firebase-tools loads its code at once but starts its emulators only
+   * once this resolves (the preload waits for a line on its stdin).
+   */
+  startWhen?: Promise<unknown>;
   log: (line: string) => void;
 }
 
@@ -63,9 +68,10 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
   const child = spawn(process.execPath, args, {
     cwd: options.root,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.startWhen ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
+      ...(options.startWhen && { FIREBASE_TOOLS_WAIT_FOR_GO: '1' }),
       FIRESTORE_EMULATOR_HOST: options.firestoreHost,
       FIREBASE_STORAGE_EMULATOR_HOST: options.storageHost,
       STORAGE_EMULATOR_HOST: `http://${options.storageHost}`,
@@ -75,6 +81,12 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
       START_LOGGING_EMULATOR: 'true',
     },
   });
+  // A start that fails before the word to go stops the whole group (stop() below), which ends the wait too.
+  child.stdin?.on('error', () => {}); // it exited before the word: `ready` says why
+  options.startWhen?.then(
+    () => child.stdin?.end('go\n'),
+    () => {},
+  );
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-50_000);

@@ -187,6 +187,31 @@ export class LocalShop {
       );
       if (this.stopping) throw new StartAbortedError();
 
+      // firebase-tools (the slowest to start) loads its code meanwhile our emulators load their data and the
+      // catalogue is seeded; its emulators start once both are done (`startWhen`).
+      let go = () => {};
+      const startWhen = new Promise<void>((resolve) => (go = resolve));
+      const firestoreHost = `${config.firestore.host}:${config.firestore.port}`;
+      const storageHost = `${config.storage.host}:${config.storage.port}`;
+      const tools = startFirebaseTools({
+        root: options.root,
+        projectId: config.projectId,
+        firestoreHost,
+        storageHost,
+        hostingPublic: LOCAL_WEB_DIR,
+        authDataDir: dataDir ? join(dataDir, 'auth') : undefined,
+        startWhen,
+        log,
+      });
+      const stopTools = () => tools.stop();
+      // Registered before it is ready, so a Ctrl-C while it boots still stops its whole process group.
+      await this.started(stopTools);
+      const toolsReady = step(
+        "firebase-tools' Auth, Functions and Hosting emulators (from their launch)",
+        () => tools.ready,
+      );
+      toolsReady.catch(() => {}); // awaited below, unless an earlier step fails
+
       const recovered: string[] = [];
       const emulators = await step('offline Firestore and Storage emulators (data loaded)', () =>
         startOfflineEmulators({
@@ -201,12 +226,15 @@ export class LocalShop {
           },
         }),
       );
-      await this.started(() => emulators.stop());
+      if (this.stopping) {
+        await emulators.stop();
+        throw new StartAbortedError();
+      }
+      // Stopped after firebase-tools, whose functions use them.
+      this.stops.splice(this.stops.indexOf(stopTools), 0, () => emulators.stop());
       log('› offline Firestore and Storage emulators ready');
       if (recovered.length > 0) log(`› recovered after a crash, replayed: ${recovered.join('; ')}`);
 
-      const firestoreHost = `${config.firestore.host}:${config.firestore.port}`;
-      const storageHost = `${config.storage.host}:${config.storage.port}`;
       const hosts = {
         firestore: firestoreHost,
         storage: storageHost,
@@ -223,18 +251,8 @@ export class LocalShop {
           : undefined;
       if (this.stopping) throw new StartAbortedError();
 
-      const tools = startFirebaseTools({
-        root: options.root,
-        projectId: config.projectId,
-        firestoreHost,
-        storageHost,
-        hostingPublic: LOCAL_WEB_DIR,
-        authDataDir: dataDir ? join(dataDir, 'auth') : undefined,
-        log,
-      });
-      // Registered before it is ready, so a Ctrl-C while it boots still stops its whole process group.
-      await this.started(() => tools.stop());
-      await step("firebase-tools' Auth, Functions and Hosting emulators", () => tools.ready);
+      go();
+      await toolsReady;
       if (dataDir) {
         // Accounts are saved within ~2 s of a change, so a crash does not lose them (tools exports only on exit).
         const snapshots = snapshotAuthAccounts({
