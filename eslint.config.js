@@ -162,6 +162,27 @@ export default tseslint.config(
       ],
     },
   },
+  // What the Cloud Functions take from the web app (ARCHITECTURE.md): its pure models, its texts and config, and for
+  // the `pages` function the storefront's server render; never a component, a hook or a Firebase web module.
+  {
+    files: ['functions/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(\\.\\./)+src/(?!features/[^/]+/model(/|$)|features/catalog/server$|app/server$|app/page-template$|config/|i18n/)',
+              message:
+                "the functions take from src/ only the features' models, i18n/, config/ and the storefront's server render.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

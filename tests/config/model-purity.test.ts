@@ -1,7 +1,8 @@
 /**
  * A feature's model/ is pure logic the Cloud Functions bundle too (ARCHITECTURE.md, "what may import what"):
  * `npm run lint` refuses React, Firebase, Chakra UI and the app's components, hooks and API modules there, and
- * lets types through. The repository's own ESLint configuration is run on small sources placed in a model folder.
+ * lets types through; the Cloud Functions take from src/ only those models, its texts, its config and the
+ * storefront's server render. The repository's own ESLint configuration is run on small sources placed there.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +70,38 @@ describe('npm run lint keeps the models pure', { timeout: 60_000 }, () => {
     const refused = await refusedImports(
       'src/features/catalog/model/probe.test.ts',
       "import { Timestamp } from 'firebase/firestore';\nexport const probe = Timestamp;\n",
+    );
+    expect(refused).toEqual([]);
+  });
+});
+
+describe('npm run lint keeps the Cloud Functions to the web app’s pure modules', { timeout: 60_000 }, () => {
+  it('refuses a component and a Firebase web module of src/', async () => {
+    const refused = await refusedImports(
+      'functions/src/probe.ts',
+      [
+        "import { OrderCard } from '../../src/features/admin-orders/components/order-card';",
+        "import { db } from '../../src/lib/firebase';",
+        'export const probe = [OrderCard, db];',
+        '',
+      ].join('\n'),
+    );
+    expect(refused).toHaveLength(2);
+    for (const message of refused) expect(message).toContain('the functions take from src/ only');
+  });
+
+  it('allows the models, the texts, the config and the storefront’s server render', async () => {
+    const refused = await refusedImports(
+      'functions/src/probe.ts',
+      [
+        "import { ORDER_STATUSES } from '../../src/features/ordering/model';",
+        "import { statsFromRollups } from '../../src/features/admin-stats/model';",
+        "import { sharedTexts } from '../../src/i18n/texts';",
+        "import { securityHeaders } from '../../src/config/security-headers';",
+        "import { renderPath } from '../../src/app/server';",
+        'export const probe = [ORDER_STATUSES, statsFromRollups, sharedTexts, securityHeaders, renderPath];',
+        '',
+      ].join('\n'),
     );
     expect(refused).toEqual([]);
   });
