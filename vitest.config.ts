@@ -110,6 +110,8 @@ export default defineConfig({
           name: 'config',
           include: ['tests/config/**/*.test.ts'],
           environment: 'node',
+          // The lint tests' first run loads ESLint's plugins and parser, and the unit projects run side by side.
+          testTimeout: 60_000,
         },
       },
       {
