@@ -114,16 +114,26 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
   };
 
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(
-        new Error(
-          `firebase-tools emulators were not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`,
-        ),
-      );
-    }, timeoutMs);
+    // Counted from the word to go: the time our emulators take to load is theirs, not firebase-tools'.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let settled = false;
+    void (options.startWhen ?? Promise.resolve()).then(
+      () => {
+        if (settled) return;
+        timer = setTimeout(() => {
+          void stop();
+          reject(
+            new Error(
+              `firebase-tools emulators were not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`,
+            ),
+          );
+        }, timeoutMs);
+      },
+      () => {},
+    );
     const onData = () => {
       if (READY.test(output)) {
+        settled = true;
         clearTimeout(timer);
         child.stdout!.off('data', onData);
         resolve();
@@ -131,6 +141,7 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
     };
     child.stdout!.on('data', onData);
     child.once('exit', (code) => {
+      settled = true;
       clearTimeout(timer);
       reject(new Error(`firebase-tools exited early (code ${code}):\n${output.slice(-4000)}`));
     });
