@@ -252,6 +252,31 @@ export class LocalShop {
       if (this.stopping) throw new StartAbortedError();
 
       go();
+      const snapshots = new Snapshots({
+        dir: snapshotsDir,
+        emulators,
+        projectId: config.projectId,
+        auth: config.auth,
+        log: (line) => {
+          if (/error|failed/i.test(line)) log(line);
+        },
+      });
+      const scheduler = new FunctionsScheduler({
+        functionsOrigin: `http://${config.functions.host}:${config.functions.port}`,
+        projectId: config.projectId,
+        overrides: scheduleOverrides,
+        log,
+      });
+      // The console needs only our emulators: it starts while firebase-tools does.
+      let consoleUrl: string | null = null;
+      if (config.ui.enabled) {
+        const extensions = { ...shopConsoleExtensions(config), scheduledJobs: scheduler };
+        const running = await step('emulator console', () =>
+          startConsole({ config, emulators, dataDir, log, extensions, snapshots }),
+        );
+        await this.started(() => running.close());
+        consoleUrl = running.url;
+      }
       await toolsReady;
       if (dataDir) {
         // Accounts are saved within ~2 s of a change, so a crash does not lose them (tools exports only on exit).
@@ -265,15 +290,6 @@ export class LocalShop {
         await this.started(() => snapshots.stop());
       }
 
-      const snapshots = new Snapshots({
-        dir: snapshotsDir,
-        emulators,
-        projectId: config.projectId,
-        auth: config.auth,
-        log: (line) => {
-          if (/error|failed/i.test(line)) log(line);
-        },
-      });
       let seeded = false;
       if (options.snapshot !== undefined) {
         const restored = await step('snapshot restored', () => snapshots.restore(options.snapshot!));
@@ -299,24 +315,8 @@ export class LocalShop {
       if (this.stopping) throw new StartAbortedError();
 
       // After the seed: a job due at once finds the shop's data in place.
-      const scheduler = new FunctionsScheduler({
-        functionsOrigin: `http://${config.functions.host}:${config.functions.port}`,
-        projectId: config.projectId,
-        overrides: scheduleOverrides,
-        log,
-      });
       await this.started(() => scheduler.stop());
       await step('scheduler', () => scheduler.start());
-
-      let consoleUrl: string | null = null;
-      if (config.ui.enabled) {
-        const extensions = { ...shopConsoleExtensions(config), scheduledJobs: scheduler };
-        const running = await step('emulator console', () =>
-          startConsole({ config, emulators, dataDir, log, extensions, snapshots }),
-        );
-        await this.started(() => running.close());
-        consoleUrl = running.url;
-      }
 
       const shopUrl = `http://${config.hosting.host}:${config.hosting.port}`;
       return {
