@@ -148,6 +148,53 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...emulatorBoundaries] }],
     },
   },
+  // Model purity (ARCHITECTURE.md, "what may import what"): a feature's model/ is pure logic that the Cloud
+  // Functions bundle too, so it imports no React, no Firebase, no Chakra UI, and none of the app's components,
+  // hooks or API modules; types are fine (they leave nothing in the bundle). Its tests may arrange what they like.
+  {
+    files: ['src/features/*/model/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(react|react-dom|firebase|@chakra-ui|@emotion)(/|$)',
+              allowTypeImports: true,
+              message: 'a model is pure: no React, Firebase or Chakra UI (types are fine).',
+            },
+            {
+              regex: '(^|/)(components|hooks|api)(/|$)',
+              allowTypeImports: true,
+              message: 'a model is pure: it imports no components, hooks or API modules (types are fine).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // What the Cloud Functions take from the web app (ARCHITECTURE.md): its pure models, its texts and config, and for
+  // the `pages` function the storefront's server render; never a component, a hook or a Firebase web module.
+  {
+    files: ['functions/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(\\.\\./)+src/(?!features/[^/]+/model(/|$)|features/catalog/server$|app/server$|app/page-template$|config/|i18n/)',
+              message:
+                "the functions take from src/ only the features' models, i18n/, config/ and the storefront's server render.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

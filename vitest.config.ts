@@ -18,7 +18,29 @@ const webTestsReplacingModules = readdirSync('src', { recursive: true, encoding:
 
 const webTest = { environment: 'jsdom', setupFiles: ['src/testing/setup.ts'], globals: true };
 
-// One runner, seven projects: each names where its tests live and what they need around them.
+/**
+ * The integration suites that change what the other suites of the one shared shop see, or count what the
+ * others would change: the console's (it clears everything, restores snapshots, replaces the rules, grants the
+ * demo customer admin, resets counters and logs), the order mail (turns the mail on and off), the stats and the
+ * cancelled jars (count every order and the first jar's stock) and the dashboard (an order shown within 2 s).
+ */
+const SHARED_STATE_SUITES = [
+  'tests/console/**/*.test.ts',
+  'tests/e2e/admin.test.ts',
+  'tests/e2e/admin-stats.test.ts',
+  'tests/e2e/cancel-order.test.ts',
+  'tests/e2e/order-mail.test.ts',
+];
+
+/** The integration suites share one shop, started once (the same stack as `npm start`, in memory). */
+const integrationTest = {
+  globalSetup: ['tests/support/global-setup.ts'],
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+};
+
+// One runner, eight projects: each names where its tests live and what they need around them.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -62,14 +84,23 @@ export default defineConfig({
       },
       {
         test: {
+          ...integrationTest,
           name: 'integration',
           include: ['tests/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['tests/start/**', 'tests/config/**'],
-          globalSetup: ['tests/support/global-setup.ts'],
-          environment: 'node',
+          exclude: ['tests/start/**', 'tests/config/**', ...SHARED_STATE_SUITES],
+          // Two files at a time: the browser suites mostly wait on the shop, and the others start emulators
+          // of their own; each of them makes its own accounts, orders and products.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          ...integrationTest,
+          name: 'integration-alone',
+          include: SHARED_STATE_SUITES,
+          // One at a time, once the side-by-side files are done (they share the same shop).
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -79,6 +110,8 @@ export default defineConfig({
           name: 'config',
           include: ['tests/config/**/*.test.ts'],
           environment: 'node',
+          // The lint tests' first run loads ESLint's plugins and parser, and the unit projects run side by side.
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,11 +1,18 @@
 /**
  * `npm start`: the whole shop locally and offline — emulators, demo data, web app — then the URLs and logins.
  * Ctrl-C stops everything it started and keeps the data for next time; `npm start -- --fresh` starts clean;
- * `npm start -- --snapshot <name>` starts from a snapshot saved in the emulator console ("seed": the demo data).
+ * `npm start -- --snapshot <name>` starts from a snapshot saved in the emulator console ("seed": the demo data);
+ * `npm start -- --timings` also prints how long each step of the start took.
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { LocalShop, PortsTakenError, StartAbortedError, type RunningShop } from './stack/shop.js';
+import {
+  LocalShop,
+  PortsTakenError,
+  StartAbortedError,
+  type RunningShop,
+  type StepTime,
+} from './stack/shop.js';
 
 // Google's auth library (in firebase-admin and firebase-tools) otherwise probes the GCE metadata server and
 // prints "MetadataLookupWarning … 403" on a fresh start; nothing here runs on Google Cloud. Children inherit it.
@@ -16,28 +23,32 @@ const { values } = parseArgs({
     fresh: { type: 'boolean', default: false },
     snapshot: { type: 'string' },
     'no-persist': { type: 'boolean', default: false },
+    timings: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (values.help) {
   console.log(
-    'Usage: npm start [-- --fresh] [-- --no-persist] [-- --snapshot <name>]\n' +
+    'Usage: npm start [-- --fresh] [-- --no-persist] [-- --snapshot <name>] [-- --timings]\n' +
       '  --fresh            delete the kept local data and seed again\n' +
       '  --no-persist       keep nothing after Ctrl-C\n' +
       '  --snapshot <name>  start from a snapshot saved in the emulator console (.emulator-snapshots/;\n' +
-      '                     "seed" is the demo data as last seeded)',
+      '                     "seed" is the demo data as last seeded)\n' +
+      '  --timings          print how long each step of the start took',
   );
   process.exit(0);
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const startedAt = Date.now();
+// Since the process began: Node's and tsx's own start and the imports count too.
+const steps: StepTime[] = [{ step: 'Node, tsx and the imports', from: 0, to: performance.now() }];
 const local = new LocalShop({
   root,
   persist: !values['no-persist'],
   fresh: values.fresh,
   snapshot: values.snapshot,
   log: (line) => console.log(line),
+  onStep: (step) => steps.push(step),
 });
 
 // Installed before anything starts: Ctrl-C during start-up stops what has started so far.
@@ -68,9 +79,18 @@ try {
   process.exit(1);
 }
 
+const readyIn = performance.now();
+if (values.timings) {
+  const seconds = (ms: number) => (ms / 1000).toFixed(2).padStart(6);
+  console.log('\nWhere the start went (seconds since this process began; steps may overlap):');
+  for (const { step, from, to } of steps)
+    console.log(`${seconds(from)} → ${seconds(to)}  ${seconds(to - from)}  ${step}`);
+  console.log(`${seconds(0)} → ${seconds(readyIn)}  ${seconds(readyIn)}  ready`);
+}
+
 const { admin, customer } = shop.accounts;
 console.log(`
-✔ আচার ঘর is running locally (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)
+✔ আচার ঘর is running locally (ready in ${(readyIn / 1000).toFixed(1)} s)
 
    Shop:             ${shop.shopUrl}
    Admin dashboard:  ${shop.adminUrl}${shop.consoleUrl ? `\n   Emulator console: ${shop.consoleUrl}  (data, rule decisions, users, files, logs; this machine only)` : ''}

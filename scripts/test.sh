@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Every test of the project: lint, types, the bundle budget, then each Vitest suite in turn
-# (sequentially, so the browser suites' timing is not disturbed by another suite on the same two cores).
+# Every test of the project: lint, types, the bundle budget, then the Vitest suites in three runs: the unit
+# projects side by side, the integration suites (two files at a time, then those that change the shared shop one
+# by one), and the start suites. The runs follow each other, so the browser suites' timing is not disturbed by
+# unit tests on the same two cores. Each step's time is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
@@ -8,6 +10,7 @@ export METADATA_SERVER_DETECTION=none NO_UPDATE_NOTIFIER=1
 
 # The static checks, side by side on the two cores (each is single-threaded); each one's output is printed
 # whole under its title once it is done, and any failure stops the run.
+steps=()
 checks=$(mktemp -d)
 check() {
   local name=$1
@@ -32,22 +35,37 @@ for name in lint format dependencies types; do
 done
 rm -rf "$checks"
 [ $failed = 0 ] || exit 1
+steps+=("$SECONDS s  static checks (side by side)")
+started=$SECONDS
 echo "› the emulator build and the initial-JavaScript budget of /"
 # The web app for the emulators, built the one way (scripts/stack/builds.ts: only when an input changed), into
 # dist-local, never dist/ (deployed); the suites below (bundle budgets, e2e, npm start) all use this build.
 npx tsx scripts/build-local.ts
 npx tsx scripts/bundle-size.ts --dist dist-local
+steps+=("$((SECONDS - started)) s  emulator build and bundle budget")
 
 mkdir -p test-results
 # The rules suites save their rule coverage here as they run (tests/support/rules-coverage-report.ts).
-rm -rf test-results/rules-coverage test-results/rules-coverage.html
+rm -rf test-results/rules-coverage test-results/rules-coverage.html test-results/vitest-*.json
 status=0
-for project in config emulators web web-isolated functions integration start; do
-  echo "› tests: $project"
-  npx vitest run --project "$project" --reporter=default --reporter=json \
-    --outputFile.json="test-results/vitest-$project.json" || status=1
-done
+run() {
+  local name=$1
+  shift
+  echo "› tests: $name"
+  local started=$SECONDS
+  local projects=()
+  for project in "$@"; do projects+=(--project "$project"); done
+  npx vitest run "${projects[@]}" --reporter=default --reporter=json \
+    --outputFile.json="test-results/vitest-$name.json" || status=1
+  steps+=("$((SECONDS - started)) s  tests: $name")
+}
+run unit config emulators web web-isolated functions
+run integration integration integration-alone
+run start start
 npx tsx scripts/test-summary.ts test-results/vitest-*.json
+echo
+echo "Time per step (whole command: $SECONDS s):"
+printf '%s\n' "${steps[@]}"
 if [ -f test-results/rules-coverage.html ]; then
   echo "› rule coverage of the rules suites: test-results/rules-coverage.html"
 fi

@@ -39,3 +39,15 @@ EmulatorRegistry.set(Emulators.FIRESTORE, {
 });
 const exported = IMPORT_EXPORT_EMULATORS.indexOf(Emulators.FIRESTORE);
 if (exported >= 0) IMPORT_EXPORT_EMULATORS.splice(exported, 1);
+
+// Started early (`npm start`), firebase-tools loads its emulators' code while the shop's own emulators load their
+// data and the catalogue is seeded, then waits for the word to go on its stdin: its Functions emulator then
+// registers its triggers with a Firestore that answers, and the catalogue's photos fire no function.
+if (process.env.FIREBASE_TOOLS_WAIT_FOR_GO === '1') {
+  require('firebase-tools/lib/emulator/controller.js');
+  await new Promise((resolve) => {
+    process.stdin.once('data', resolve);
+    process.stdin.once('end', resolve);
+  });
+  process.stdin.destroy();
+}

@@ -20,6 +20,11 @@ export interface FirebaseToolsOptions {
   hostingPublic: string;
   /** Folder for the Auth emulator's export (imported at start when present, written on exit). */
   authDataDir?: string;
+  /**
+   * Started before our Firestore answers: firebase-tools loads its code at once but starts its emulators only
+   * once this resolves (the preload waits for a line on its stdin).
+   */
+  startWhen?: Promise<unknown>;
   log: (line: string) => void;
 }
 
@@ -63,9 +68,10 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
   const child = spawn(process.execPath, args, {
     cwd: options.root,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.startWhen ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
+      ...(options.startWhen && { FIREBASE_TOOLS_WAIT_FOR_GO: '1' }),
       FIRESTORE_EMULATOR_HOST: options.firestoreHost,
       FIREBASE_STORAGE_EMULATOR_HOST: options.storageHost,
       STORAGE_EMULATOR_HOST: `http://${options.storageHost}`,
@@ -75,6 +81,12 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
       START_LOGGING_EMULATOR: 'true',
     },
   });
+  // A start that fails before the word to go stops the whole group (stop() below), which ends the wait too.
+  child.stdin?.on('error', () => {}); // it exited before the word: `ready` says why
+  options.startWhen?.then(
+    () => child.stdin?.end('go\n'),
+    () => {},
+  );
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-50_000);
@@ -102,16 +114,26 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
   };
 
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(
-        new Error(
-          `firebase-tools emulators were not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`,
-        ),
-      );
-    }, timeoutMs);
+    // Counted from the word to go: the time our emulators take to load is theirs, not firebase-tools'.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let settled = false;
+    void (options.startWhen ?? Promise.resolve()).then(
+      () => {
+        if (settled) return;
+        timer = setTimeout(() => {
+          void stop();
+          reject(
+            new Error(
+              `firebase-tools emulators were not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`,
+            ),
+          );
+        }, timeoutMs);
+      },
+      () => {},
+    );
     const onData = () => {
       if (READY.test(output)) {
+        settled = true;
         clearTimeout(timer);
         child.stdout!.off('data', onData);
         resolve();
@@ -119,6 +141,7 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
     };
     child.stdout!.on('data', onData);
     child.once('exit', (code) => {
+      settled = true;
       clearTimeout(timer);
       reject(new Error(`firebase-tools exited early (code ${code}):\n${output.slice(-4000)}`));
     });

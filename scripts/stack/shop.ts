@@ -40,6 +40,15 @@ export interface ShopOptions {
    */
   scheduleOverrides?: Record<string, string>;
   log?: (line: string) => void;
+  /** Told how long each step of the start took (`npm start -- --timings`). */
+  onStep?: (step: StepTime) => void;
+}
+
+/** One step of the start: when it began and ended, in ms since the process began (performance.now()). */
+export interface StepTime {
+  step: string;
+  from: number;
+  to: number;
 }
 
 export interface RunningShop {
@@ -131,6 +140,15 @@ export class LocalShop {
   async start(): Promise<RunningShop> {
     const { options } = this;
     const log = options.log ?? (() => {});
+    /** Runs one step of the start, telling onStep how long it took. */
+    const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+      const from = performance.now();
+      try {
+        return await work();
+      } finally {
+        options.onStep?.({ step: name, from, to: performance.now() });
+      }
+    };
     const config = readProjectConfig(options.root);
     const ports = shopPorts(options.root);
     const taken = await takenPorts(ports);
@@ -164,27 +182,59 @@ export class LocalShop {
     if (options.fresh && dataDir) await rm(dataDir, { recursive: true, force: true });
 
     try {
-      await Promise.all([buildFunctionsIfStale(options.root, log), buildWebIfStale(options.root, log)]);
+      await step('builds (only when an input changed)', () =>
+        Promise.all([buildFunctionsIfStale(options.root, log), buildWebIfStale(options.root, log)]),
+      );
       if (this.stopping) throw new StartAbortedError();
 
-      const recovered: string[] = [];
-      const emulators = await startOfflineEmulators({
-        config,
-        dataDir,
-        // firebase-tools' Functions emulator, started next: it registers its triggers with our Firestore.
-        functionsHost: `${config.functions.host}:${config.functions.port}`,
-        log: (line) => {
-          const replayed = RECOVERED.exec(line);
-          if (replayed) recovered.push(`${replayed[1]} ${replayed[2]}`);
-          else if (/error|dropped|skipped|not delivered/i.test(line)) log(line);
-        },
+      // firebase-tools (the slowest to start) loads its code meanwhile our emulators load their data and the
+      // catalogue is seeded; its emulators start once both are done (`startWhen`).
+      let go = () => {};
+      const startWhen = new Promise<void>((resolve) => (go = resolve));
+      const firestoreHost = `${config.firestore.host}:${config.firestore.port}`;
+      const storageHost = `${config.storage.host}:${config.storage.port}`;
+      const tools = startFirebaseTools({
+        root: options.root,
+        projectId: config.projectId,
+        firestoreHost,
+        storageHost,
+        hostingPublic: LOCAL_WEB_DIR,
+        authDataDir: dataDir ? join(dataDir, 'auth') : undefined,
+        startWhen,
+        log,
       });
-      await this.started(() => emulators.stop());
+      const stopTools = () => tools.stop();
+      // Registered before it is ready, so a Ctrl-C while it boots still stops its whole process group.
+      await this.started(stopTools);
+      const toolsReady = step(
+        "firebase-tools' Auth, Functions and Hosting emulators (from their launch)",
+        () => tools.ready,
+      );
+      toolsReady.catch(() => {}); // awaited below, unless an earlier step fails
+
+      const recovered: string[] = [];
+      const emulators = await step('offline Firestore and Storage emulators (data loaded)', () =>
+        startOfflineEmulators({
+          config,
+          dataDir,
+          // firebase-tools' Functions emulator, started next: it registers its triggers with our Firestore.
+          functionsHost: `${config.functions.host}:${config.functions.port}`,
+          log: (line) => {
+            const replayed = RECOVERED.exec(line);
+            if (replayed) recovered.push(`${replayed[1]} ${replayed[2]}`);
+            else if (/error|dropped|skipped|not delivered/i.test(line)) log(line);
+          },
+        }),
+      );
+      if (this.stopping) {
+        await emulators.stop();
+        throw new StartAbortedError();
+      }
+      // Stopped after firebase-tools, whose functions use them.
+      this.stops.splice(this.stops.indexOf(stopTools), 0, () => emulators.stop());
       log('› offline Firestore and Storage emulators ready');
       if (recovered.length > 0) log(`› recovered after a crash, replayed: ${recovered.join('; ')}`);
 
-      const firestoreHost = `${config.firestore.host}:${config.firestore.port}`;
-      const storageHost = `${config.storage.host}:${config.storage.port}`;
       const hosts = {
         firestore: firestoreHost,
         storage: storageHost,
@@ -195,22 +245,39 @@ export class LocalShop {
       const seedTime = new Date();
       const catalog =
         options.snapshot === undefined
-          ? await withEmulatorEnv(hosts, () => seedCatalog({ projectId: config.projectId, now: seedTime }))
+          ? await step('catalogue (seeded when the store is empty)', () =>
+              withEmulatorEnv(hosts, () => seedCatalog({ projectId: config.projectId, now: seedTime })),
+            )
           : undefined;
       if (this.stopping) throw new StartAbortedError();
 
-      const tools = startFirebaseTools({
-        root: options.root,
+      go();
+      const snapshots = new Snapshots({
+        dir: snapshotsDir,
+        emulators,
         projectId: config.projectId,
-        firestoreHost,
-        storageHost,
-        hostingPublic: LOCAL_WEB_DIR,
-        authDataDir: dataDir ? join(dataDir, 'auth') : undefined,
+        auth: config.auth,
+        log: (line) => {
+          if (/error|failed/i.test(line)) log(line);
+        },
+      });
+      const scheduler = new FunctionsScheduler({
+        functionsOrigin: `http://${config.functions.host}:${config.functions.port}`,
+        projectId: config.projectId,
+        overrides: scheduleOverrides,
         log,
       });
-      // Registered before it is ready, so a Ctrl-C while it boots still stops its whole process group.
-      await this.started(() => tools.stop());
-      await tools.ready;
+      // The console needs only our emulators: it starts while firebase-tools does.
+      let consoleUrl: string | null = null;
+      if (config.ui.enabled) {
+        const extensions = { ...shopConsoleExtensions(config), scheduledJobs: scheduler };
+        const running = await step('emulator console', () =>
+          startConsole({ config, emulators, dataDir, log, extensions, snapshots }),
+        );
+        await this.started(() => running.close());
+        consoleUrl = running.url;
+      }
+      await toolsReady;
       if (dataDir) {
         // Accounts are saved within ~2 s of a change, so a crash does not lose them (tools exports only on exit).
         const snapshots = snapshotAuthAccounts({
@@ -223,25 +290,18 @@ export class LocalShop {
         await this.started(() => snapshots.stop());
       }
 
-      const snapshots = new Snapshots({
-        dir: snapshotsDir,
-        emulators,
-        projectId: config.projectId,
-        auth: config.auth,
-        log: (line) => {
-          if (/error|failed/i.test(line)) log(line);
-        },
-      });
       let seeded = false;
       if (options.snapshot !== undefined) {
-        const restored = await snapshots.restore(options.snapshot);
+        const restored = await step('snapshot restored', () => snapshots.restore(options.snapshot!));
         log(
           `› started from snapshot "${restored.name}" (${restored.documents} documents, ${restored.objects} files, ` +
             `${restored.restoredUsers ?? 'no'} accounts)`,
         );
       } else if (catalog) {
-        const report = await withEmulatorEnv(hosts, () =>
-          seedAccountsAndOrders(catalog, { projectId: config.projectId, now: seedTime }),
+        const report = await step('accounts and orders (orders seeded with a new catalogue)', () =>
+          withEmulatorEnv(hosts, () =>
+            seedAccountsAndOrders(catalog, { projectId: config.projectId, now: seedTime }),
+          ),
         );
         seeded = !report.skipped;
         log(
@@ -250,27 +310,13 @@ export class LocalShop {
             : `› seeded ${report.products.length} products and ${report.orders} orders`,
         );
         // The seed's state is the first snapshot: whatever a session changes, "seed" brings the demo back.
-        if (seeded) await snapshots.save(SEED_SNAPSHOT, { replace: true });
+        if (seeded) await step('the "seed" snapshot', () => snapshots.save(SEED_SNAPSHOT, { replace: true }));
       }
       if (this.stopping) throw new StartAbortedError();
 
       // After the seed: a job due at once finds the shop's data in place.
-      const scheduler = new FunctionsScheduler({
-        functionsOrigin: `http://${config.functions.host}:${config.functions.port}`,
-        projectId: config.projectId,
-        overrides: scheduleOverrides,
-        log,
-      });
       await this.started(() => scheduler.stop());
-      await scheduler.start();
-
-      let consoleUrl: string | null = null;
-      if (config.ui.enabled) {
-        const extensions = { ...shopConsoleExtensions(config), scheduledJobs: scheduler };
-        const running = await startConsole({ config, emulators, dataDir, log, extensions, snapshots });
-        await this.started(() => running.close());
-        consoleUrl = running.url;
-      }
+      await step('scheduler', () => scheduler.start());
 
       const shopUrl = `http://${config.hosting.host}:${config.hosting.port}`;
       return {

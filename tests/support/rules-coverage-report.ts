@@ -5,7 +5,7 @@
  * again from all of them (counts added per service when the rules text is the same), so an allow no test reaches
  * shows as never evaluated.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addCoverage, type CoverageReport } from '../../emulators/src/rules/coverage.js';
@@ -42,11 +42,18 @@ export function saveEngineCoverage(
 
 function save(suitePath: string, saved: Saved): void {
   mkdirSync(COVERAGE_DIR, { recursive: true });
-  writeFileSync(
+  writeWhole(
     join(COVERAGE_DIR, `${basename(suitePath).replace(/\.test\.ts$/, '')}.json`),
     JSON.stringify(saved),
   );
-  writeFileSync(COVERAGE_HTML, drawReport());
+  writeWhole(COVERAGE_HTML, drawReport());
+}
+
+/** Suites run side by side: a file is renamed into place whole, so another suite never reads half of it. */
+function writeWhole(file: string, text: string): void {
+  const part = `${file}.${process.pid}.part`;
+  writeFileSync(part, text);
+  renameSync(part, file);
 }
 
 function drawReport(): string {

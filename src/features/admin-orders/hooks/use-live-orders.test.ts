@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { queryEqual, type Query } from 'firebase/firestore';
 import type { AdminOrder } from '../model/admin-order';
+import { newestOrdersQuery } from '../api/order-queries';
 import { NEW_ORDER_HIGHLIGHT_MS, useLiveOrders } from './use-live-orders';
 import type { LiveQueryFake } from '@/testing/live-query-fake';
 import { useNewOrderSound } from './use-new-order-sound';
@@ -14,11 +15,12 @@ vi.mock('firebase/firestore', async (importOriginal) => {
     onSnapshot: live.fake.onSnapshot,
   };
 });
-// The pending orders' listener (react-firebase-hooks), which hears of new orders the list's filter hides.
-const pendingLive = vi.hoisted(() => ({ fake: null as unknown as LiveQueryFake }));
+// The newest orders' listener (the last few orders by creation time, through react-firebase-hooks), which hears of
+// new orders the list's filter or search hides.
+const newestLive = vi.hoisted(() => ({ fake: null as unknown as LiveQueryFake }));
 vi.mock('react-firebase-hooks/firestore', async () => {
-  pendingLive.fake = (await import('@/testing/live-query-fake')).createLiveQueryFake();
-  return { useCollectionData: pendingLive.fake.useCollectionData };
+  newestLive.fake = (await import('@/testing/live-query-fake')).createLiveQueryFake();
+  return { useCollectionData: newestLive.fake.useCollectionData };
 });
 const chime = vi.hoisted(() => ({
   playNewOrderChime: vi.fn(),
@@ -35,7 +37,7 @@ const push = (orders: AdminOrder[]) => act(() => latest().next(orders));
 beforeEach(() => {
   vi.clearAllMocks();
   live.fake.reset();
-  pendingLive.fake.reset();
+  newestLive.fake.reset();
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -133,18 +135,20 @@ describe('useLiveOrders after a failure', () => {
   });
 });
 
-describe('useLiveOrders and the pending orders', () => {
+describe('useLiveOrders and the newest orders listener', () => {
   const placed = (id: string, minutesAgo: number) =>
     ({ id, status: 'pending', created_at: new Date(Date.now() - minutesAgo * 60_000) }) as AdminOrder;
-  const pushPending = (orders: AdminOrder[]) => act(() => pendingLive.fake.latest().next(orders));
+  const pushNewest = (orders: AdminOrder[]) => act(() => newestLive.fake.latest().next(orders));
 
   it('chimes a new order that the search hides from the list', () => {
     const { result } = renderHook(() =>
       useLiveOrders({ chime: true, filter: { status: 'delivered', search: { kind: 'term', term: 'x' } } }),
     );
+    // Whatever the list shows, this listener watches the newest orders of the whole shop.
+    expect(queryEqual(newestLive.fake.latest().query as Query, newestOrdersQuery())).toBe(true);
     push([]);
-    pushPending([placed('old', 60)]);
-    pushPending([placed('new', 0), placed('old', 60)]);
+    pushNewest([placed('old', 60)]);
+    pushNewest([placed('new', 0), placed('old', 60)]);
     expect(chime.playNewOrderChime).toHaveBeenCalledTimes(1);
     expect(result.current.freshIds.has('new')).toBe(true);
     expect(result.current.orders).toEqual([]);
@@ -153,18 +157,18 @@ describe('useLiveOrders and the pending orders', () => {
   it('chimes once for an order both listeners hear of', () => {
     renderHook(() => useLiveOrders({ chime: true }));
     push([placed('a', 60)]);
-    pushPending([placed('a', 60)]);
+    pushNewest([placed('a', 60)]);
     push([placed('n', 0), placed('a', 60)]);
-    pushPending([placed('n', 0), placed('a', 60)]);
+    pushNewest([placed('n', 0), placed('a', 60)]);
     expect(chime.playNewOrderChime).toHaveBeenCalledTimes(1);
   });
 
-  it('does not announce an old order set back to pending, nor what the first snapshot holds', () => {
+  it('does not announce an older order that comes into the newest ones, nor what the first snapshot holds', () => {
     renderHook(() =>
       useLiveOrders({ chime: true, filter: { status: 'delivered', search: { kind: 'none' } } }),
     );
-    pushPending([placed('a', 10)]);
-    pushPending([placed('a', 10), placed('back', 300)]);
+    pushNewest([placed('a', 10)]);
+    pushNewest([placed('a', 10), placed('back', 300)]);
     expect(chime.playNewOrderChime).not.toHaveBeenCalled();
   });
 });
