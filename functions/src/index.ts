@@ -19,6 +19,7 @@ import { setOrderStatus as setOrderStatusFor } from './set-order-status';
 import { submitPayment as submitPaymentFor } from './submit-payment';
 import { reviewPayment as reviewPaymentFor } from './review-payment';
 import { expireUnpaidOrders as expireUnpaidOrdersIn } from './expire-unpaid-orders';
+import { editOrder as editOrderFor } from './edit-order';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
@@ -52,6 +53,12 @@ export const setOrderStatus = onCall((request) =>
 export const submitPayment = onCall((request) =>
   submitPaymentFor(getFirestore(), request.auth, request.data),
 );
+
+/**
+ * editOrder({ orderId, quantity?, customerName?, customerPhone?, customerAddress? }) → { changed }: the seller
+ * before dispatch, the customer (address, phone) while pending; stock, totals, roll-ups and summaries move with it.
+ */
+export const editOrder = onCall((request) => editOrderFor(getFirestore(), request.auth, request.data));
 
 /** reviewPayment({ orderId, decision: 'verify' | 'reject', reason? }) → { payment_state }: the seller's check. */
 export const reviewPayment = onCall((request) =>

@@ -22,3 +22,5 @@ export * from './product-record';
 export * from './product-slug';
 export * from './status-change';
 export * from './texts';
+export * from './order-edit';
+export * from './order-history';
