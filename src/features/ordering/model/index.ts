@@ -24,3 +24,4 @@ export * from './status-change';
 export * from './texts';
 export * from './order-edit';
 export * from './order-history';
+export * from './low-stock';
