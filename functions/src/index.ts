@@ -20,6 +20,7 @@ import { submitPayment as submitPaymentFor } from './submit-payment';
 import { reviewPayment as reviewPaymentFor } from './review-payment';
 import { expireUnpaidOrders as expireUnpaidOrdersIn } from './expire-unpaid-orders';
 import { editOrder as editOrderFor } from './edit-order';
+import { checkLowStock } from './low-stock';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
@@ -142,4 +143,13 @@ export const markProductPhotoSizes = onDocumentWritten('products/{productId}', a
     event.params.productId,
     event.data?.after.data(),
   );
+});
+
+/**
+ * A product at or below its low-stock threshold: one mail to the seller per downward crossing (./low-stock.ts),
+ * not again until it is restocked above it.
+ */
+export const mailLowStock = onDocumentWritten('products/{productId}', async (event) => {
+  const outcome = await checkLowStock(getFirestore(), event.params.productId, event.data?.after.data());
+  if (outcome === 'mailed') logger.info('mailLowStock', { productId: event.params.productId });
 });
