@@ -2,7 +2,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { setGlobalOptions } from 'firebase-functions/v2';
-import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onDocumentCreated, onDocumentUpdated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onObjectDeleted, onObjectFinalized } from 'firebase-functions/v2/storage';
@@ -21,6 +21,7 @@ import { reviewPayment as reviewPaymentFor } from './review-payment';
 import { expireUnpaidOrders as expireUnpaidOrdersIn } from './expire-unpaid-orders';
 import { editOrder as editOrderFor } from './edit-order';
 import { checkLowStock } from './low-stock';
+import { smsCustomerOnStatus as smsCustomerOnStatusIn } from './order-sms';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
@@ -152,4 +153,17 @@ export const markProductPhotoSizes = onDocumentWritten('products/{productId}', a
 export const mailLowStock = onDocumentWritten('products/{productId}', async (event) => {
   const outcome = await checkLowStock(getFirestore(), event.params.productId, event.data?.after.data());
   if (outcome === 'mailed') logger.info('mailLowStock', { productId: event.params.productId });
+});
+
+/**
+ * The customer's SMS when the order is confirmed, sent out, delivered or cancelled (if the seller has it on in
+ * settings/sms), written to the Twilio extension's `messages` outbox once per change (./order-sms.ts).
+ */
+export const smsCustomerOnStatus = onDocumentUpdated('orders/{orderId}', async (event) => {
+  await smsCustomerOnStatusIn(
+    getFirestore(),
+    event.params.orderId,
+    event.data?.before.data(),
+    event.data?.after.data(),
+  );
 });
