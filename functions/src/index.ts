@@ -22,6 +22,7 @@ import { expireUnpaidOrders as expireUnpaidOrdersIn } from './expire-unpaid-orde
 import { editOrder as editOrderFor } from './edit-order';
 import { checkLowStock } from './low-stock';
 import { smsCustomerOnStatus as smsCustomerOnStatusIn } from './order-sms';
+import { sendEveningSummary } from './evening-summary';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
@@ -167,3 +168,16 @@ export const smsCustomerOnStatus = onDocumentUpdated('orders/{orderId}', async (
     event.data?.after.data(),
   );
 });
+
+/**
+ * At 21:00 Dhaka time, the seller's mail of the day (./evening-summary.ts): today's orders and revenue beside the
+ * same weekday last week, what waits, the low jars; from the roll-ups, at most 50 documents. Locally the
+ * scheduler of `npm start` runs it (SCHEDULE_OVERRIDES shortens it for tests).
+ */
+export const eveningSummary = onSchedule(
+  { schedule: 'every day 21:00', timeZone: 'Asia/Dhaka', region: 'us-central1' },
+  async (event) => {
+    const outcome = await sendEveningSummary(getFirestore(), new Date(event.scheduleTime));
+    logger.info('eveningSummary', { outcome });
+  },
+);
