@@ -53,7 +53,7 @@ if (js.lazy.length > 0) {
   for (const { file, bytes } of js.lazy) console.log(`  ${kb(bytes).padStart(10)}  ${file}`);
 }
 
-const home = readFileSync(join(dist, 'index.html'), 'utf8');
+const home = readFileSync(join(dist, 'shell.html'), 'utf8');
 const fonts = fontFacesOf(dist, home);
 console.log(
   `Fonts / downloads on a phone without its own copy, budget ${WEB_FONT_BUDGET_KB} KB (none preloaded):`,

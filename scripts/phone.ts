@@ -5,16 +5,15 @@
  * fresh browser context and taps the first card's order button as soon as that card shows its photo and price.
  * Prints the median of N runs, signed out and signed in, of:
  *
- *   first card  the first card's photo painted (Element Timing of the early cards' eager photos)
+ *   first card  the first card's photo painted (the cards come in `/`'s HTML, rendered by the `pages` function)
  *   LCP         the largest contentful paint before the tap
- *   usable      React's own cards on screen: the app has hydrated and drawn the grid (every button works)
+ *   usable      the page hydrated (`#root[data-hydrated]`, src/lib/tap-replay.ts): every button is React's
  *   tap wait    from the first card to the moment its button took the tap (Playwright taps as soon as the button
- *               is visible, stable and enabled: an early card's button at once; a disabled one when it is enabled)
- *   answer      the tap's first visible answer (the button marked busy, or the dialog), from the tap itself
- *   dialog      the order dialog on screen, the early one included (src/features/ordering/components/
- *               early-order-dialog.ts: drawn without the app, its form filled and confirmed there and handed to
- *               the app's), from the tap (signed in: the form; signed out: the same, whose submit asks to
- *               sign in), from the tap
+ *               is visible, stable and enabled)
+ *   answer      the tap's first visible answer (the button marked as heard by the tap keeper, or the dialog),
+ *               from the tap itself
+ *   dialog      the order dialog on screen, from the tap (before the app runs, the tap is kept and replayed once
+ *               the page is hydrated); signed in: the form; signed out: the same, whose submit asks to sign in
  *
  * The page records every time itself (performance.now(), from navigation start; the tap from the event's own
  * timestamp, so that a busy main thread's delay counts). A benchmark, not a test; on a shared machine its noise

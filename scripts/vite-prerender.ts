@@ -3,19 +3,17 @@
  * with the same mode and env) and writes them beside index.html, so the storefront paints before any
  * JavaScript runs:
  *
- *   /        → index.html   (prerendered home)
  *   /auth    → auth.html    (firebase.json `cleanUrls` serves it at /auth)
  *   /orders  → orders.html
- *   others   → shell.html   (the empty app shell, Hosting's rewrite target: nothing to hydrate)
+ *   others   → shell.html   (the empty app shell, Hosting's rewrite target: nothing to hydrate; the `pages`
+ *                            function renders `/` and the product pages into it, with the products)
  *   robots.txt (naming the sitemap the `pages` function serves)
  *
+ * No index.html is left: Hosting would serve it at `/` before its rewrite to the `pages` function.
  * It also inlines the (small, font-face only) stylesheet so that nothing blocks the first paint but the HTML
  * (no font is preloaded: src/app/fonts.css), and puts the page's own CSS, as prerendered, at the end of <head>
  * (src/app/prerendered-styles.ts). Two inline scripts open each page's <head>, run before anything
- * is painted: every page marks whether a shopper was signed in on this browser (src/lib/session-hint.ts), and
- * `/` sends the shop window's one request (its entry reads the answer and paints the first cards) and connects
- * to Storage, for their photos, meanwhile. No module is preloaded: the app's code comes after the first paint
- * (src/main.tsx).
+ * is painted: the session hint (src/lib/session-hint.ts) and the tap keeper (src/lib/tap-replay.ts).
  */
 import react from '@vitejs/plugin-react';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -28,24 +26,9 @@ import { scriptsTheCspBlocks } from '../src/config/security-headers';
 
 const SERVER_ENTRY = 'src/app/server.tsx';
 
-/** Paths whose entry asks Firestore and Storage for the first product cards at once (src/main.tsx). */
-const SHOP_WINDOW_PATHS = new Set(['/']);
-
 interface Address {
   host: string;
   port: number;
-}
-
-/**
- * Where the storefront's photos (Storage, plain <img>) come from: the emulator in an emulator build, Google's
- * servers otherwise. (Its product request needs no hint: the page sends it from its first line.)
- */
-function photosPreconnect(env: Record<string, string>, storage: Address): string {
-  const origin =
-    env.VITE_USE_EMULATORS === 'true'
-      ? `http://${storage.host}:${storage.port}`
-      : 'https://firebasestorage.googleapis.com';
-  return `<link rel="preconnect" href="${origin}">`;
 }
 
 /** Replaces the stylesheet links with the stylesheets themselves (they only declare the font faces). */
@@ -60,7 +43,7 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
 }
 
 export function htmlFileFor(path: string): string {
-  return path === '/' ? 'index.html' : `${path.replace(/^\//, '')}.html`;
+  return `${path.replace(/^\//, '')}.html`;
 }
 
 export function prerender(): Plugin {
@@ -93,18 +76,17 @@ export function prerender(): Plugin {
         const server = (await import(pathToFileURL(join(serverDir, 'server.js')).href)) as {
           PRERENDERED_PATHS: readonly string[];
           renderPath(path: string): Promise<{ head: string; body: string }>;
-          shopWindowRequestScript(): InlineScript;
-          sessionHintScript(): string;
+          firstScripts(): InlineScript[];
           robotsFile(siteOrigin: string | null): string;
         };
         // No modulepreload of the app's code: fetched at once, it would share the phone's narrow bandwidth with
         // what the first paint needs (the entry imports it once the page, and on `/` its first photos, are shown).
         const template = await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir);
         assertPageTemplate(template);
-        await writeFile(join(outDir, 'index.html'), template);
         await writeFile(join(outDir, 'shell.html'), template);
+        await rm(join(outDir, 'index.html'));
         const { emulators } = JSON.parse(await readFile(join(config.root, 'firebase.json'), 'utf8')) as {
-          emulators: Record<'storage' | 'hosting', Address>;
+          emulators: Record<'hosting', Address>;
         };
         // robots.txt names the sitemap by its absolute URL: the local Hosting emulator's, or the shop's site.
         const local = config.env.VITE_USE_EMULATORS === 'true';
@@ -112,15 +94,10 @@ export function prerender(): Plugin {
         await writeFile(join(outDir, 'robots.txt'), server.robotsFile(siteOrigin));
         for (const path of server.PRERENDERED_PATHS) {
           const { head, body } = await server.renderPath(path);
-          const shopWindow = SHOP_WINDOW_PATHS.has(path);
           const html = fillPageTemplate(template, {
             path,
-            // The session hint on every page; on `/` the shop window's request first.
-            firstScripts: [
-              ...(shopWindow ? [server.shopWindowRequestScript()] : []),
-              { code: server.sessionHintScript() },
-            ],
-            head: [shopWindow ? photosPreconnect(config.env, emulators.storage) : '', head],
+            firstScripts: server.firstScripts(),
+            head: [head],
             body,
           });
           // The Content-Security-Policy runs an inline script only by its hash: a page whose script it lacks would

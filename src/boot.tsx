@@ -1,19 +1,39 @@
 import type { SystemContext } from '@chakra-ui/react';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/router';
 import { isClientOnlyError } from './components/ui/client-only';
+import { replayKeptTaps, takeKeptTap } from './lib/tap-replay';
 import './lib/dayjs';
 
+/** Runs `done` once, after the first commit of the tree it is the last child of (hydration included). */
+function AfterFirstCommit({ done }: { done: () => void }) {
+  useEffect(done, [done]);
+  return null;
+}
+
 /**
- * React, Chakra and the app: hydrates the prerendered page, or renders afresh. Public routes are prerendered
- * at build (src/app/server.tsx) and marked with their path; any other path is served the empty app shell by
- * Hosting's rewrite (shell.html), and a page whose marker names another path is rendered afresh too.
+ * React, Chakra and the app: hydrates the server-rendered page, or renders afresh. Public routes are rendered at
+ * build (src/app/server.tsx) or by the `pages` function and marked with their path; any other path is served
+ * the empty app shell by Hosting's rewrite (shell.html), and a page whose marker names another path is rendered
+ * afresh too. A tap kept before this ran is replayed once the page is React's (src/lib/tap-replay.ts).
  */
-export function boot(root: HTMLElement, path: string, system: SystemContext) {
+export async function boot(root: HTMLElement, path: string, system: SystemContext) {
+  await preloadPage(path);
+  // React answers taps from here on: the inline script stops keeping them.
+  let kept: HTMLElement | null = takeKeptTap();
+  let replayed = false;
+  const replay = () => {
+    if (replayed) return; // StrictMode runs a first effect twice in development
+    replayed = true;
+    replayKeptTaps(root, kept);
+    kept = null;
+  };
   const app = (
     <StrictMode>
       <App system={system} />
+      <AfterFirstCommit done={replay} />
     </StrictMode>
   );
   if (root.dataset.prerendered === path) {

@@ -3,12 +3,12 @@
  * Storage rules can read Firestore data (firestore.get/exists), both follow their rules files, both keep
  * their data in one export folder. Each is started the one way every emulator service is (`shared/service.ts`).
  */
-import { dataAccess } from './firestore/authorization.js';
+import { dataAccess } from './firestore/access/authorization.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore/server.js';
 import { startStorageEmulator, type StorageEmulator } from './storage/server.js';
 import { RequestLog } from './console-server/request-log.js';
 import type { ProjectConfig } from './config.js';
-import type { IndexMode } from './firestore/indexes.js';
+import type { IndexMode } from './firestore/query/indexes.js';
 
 export { readProjectConfig, findProjectRoot } from './config.js';
 export type { ProjectConfig } from './config.js';

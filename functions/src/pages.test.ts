@@ -115,6 +115,22 @@ describe('a product’s page', () => {
   });
 });
 
+describe('the home page', () => {
+  it('carries the jars on sale in its HTML, as the storefront’s cards, with the data the app hydrates from', async () => {
+    const answer = await ask('/');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['Cache-Control']).toBe(PAGE_CACHE);
+    const html = answer.body;
+    expect(html).toContain('<div id="root" data-prerendered="/">');
+    expect(html).toMatch(/<article[^>]*aria-label="আমের আচার"/);
+    expect(html).toContain('৳২৫০');
+    expect(html).not.toContain('লুকানো');
+    expect(html).toContain('id="shop-window-data"');
+    expect(html).toContain('<link rel="preconnect" href="http://127.0.0.1:9199">');
+    expect(reads).toEqual(['products?active']);
+  });
+});
+
 describe('the sitemap', () => {
   it('lists the home page and exactly the active products in the sitemap', async () => {
     const answer = await ask('/sitemap.xml');
@@ -229,8 +245,8 @@ describe('the shell a page is rendered into', () => {
 });
 
 describe('what the function answers', () => {
-  it('answers 404 without a read for any path but a product’s and the sitemap', async () => {
-    for (const url of ['/', '/admin', '/shell.html', '/robots.txt', '/pages', '/sitemap.xml/x', '/px']) {
+  it('answers 404 without a read for any path but /, a product’s and the sitemap', async () => {
+    for (const url of ['/admin', '/shell.html', '/robots.txt', '/pages', '/sitemap.xml/x', '/px']) {
       const answer = await ask(url);
       expect(answer.status, url).toBe(404);
     }
@@ -239,6 +255,7 @@ describe('what the function answers', () => {
 
   it('redirects an address with a query string to the one without, reading nothing', async () => {
     for (const [url, location] of [
+      ['/?fbclid=abc', '/'],
       ['/sitemap.xml?x', '/sitemap.xml'],
       ['/sitemap.xml?', '/sitemap.xml'],
       [`${encoded('আমের-আচার')}?fbclid=abc`, encoded('আমের-আচার')],

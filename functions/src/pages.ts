@@ -1,6 +1,7 @@
 /**
- * The pages Hosting sends to this function (firebase.json's rewrites): a product's page `/p/<slug>`, rendered
- * from Firestore with the storefront's own components (src/app/server.tsx), and `/sitemap.xml`. (Not
+ * The pages Hosting sends to this function (firebase.json's rewrites): `/` with the jars on sale and a product's
+ * page `/p/<slug>`, rendered from Firestore with the storefront's own components (src/app/server.tsx), and
+ * `/sitemap.xml`. (Not
  * `/robots.txt`: the Functions framework answers that path 404 itself, in the cloud as in the emulator, so it is
  * a static file the build writes: scripts/vite-prerender.ts.)
  * Each answer says how long Hosting's CDN may keep it (`s-maxage`) and, shorter, a browser (`max-age`): an
@@ -10,7 +11,7 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { readProduct, productPath, type Product } from '../../src/features/ordering/model';
-import { renderProductPage } from '../../src/app/server';
+import { renderHomePage, renderProductPage } from '../../src/app/server';
 import { assertPageTemplate } from '../../src/app/page-template';
 import { sitemapXml } from '../../src/features/catalog/server';
 import { emulatorCspDirectives, securityHeaders } from '../../src/config/security-headers';
@@ -147,12 +148,40 @@ async function productPage(db: Firestore, path: string, site: PageSite): Promise
   return { status: 200, headers: { ...html, 'Cache-Control': PAGE_CACHE }, body };
 }
 
-async function sitemap(db: Firestore, origin: string): Promise<PageAnswer> {
+async function activeProducts(db: Firestore): Promise<Product[]> {
   const active = await db.collection('products').where('is_active', '==', true).get();
-  const products = active.docs
+  return active.docs
     .map((doc) => readProduct(doc.id, doc.data()))
     .filter(({ malformed }) => !malformed)
     .map(({ product }) => product);
+}
+
+const time = (date: Date | null) => date?.getTime() ?? 0;
+
+/**
+ * `/`: the jars on sale (in stock), in the shop window's order (the listener's query: newest first, then the
+ * larger stock, then the id, all descending), rendered into the shell. Hosting's CDN keeps it as a product page.
+ */
+async function homePage(db: Firestore, site: PageSite): Promise<PageAnswer> {
+  const onSale = (await activeProducts(db))
+    .filter((product) => product.stock_quantity > 0)
+    .sort(
+      (a, b) =>
+        time(b.created_at) - time(a.created_at) ||
+        b.stock_quantity - a.stock_quantity ||
+        (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+    )
+    .map(shownProduct);
+  const body = await renderHomePage(await site.template(), onSale);
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': PAGE_CACHE },
+    body,
+  };
+}
+
+async function sitemap(db: Firestore, origin: string): Promise<PageAnswer> {
+  const products = await activeProducts(db);
   const changed = (product: Product) => product.updated_at ?? product.created_at;
   const newest = products.map(changed).reduce<Date | null>((a, b) => (!a || (b && b > a) ? b : a), null);
   const body = sitemapXml([
@@ -183,8 +212,8 @@ const NOT_HERE: PageAnswer = {
 };
 
 /**
- * The answer to one request Hosting sent here (or anyone sent to the function's own URL): a product's page or
- * the sitemap, anything else 404 without a read. A query string is never part of a page: it answers a 301 to
+ * The answer to one request Hosting sent here (or anyone sent to the function's own URL): `/`, a product's page
+ * or the sitemap, anything else 404 without a read. A query string is never part of a page: it answers a 301 to
  * the address without it, so `/sitemap.xml?x` or `/p/a?x` reads nothing and the page is rendered (and kept by
  * Hosting's CDN, whose key is the whole URL) once, at its one address.
  */
@@ -200,9 +229,10 @@ async function answerWithoutHeaders(
 ): Promise<PageAnswer> {
   const query = request.url.indexOf('?');
   const path = query < 0 ? request.url : request.url.slice(0, query);
-  if (path !== '/sitemap.xml' && !path.startsWith('/p/')) return NOT_HERE;
+  if (path !== '/' && path !== '/sitemap.xml' && !path.startsWith('/p/')) return NOT_HERE;
   // (The path starts with one slash, never two: the Location cannot name another site.)
   if (query >= 0) return redirect(path);
+  if (path === '/') return homePage(db, site);
   if (path === '/sitemap.xml') return sitemap(db, site.origin);
   return productPage(db, path, site);
 }

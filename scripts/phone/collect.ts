@@ -13,7 +13,7 @@ export interface PhoneSample {
   usable: number;
   answer: number;
   dialog: number;
-  /** The app's own dialog (React's), which takes the early one's place. */
+  /** The app's dialog: since the early dialog's removal, the same as `dialog` (kept for comparisons). */
   appDialog: number;
 }
 
@@ -25,7 +25,7 @@ export const median = (numbers: number[]) => {
 
 /**
  * Installed before the page's first line. A state is timed at the animation frame that paints it (the first
- * frame after the DOM shows it); the first card's photo by Element Timing where the early cards carry it.
+ * frame after the DOM shows it); the first card's photo by Element Timing where it carries `elementtiming`.
  */
 export function phoneCollector(): void {
   type Key = 'firstCard' | 'lcp' | 'usable' | 'tap' | 'answer' | 'dialog' | 'appDialog';
@@ -57,14 +57,13 @@ export function phoneCollector(): void {
     );
     const photo = cards[0]?.querySelector('img');
     if (cards[0] && (!photo || (photo.complete && photo.naturalWidth > 0))) atPaint('firstCard');
-    // React's own cards: neither an early card's button nor (as before issue 24) a disabled one.
-    if (cards.some((card) => card.querySelector('button:not([data-early-order]):not(:disabled)')))
-      atPaint('usable');
+    // The page is hydrated (src/lib/tap-replay.ts marks it): React answers the cards' buttons.
+    if (document.querySelector('#root[data-hydrated]')) atPaint('usable');
     if (phone.tap === undefined) return;
-    if (document.querySelector('[data-early-order][aria-busy="true"], [role=dialog]')) atPaint('answer');
+    // The tapped button shows it heard (the tap keeper, before the app), or the dialog is there.
+    if (document.querySelector('#products [aria-busy="true"], [role=dialog]')) atPaint('answer');
     if (document.querySelector('[role=dialog][data-state=open]')) atPaint('dialog');
-    if (document.querySelector('[role=dialog][data-state=open]:not([data-early-dialog] *)'))
-      atPaint('appDialog');
+    if (document.querySelector('[role=dialog][data-state=open]')) atPaint('appDialog');
   };
   new MutationObserver(check).observe(document, {
     childList: true,

@@ -100,7 +100,7 @@ export async function buildWebIfStale(
   log: (line: string) => void,
   options: { force?: boolean } = {},
 ): Promise<boolean> {
-  if (!options.force && !isStale(root, `${LOCAL_WEB_DIR}/index.html`, WEB_BUILD_INPUTS)) return false;
+  if (!options.force && !isStale(root, `${LOCAL_WEB_DIR}/shell.html`, WEB_BUILD_INPUTS)) return false;
   log('› building the web app for the local emulators…');
   await run(
     'npx',

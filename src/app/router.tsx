@@ -8,7 +8,17 @@ import { NotFoundRoute } from './routes/not-found';
 import { ProductRoute } from './routes/product';
 
 // Pages most shoppers never open are separate chunks, keeping the first load of / small.
-const AuthPage = lazy(() => import('@/features/auth/lazy').then((entry) => ({ default: entry.AuthPage })));
+const loadAuthPage = () => import('@/features/auth/lazy');
+const AuthPage = lazy(() => loadAuthPage().then((entry) => ({ default: entry.AuthPage })));
+
+/**
+ * The code of a server-rendered page that is a chunk of its own (/auth), fetched before hydration: React then
+ * hydrates the page in one pass (its lazy part resolves at once), so what was typed and tapped before the app
+ * ran reaches a hydrated form (src/lib/tap-replay.ts).
+ */
+export function preloadPage(path: string): Promise<unknown> {
+  return path === '/auth' ? loadAuthPage() : Promise.resolve();
+}
 const AdminPage = lazy(() => import('./routes/admin/admin-page'));
 const SlipsPage = lazy(() => import('./routes/admin/slips-page'));
 

@@ -9,13 +9,15 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StrictMode } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { isClientOnlyError, CLIENT_ONLY_DIGEST } from '@/components/ui/client-only';
-import { shopWindowRequestScript } from '@/features/catalog';
+import { ServerShopWindow, type Product } from '@/features/catalog';
 import { sessionHintScript } from '@/lib/session-hint';
+import { TAP_REPLAY_CODE } from '@/lib/tap-replay';
 import {
   productHeadTags,
   productMeta,
   productPageDataScript,
   robotsTxt,
+  shopWindowDataScript,
   withTitleAndDescription,
 } from '@/features/catalog/server';
 import { shop } from '@/config/shop';
@@ -27,18 +29,18 @@ import { ServerProductPage } from './routes/product';
 import { system } from './theme';
 import type { ProductPageData } from '@/features/catalog';
 
-/** The inline script of `/`'s <head> that sends the shop window's one request as the HTML is read. */
-export { shopWindowRequestScript };
-/** The inline script of every prerendered page's <head> that marks a browser with no signed-in shopper. */
-export { sessionHintScript };
+/** The inline scripts at the top of every server-rendered page: the session hint, then the tap keeper. */
+export function firstScripts(): { code: string }[] {
+  return [{ code: sessionHintScript() }, { code: TAP_REPLAY_CODE }];
+}
 
 /** `/robots.txt`, written by the build beside the pages (the Functions framework will not serve that path). */
 export function robotsFile(siteOrigin: string | null): string {
   return robotsTxt(siteOrigin ?? shop.website);
 }
 
-/** The paths rendered into `<path>.html` at build (`/` → index.html). */
-export const PRERENDERED_PATHS = ['/', '/auth', '/orders'] as const;
+/** The paths rendered into `<path>.html` at build (`/` and product pages are the `pages` function's). */
+export const PRERENDERED_PATHS = ['/auth', '/orders'] as const;
 
 /** A prerendered page: the markup inside its root <div>, and what goes in its <head> (its one <style>). */
 export interface PrerenderedPage {
@@ -49,6 +51,7 @@ export interface PrerenderedPage {
 export async function renderPath(
   path: string,
   productPage: ProductPageData | null = null,
+  shopWindow: Product[] | null = null,
 ): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
@@ -59,9 +62,11 @@ export async function renderPath(
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProvider system={system} emotionCache={emotionCache}>
-        <ServerProductPage.Provider value={productPage}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </ServerProductPage.Provider>
+        <ServerShopWindow.Provider value={shopWindow}>
+          <ServerProductPage.Provider value={productPage}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </ServerProductPage.Provider>
+        </ServerShopWindow.Provider>
       </AppProvider>
     </StrictMode>,
     {
@@ -111,7 +116,7 @@ export async function renderProductPage(
   const photoOrigin = product?.image_url ? photoOriginOf(product.image_url) : null;
   const html = fillPageTemplate(template, {
     path: page.path,
-    firstScripts: [{ code: sessionHintScript() }],
+    firstScripts: firstScripts(),
     head: [
       photoOrigin && photoOrigin !== origin ? `<link rel="preconnect" href="${photoOrigin}">` : '',
       ...tags,
@@ -122,4 +127,24 @@ export async function renderProductPage(
     body,
   });
   return product ? withTitleAndDescription(html, productMeta(product, shop.name)) : html;
+}
+
+/**
+ * `/` with the jars on sale, as the `pages` function answers it: the built app's HTML filled with the home page
+ * rendered around `products`, the products themselves for hydration, and a preconnect to the first photo's server.
+ */
+export async function renderHomePage(template: string, products: Product[]): Promise<string> {
+  const { head, body } = await renderPath('/', null, products);
+  const firstPhoto = products.find((product) => product.image_url)?.image_url;
+  const photoOrigin = firstPhoto ? photoOriginOf(firstPhoto) : null;
+  return fillPageTemplate(template, {
+    path: '/',
+    firstScripts: firstScripts(),
+    head: [
+      photoOrigin ? `<link rel="preconnect" href="${photoOrigin}">` : '',
+      head,
+      shopWindowDataScript(products),
+    ],
+    body,
+  });
 }

@@ -11,14 +11,12 @@
 /**
  * The SHA-256 of each inline script the pages carry (CSP hash sources), so that no other inline script runs:
  * - the session hint at the top of every page (src/lib/session-hint.ts, sessionHintScript);
- * - the shop window's request at the top of `/` (src/features/catalog/api/early-products.ts,
- *   SHOP_WINDOW_REQUEST_CODE: its URL and body travel in a data attribute, so the code, and this hash, are
- *   the same in the emulators' build and in production).
+ * - the tap keeper beside it (src/lib/tap-replay.ts, TAP_REPLAY_CODE).
  * Changing either script changes its hash: the build and tests/config/security-headers.test.ts then say so.
  */
 export const INLINE_SCRIPT_HASHES = [
   'sha256-XAJIKN/QRFAHl+7/K+nB56qYhzUL6VHU1Rbia77kOiI=', // sessionHintScript()
-  'sha256-ftY+vZ1HKo/yCl579nMJsH/Htcc3j/mH7qKFkv44pEQ=', // SHOP_WINDOW_REQUEST_CODE
+  'sha256-7HlmjTDT8euvXR4LOaeBHsP9kZSpG7QK+QkseHqjupo=', // TAP_REPLAY_CODE
 ] as const;
 
 /**
@@ -55,7 +53,7 @@ export const CSP_DIRECTIVES: CspDirectives = {
   // given to a static page (Hosting serves the same bytes to everyone), so inline styles stay allowed. CSS cannot
   // run script; the script policy above is what stops an injection.
   'style-src': ["'self'", "'unsafe-inline'"],
-  // data: for the early cards' empty image; blob: for the seller's preview of a photo before it uploads.
+  // data: for inline images; blob: for the seller's preview of a photo before it uploads.
   'img-src': ["'self'", 'data:', 'blob:', ...PHOTOS],
   'font-src': ["'self'"],
   'connect-src': ["'self'", ...FIREBASE_APIS],

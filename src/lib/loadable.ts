@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
  * The one shape of "loading / loaded / failed" in the web app, whatever delivers the data: a live query through
  * react-firebase-hooks (`useLiveList`, which folds its `[value, loading, error]` tuple with `fromHookResult`), a
  * subscription the feature starts itself (`useLoadFor`: my orders, loaded after the first paint), a one-off read
- * (`useLoad`) or the storefront's early request followed by its listener (catalog's `useActiveProducts`).
+ * (`useLoad`) or the jars sent with the page followed by their listener (catalog's `useActiveProducts`).
  */
 export type Loadable<T> =
   { status: 'loading' } | { status: 'loaded'; data: T } | { status: 'failed'; error: Error };

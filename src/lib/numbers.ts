@@ -1,7 +1,6 @@
-// Bengali numbers and money, without dayjs or Intl: the storefront's entry fills the first product cards with
-// them before the app's code has loaded (src/features/catalog/components/early-cards.ts). Written by hand on
-// purpose: `new Intl.NumberFormat('bn-BD')` loads the Bengali locale data, ~20 ms of one task the first time,
-// ~80 ms on a slow phone, right while the first cards are painted. Tests hold it to Intl's output.
+// Bengali numbers and money, without dayjs or Intl. Written by hand on purpose: `new Intl.NumberFormat('bn-BD')`
+// loads the Bengali locale data, ~20 ms of one task the first time, ~80 ms on a slow phone, right while the page
+// hydrates. Tests hold it to Intl's output.
 
 const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 

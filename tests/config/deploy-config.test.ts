@@ -37,7 +37,7 @@ describe('the deploy configuration', () => {
     expect(valid).toBe(true);
   });
 
-  it('sends product pages and the sitemap to the pages function, before the app shell’s catch-all', () => {
+  it('sends /, product pages and the sitemap to the pages function, before the app shell’s catch-all', () => {
     const rewrites = firebaseJson.hosting.rewrites as {
       source: string;
       function?: unknown;
@@ -45,6 +45,7 @@ describe('the deploy configuration', () => {
     }[];
     const pages = { functionId: 'pages', region: 'us-central1' };
     expect(rewrites).toEqual([
+      { source: '/', function: pages },
       { source: '/p/**', function: pages },
       { source: '/sitemap.xml', function: pages },
       { source: '**', destination: '/shell.html' },
@@ -55,9 +56,9 @@ describe('the deploy configuration', () => {
     // The HTML rule's `no-cache` must not reach the function's answers, whose s-maxage lets Hosting's CDN keep them.
     const html = firebaseJson.hosting.headers.find((rule: { regex?: string }) => rule.regex);
     const noCache = new RegExp(html.regex);
-    for (const path of ['/', '/auth', '/orders', '/products', '/p', '/shell.html'])
+    for (const path of ['/auth', '/orders', '/products', '/p', '/shell.html'])
       expect(noCache.test(path), path).toBe(true);
-    for (const path of ['/p/x', '/p/%E0%A6%86', '/sitemap.xml', '/assets/a.js'])
+    for (const path of ['/', '/p/x', '/p/%E0%A6%86', '/sitemap.xml', '/assets/a.js'])
       expect(noCache.test(path), path).toBe(false);
   });
 

@@ -53,7 +53,7 @@ function builtCode(outDir: string): string {
   return readdirSync(assets)
     .filter((name) => name.endsWith('.js'))
     .map((name) => readFileSync(join(assets, name), 'utf8'))
-    .concat(readFileSync(join(outDir, 'index.html'), 'utf8'))
+    .concat(readFileSync(join(outDir, 'shell.html'), 'utf8'))
     .join('\n');
 }
 

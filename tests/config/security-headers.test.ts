@@ -21,7 +21,7 @@ import {
   serializeCsp,
 } from '../../src/config/security-headers';
 import { sessionHintScript } from '../../src/lib/session-hint';
-import { SHOP_WINDOW_REQUEST_CODE } from '../../src/features/catalog/api/early-products';
+import { TAP_REPLAY_CODE } from '../../src/lib/tap-replay';
 import { writeFirebaseToolsConfig } from '../../scripts/stack/firebase-tools-config';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,7 +54,7 @@ describe('the security headers', () => {
   });
 
   it('allow exactly the inline scripts the pages carry, by their hashes', async () => {
-    const hashes = await Promise.all([sessionHintScript(), SHOP_WINDOW_REQUEST_CODE].map(inlineScriptHash));
+    const hashes = await Promise.all([sessionHintScript(), TAP_REPLAY_CODE].map(inlineScriptHash));
     expect([...INLINE_SCRIPT_HASHES]).toEqual(hashes);
     const page = (code: string) =>
       `<head><script>${code}</script><script type="application/json">{}</script>`;

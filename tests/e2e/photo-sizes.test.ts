@@ -87,12 +87,8 @@ describe('product photos in phone sizes', () => {
 
     const phone = await shop.newVisitor(360, 1.75);
     await phone.goto(SHOP_URL);
-    // Once React's own cards have replaced the early ones (which the entry paints first): otherwise the photo
-    // found could be an early card's, taken off the page a moment later.
-    await phone
-      .locator('#products article:visible button:not([data-early-order])')
-      .first()
-      .waitFor({ timeout: 30_000 });
+    // Once the page is hydrated (the live list may then redraw the cards).
+    await phone.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
     const image = phone.locator('#products article', { hasText: name }).locator('img').first();
     await image.waitFor({ timeout: 30_000 });
     await image.scrollIntoViewIfNeeded();

@@ -60,14 +60,11 @@ function hydrationErrors(page: Page): string[] {
 }
 
 /**
- * Waits until the app answers the page's order button (its entry listens for taps until the app has hydrated).
- * This test is about the app's own dialog: a tap before then opens the early one, which the app's takes over
- * while the test may be filling or tapping it (tests/e2e/early-taps.test.ts covers that path).
+ * Waits until the page is hydrated: a tap before then is kept and replayed once (tests/e2e/tap-replay.test.ts
+ * covers that path); this test is about the app's own answers.
  */
 async function appAnswers(page: Page) {
-  await page.waitForFunction(() => document.querySelector('[data-early-taps]') === null, null, {
-    timeout: 30_000,
-  });
+  await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
 describe('a product’s own page', () => {

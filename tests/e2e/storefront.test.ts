@@ -26,7 +26,6 @@ const BENGALI_DIGITS = /[০-৯]/;
 let shop: ShopBrowser;
 const newShopper = (width?: number) => shop.newVisitor(width);
 
-// Visible ones: the page also holds two hidden template cards for painting the first cards before the app runs.
 const productCards = (page: Page) => page.locator('#products article:visible');
 
 beforeAll(async () => {
@@ -72,12 +71,8 @@ describe('storefront in a browser', () => {
       );
     });
     await page.goto(SHOP_URL);
-    // The app has started: React's own cards have replaced those the entry painted (early-cards.ts).
-    await productCards(page)
-      .first()
-      .getByRole('button', { name: 'অর্ডার করুন' })
-      .and(page.locator(':not([data-early-order])'))
-      .waitFor();
+    // The app has started: the server-rendered page is hydrated (src/lib/tap-replay.ts marks it).
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
     await expect.poll(() => page.getByRole('link', { name: 'লগইন' }).count()).toBeGreaterThan(0);
     const changes = await page.evaluate(() =>
       (
@@ -110,32 +105,7 @@ describe('storefront in a browser', () => {
     expect(scripts.filter((url) => /\/assets\/firestore-/.test(url))).toEqual([]);
   });
 
-  it("asks for the app's code only once the first screen's photos have arrived", async () => {
-    const page = await newShopper(360);
-    await page.goto(SHOP_URL);
-    await productCards(page).first().waitFor();
-    const read = () =>
-      page.evaluate(() => {
-        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-        const photos = entries.filter(
-          (entry) => entry.initiatorType === 'img' && entry.name.includes('/o/product-images'),
-        );
-        const firstPhoto = photos.sort((a, b) => a.startTime - b.startTime)[0];
-        const react = entries.find((entry) => /\/assets\/client-[\w-]+\.js$/.test(entry.name));
-        return {
-          photos: photos.length,
-          firstPhotoEnd: firstPhoto?.responseEnd,
-          reactStart: react?.startTime,
-        };
-      });
-    // The app's first chunk (React DOM) is asked for after the first cards are on screen.
-    await expect.poll(async () => (await read()).reactStart, { timeout: 30_000 }).toBeDefined();
-    const timings = await read();
-    expect(timings.photos).toBeGreaterThan(0);
-    expect(timings.reactStart).toBeGreaterThan(timings.firstPhotoEnd!);
-  });
-
-  it('asks for React DOM, the app, its theme and the order form at once', async () => {
+  it('asks for the app, its theme and the order form at once', async () => {
     const page = await newShopper(360);
     // The app's chunk held back a moment, as a slow link would: on this machine's loopback it could otherwise
     // arrive before the browser got round to asking for the others, and their order would prove nothing.
@@ -143,18 +113,13 @@ describe('storefront in a browser', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       await route.continue();
     });
-    // When React's own cards (not the early ones, nor the hidden templates) first show a working order button.
+    // When the page is hydrated (src/lib/tap-replay.ts marks it).
     await page.addInitScript(() => {
-      const seen = () => {
-        const cards = [...document.querySelectorAll<HTMLElement>('#products article')].filter(
-          (card) => card.offsetParent !== null,
-        );
-        if (!cards.some((card) => card.querySelector('button:not([data-early-order]):not(:disabled)')))
-          return;
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('#root[data-hydrated]')) return;
         (window as { reactCardsAt?: number }).reactCardsAt ??= performance.now();
         observer.disconnect();
-      };
-      const observer = new MutationObserver(seen);
+      });
       observer.observe(document, { childList: true, subtree: true, attributes: true });
     });
     await page.goto(SHOP_URL);
@@ -168,16 +133,13 @@ describe('storefront in a browser', () => {
         return entry && { start: entry.startTime, end: entry.responseEnd };
       }, name);
     await expect.poll(() => chunk('ordering'), { timeout: 30_000 }).toBeDefined();
-    const [react, boot, theme, ordering] = await Promise.all(
-      ['client', 'boot', 'theme-in-steps', 'ordering'].map(chunk),
-    );
-    const reactCardsAt = await page.evaluate(() => (window as { reactCardsAt?: number }).reactCardsAt!);
-    // The three first chunks' round trips overlap: each is asked for before React DOM has arrived.
-    expect(boot!.start).toBeLessThan(react!.end);
-    expect(theme!.start).toBeLessThan(react!.end);
+    const [boot, theme, ordering] = await Promise.all(['boot', 'theme-in-steps', 'ordering'].map(chunk));
+    const hydratedAt = await page.evaluate(() => (window as { reactCardsAt?: number }).reactCardsAt!);
+    // Their round trips overlap: each is asked for before the app's chunk (React DOM inside) has arrived.
+    expect(theme!.start).toBeLessThan(boot!.end);
     // The order form is asked for with them (main.tsx), not once the app runs, nor at a tap.
     expect(ordering!.start).toBeLessThan(boot!.end);
-    expect(ordering!.start).toBeLessThan(reactCardsAt);
+    expect(ordering!.start).toBeLessThan(hydratedAt);
   });
 
   it('keeps a visitor from ordering and points to the login page', async () => {

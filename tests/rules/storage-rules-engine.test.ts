@@ -27,7 +27,7 @@ function upload(name: string, info: Parameters<typeof storageObject>[1], auth: C
 const deniedCreate = (name: string) => ({
   allowed: false,
   line: imageWrite,
-  message: `Denied create on /b/demo-achar-shop.appspot.com/o/${name}: false for 'create' @ L${imageWrite}`,
+  message: `Denied create on /b/demo-project.appspot.com/o/${name}: false for 'create' @ L${imageWrite}`,
 });
 
 describe("the shop's storage.rules", () => {
@@ -74,7 +74,7 @@ describe("the shop's storage.rules", () => {
     expect(rules.evaluate(upload('product-images/nested/p1.jpg', {}), data)).toEqual({
       allowed: false,
       message:
-        'Denied create on /b/demo-achar-shop.appspot.com/o/product-images/nested/p1.jpg: No matching allow statements.',
+        'Denied create on /b/demo-project.appspot.com/o/product-images/nested/p1.jpg: No matching allow statements.',
     });
     expect(rules.evaluate(upload('avatars/p1.jpg', {}), data).allowed).toBe(false);
     expect(rules.evaluate(storageRequest('avatars/p1.jpg'), data).allowed).toBe(false);

@@ -4,7 +4,7 @@
  * recorded only while someone watches (a console is connected), so a decision nobody looks at costs one small
  * object and no second evaluation.
  */
-import type { RulesProvider } from '../firestore/authorization.js';
+import type { RulesProvider } from '../firestore/access/authorization.js';
 import type { CoverageReport, RuleCoverage } from '../rules/coverage.js';
 import type { DocumentJson } from '../firestore/types.js';
 import type { AllowTrace, RulesMethod, RulesRequest, Ruleset, StorageObjectInfo } from '../rules/types.js';

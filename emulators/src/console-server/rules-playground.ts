@@ -5,7 +5,7 @@
  * `request.resource`.
  */
 import type { OfflineEmulators } from '../index.js';
-import { askFirestoreRules } from '../firestore/rules-question.js';
+import { askFirestoreRules } from '../firestore/access/rules-question.js';
 import { FirestoreError } from '../firestore/errors.js';
 import { normalizeFields } from '../firestore/values.js';
 import type { Fields } from '../firestore/types.js';

@@ -4,7 +4,7 @@
  * difference as ordinary changes), deleted. One folder per snapshot under `dir`:
  *
  *   <name>/snapshot.json       what it holds: when, how many documents, objects and accounts
- *   <name>/firestore/data.json the Firestore export (./../firestore/persistence.ts)
+ *   <name>/firestore/data.json the Firestore export (../firestore/persistence/persistence.ts)
  *   <name>/storage/…           the Storage export (./../storage/persistence.ts)
  *   <name>/auth/accounts.json, config.json   Auth as its own export writes them (./auth-data.ts)
  *
@@ -17,7 +17,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import net from 'node:net';
 import { join } from 'node:path';
 import type { OfflineEmulators } from '../index.js';
-import { readFirestoreExport } from '../firestore/persistence.js';
+import { readFirestoreExport } from '../firestore/persistence/persistence.js';
 import { readAuthData, replaceAuthData, type AuthData } from './auth-data.js';
 
 export interface SnapshotInfo {

@@ -3,17 +3,31 @@
  * everything with a saved state (the console's snapshots) while clients listen.
  */
 import type { DocumentJson } from './types.js';
-import type { FirestoreEngine } from './engine.js';
-import type { DocumentChangeEvent } from './listen.js';
+import type { FirestoreJournal } from './persistence/journal.js';
+import type { ListenFanOut } from './listen/listen-fan-out.js';
+import type { CommitClock } from './timestamps.js';
+import type { TransactionRegistry } from './write/transactions.js';
+import type { DocumentChangeEvent } from './listen/listen.js';
 import type { DatabaseId } from './paths.js';
-import type { SnapshotDatabase } from './start-snapshot.js';
-import type { DatabaseState, StoredDocument } from './state.js';
+import type { SnapshotDatabase } from './persistence/start-snapshot.js';
+import type { DatabaseState } from './state.js';
+import type { StoredDocument } from './stored-document.js';
 import { databaseName, parseDatabaseName, parseDocumentName } from './paths.js';
-import { toDocumentJson } from './state.js';
+import { toDocumentJson } from './stored-document.js';
 import { normalizeFields } from './values.js';
 
+/** What the admin API changes: every database, the journal, the open listeners and transactions. */
+export interface AdminHost {
+  state(db: DatabaseId): DatabaseState;
+  databasesInUse(): DatabaseState[];
+  readonly clock: Pick<CommitClock, 'next' | 'now'>;
+  readonly journal: Pick<FirestoreJournal, 'recordReset' | 'recordImport' | 'recordRestore'> | undefined;
+  readonly listeners: Pick<ListenFanOut, 'notify'>;
+  readonly transactions: Pick<TransactionRegistry, 'forget'>;
+}
+
 /** Deletes every document of a project's databases (or of all projects); open listeners see the deletions. */
-export function reset(engine: FirestoreEngine, projectId?: string): void {
+export function reset(engine: AdminHost, projectId?: string): void {
   engine.journal?.recordReset(projectId);
   for (const state of engine.databasesInUse()) {
     if (projectId && state.id.projectId !== projectId) continue;
@@ -30,7 +44,7 @@ export function reset(engine: FirestoreEngine, projectId?: string): void {
 }
 
 /** All documents of every database, for export. */
-export function exportDocuments(engine: FirestoreEngine): { database: string; documents: DocumentJson[] }[] {
+export function exportDocuments(engine: AdminHost): { database: string; documents: DocumentJson[] }[] {
   return engine
     .databasesInUse()
     .filter((s) => s.size > 0)
@@ -49,7 +63,7 @@ type Imported = Omit<StoredDocument, 'version'>;
  * reads before it are refused as too old. Each database's documents are read after the version is taken.
  */
 function storeImport(
-  engine: FirestoreEngine,
+  engine: AdminHost,
   databases: { db: DatabaseId; documents: (state: DatabaseState) => Iterable<Imported> }[],
   store: (state: DatabaseState, doc: StoredDocument) => void,
 ): number {
@@ -70,7 +84,7 @@ function storeImport(
 }
 
 export function importDocuments(
-  engine: FirestoreEngine,
+  engine: AdminHost,
   data: { database: string; documents: DocumentJson[] }[],
 ): number {
   return storeImport(
@@ -96,11 +110,11 @@ export function importDocuments(
 }
 
 /**
- * Imports a start snapshot (./start-snapshot.ts) as importDocuments imports the export it stands for. Its values
+ * Imports a start snapshot (./persistence/start-snapshot.ts) as importDocuments imports the export it stands for. Its values
  * are already the shared ones it was saved with, so they are stored as they are, after the database's interner
  * takes them back.
  */
-export function importSharedDocuments(engine: FirestoreEngine, data: SnapshotDatabase[]): number {
+export function importSharedDocuments(engine: AdminHost, data: SnapshotDatabase[]): number {
   return storeImport(
     engine,
     data.map(({ database, shared, documents }) => ({
@@ -124,7 +138,7 @@ export function importSharedDocuments(engine: FirestoreEngine, data: SnapshotDat
  * malformed document fails the restore with the data untouched. Durable as one journal record.
  */
 export function replaceDocuments(
-  engine: FirestoreEngine,
+  engine: AdminHost,
   data: { database: string; documents: DocumentJson[] }[],
 ): { written: number; deleted: number; kept: number } {
   const wanted = new Map<

@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import type { Caller } from '../shared/auth-token.js';
 import { DocumentHistory, TOO_OLD } from './document-history.js';
 import { FirestoreEngine } from './engine.js';
-import { FirestoreJournal } from './journal.js';
+import { FirestoreJournal } from './persistence/journal.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
-import type { StoredDocument } from './state.js';
+import type { StoredDocument } from './stored-document.js';
 import { formatTimestamp, microsToInstant } from './timestamps.js';
 
 process.env.METADATA_SERVER_DETECTION = 'none';

@@ -10,10 +10,18 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { failedPrecondition, invalidArgument } from './errors.js';
-import type { CompiledQuery } from './query.js';
+import type { CompiledQuery } from './query/query.js';
 import type { Fields, Value } from './types.js';
-import type { DatabaseState, StoredDocument } from './state.js';
+import type { QueryableDatabase } from './query/query-shape.js';
+import type { StoredDocument } from './stored-document.js';
 import { formatTimestamp, instantToMicros, microsToInstant, parseTimestamp } from './timestamps.js';
+
+/** The part of a database a read in the past needs: its current documents and the versions they replaced. */
+export interface HistoricDatabase extends QueryableDatabase {
+  readonly history: DocumentHistory;
+  get(key: string): StoredDocument | undefined;
+  all(): Iterable<StoredDocument>;
+}
 
 /** Production answers reads of the last hour (without point-in-time recovery). */
 const HISTORY_WINDOW_MICROS = 3_600_000_000n;
@@ -202,7 +210,7 @@ function rebuild(
  * or an error); none: read the latest (no moment asked for, or nothing committed since it).
  */
 export function pastRead(
-  state: DatabaseState,
+  state: HistoricDatabase,
   readTime: string | undefined,
   latestCommit: string,
 ): bigint | undefined {
@@ -220,12 +228,16 @@ export function answeredReadTime(requested: string | undefined, latestCommit: st
 }
 
 /** A document as it was at `at` (null: missing then). */
-export function documentAt(state: DatabaseState, key: string, at: bigint): StoredDocument | null {
+export function documentAt(state: HistoricDatabase, key: string, at: bigint): StoredDocument | null {
   return state.history.versionAt(key, state.get(key), at);
 }
 
 /** Every document as it was at `at`, current ones and since-deleted ones alike. */
-function* allAt(state: DatabaseState, scope: Iterable<StoredDocument>, at: bigint): Iterable<StoredDocument> {
+function* allAt(
+  state: HistoricDatabase,
+  scope: Iterable<StoredDocument>,
+  at: bigint,
+): Iterable<StoredDocument> {
   for (const doc of scope) {
     const then = state.history.versionAt(doc.key, doc, at);
     if (then) yield then;
@@ -238,7 +250,7 @@ function* allAt(state: DatabaseState, scope: Iterable<StoredDocument>, at: bigin
 }
 
 /** A query's answer as it would have been at `at`: matching, ordered, offset and limit applied. */
-export function queryAt(state: DatabaseState, query: CompiledQuery, at: bigint): StoredDocument[] {
+export function queryAt(state: HistoricDatabase, query: CompiledQuery, at: bigint): StoredDocument[] {
   const result: StoredDocument[] = [];
   for (const doc of allAt(state, query.run(state, { scopeOnly: true }), at)) {
     if (query.matches(doc)) result.push(doc);
@@ -249,7 +261,7 @@ export function queryAt(state: DatabaseState, query: CompiledQuery, at: bigint):
 }
 
 /** Ids of the collections directly below `parentKey` that held a document at `at`. */
-export function collectionIdsAt(state: DatabaseState, parentKey: string, at: bigint): string[] {
+export function collectionIdsAt(state: HistoricDatabase, parentKey: string, at: bigint): string[] {
   const ids = new Set<string>();
   const prefix = parentKey === '' ? '' : parentKey + '/';
   for (const doc of allAt(state, state.all(), at)) {

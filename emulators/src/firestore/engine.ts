@@ -6,30 +6,30 @@
  */
 import type { Caller } from '../shared/auth-token.js';
 import type { DocumentJson, ListenResponseJson, v1, WriteResultJson } from './types.js';
-import type { RulesProvider } from './authorization.js';
+import type { RulesProvider } from './access/authorization.js';
 import { dbKey } from './databases.js';
-import { commit } from './commit.js';
+import { commit } from './write/commit.js';
 import * as adminApi from './admin-api.js';
-import type { IndexRequirements } from './indexes.js';
-import type { FirestoreJournal } from './journal.js';
-import type { ListenHost } from './listen.js';
-import { ListenStream } from './listen.js';
-import { ListenFanOut } from './listen-fan-out.js';
+import type { IndexRequirements } from './query/indexes.js';
+import type { FirestoreJournal } from './persistence/journal.js';
+import type { ListenHost } from './listen/listen.js';
+import { ListenStream } from './listen/listen.js';
+import { ListenFanOut } from './listen/listen-fan-out.js';
 import type { FunctionTriggers } from './triggers/function-triggers.js';
 import type { DatabaseId } from './paths.js';
-import type { CompiledQuery } from './query.js';
-import { runQuery } from './queries.js';
-import { checkQuery, checkRead } from './read-authorization.js';
-import type { SnapshotDatabase } from './start-snapshot.js';
-import type { StoredDocument } from './state.js';
+import type { CompiledQuery } from './query/query.js';
+import { runQuery } from './query/queries.js';
+import { checkQuery, checkRead } from './access/read-authorization.js';
+import type { SnapshotDatabase } from './persistence/start-snapshot.js';
+import type { StoredDocument } from './stored-document.js';
 import { DatabaseState } from './state.js';
 import { CommitClock } from './timestamps.js';
-import type { TransactionTimeouts } from './transactions.js';
-import { PRODUCTION_TIMEOUTS, TransactionRegistry } from './transactions.js';
+import type { TransactionTimeouts } from './write/transactions.js';
+import { PRODUCTION_TIMEOUTS, TransactionRegistry } from './write/transactions.js';
 
-export { MAX_DOCUMENT_BYTES, MAX_WRITES_PER_COMMIT } from './commit.js';
-export { MAX_AGGREGATIONS } from './queries.js';
-export { autoId } from './document-writes.js';
+export { MAX_DOCUMENT_BYTES, MAX_WRITES_PER_COMMIT } from './write/commit.js';
+export { MAX_AGGREGATIONS } from './query/queries.js';
+export { autoId } from './write/document-writes.js';
 
 export interface EngineOptions {
   rules?: RulesProvider;
@@ -127,7 +127,7 @@ export class FirestoreEngine implements ListenHost {
     return adminApi.importDocuments(this, data);
   }
 
-  /** Imports a start snapshot's documents (./start-snapshot.ts), as importDocuments would their export. */
+  /** Imports a start snapshot's documents (./persistence/start-snapshot.ts), as importDocuments would their export. */
   importSharedDocuments(data: SnapshotDatabase[]): number {
     return adminApi.importSharedDocuments(this, data);
   }

@@ -7,16 +7,16 @@
 import type { Caller } from '../shared/auth-token.js';
 import type { FirestoreEngine } from './engine.js';
 import { FirestoreError, permissionDenied } from './errors.js';
-import { batchWrite, createDocument, deleteDocument, updateDocument } from './document-writes.js';
+import { batchWrite, createDocument, deleteDocument, updateDocument } from './write/document-writes.js';
 import { parseDatabaseName } from './paths.js';
-import { partitionQuery } from './partition-query.js';
-import { runAggregationQuery, runQuery } from './queries.js';
+import { partitionQuery } from './query/partition-query.js';
+import { runAggregationQuery, runQuery } from './query/queries.js';
 import { batchGet, getDocument, listCollectionIds, listDocuments } from './reads.js';
-import { commit } from './commit.js';
-import type { LockingRequest } from './transaction-locks.js';
-import { withLocks } from './transaction-locks.js';
+import { commit } from './write/commit.js';
+import type { LockingRequest } from './write/transaction-locks.js';
+import { withLocks } from './write/transaction-locks.js';
 import type { v1 } from './types.js';
-import { WriteStreamSession } from './write-stream.js';
+import { WriteStreamSession } from './write/write-stream.js';
 
 type Methods = v1.FirestoreMethods;
 export type RequestOf<M extends keyof Methods> = Methods[M]['request'];
@@ -57,7 +57,7 @@ const requestTypeOf = (method: ServedMethod) => `google.firestore.v1.${method}Re
 
 /**
  * An answer, or the promise of one when the request first waits for a lock another transaction holds
- * (./transaction-locks.ts); a request whose locks are free is answered synchronously.
+ * (./write/transaction-locks.ts); a request whose locks are free is answered synchronously.
  */
 export type Answer<T> = T | Promise<T>;
 
@@ -124,7 +124,7 @@ function unary<M extends UnaryMethod, K extends keyof RequestOf<M> & string>(
   };
 }
 
-/** The methods that take locks (./transaction-locks.ts); the others run as they are. */
+/** The methods that take locks (./write/transaction-locks.ts); the others run as they are. */
 const LOCKING_METHODS: ReadonlySet<ServedMethod> = new Set<LockingRequest['method']>([
   'BatchGetDocuments',
   'GetDocument',

@@ -1,10 +1,10 @@
-/** Reads of named documents and of collections' listings (queries are in ./queries.ts). */
-import { INTERNAL_READ } from './authorization.js';
+/** Reads of named documents and of collections' listings (queries are in ./query/queries.ts). */
+import { INTERNAL_READ } from './access/authorization.js';
 import type { Caller } from '../shared/auth-token.js';
 import type { DocumentJson, v1 } from './types.js';
-import { authorize, dataAccess } from './authorization.js';
+import { authorize, dataAccess } from './access/authorization.js';
 import { assertSameDatabase } from './databases.js';
-import type { FirestoreEngine } from './engine.js';
+import type { RulesProvider } from './access/authorization.js';
 import { invalidArgument, notFound } from './errors.js';
 import {
   compareSegments,
@@ -16,14 +16,20 @@ import {
   parseFieldPath,
   parseResourceName,
 } from './paths.js';
-import { compileQuery, project } from './query.js';
-import { toDocumentJson } from './state.js';
-import { requestedReadTime } from './transactions.js';
+import { compileQuery, project } from './query/query.js';
+import { toDocumentJson } from './stored-document.js';
+import { requestedReadTime } from './write/transactions.js';
 import { answeredReadTime, collectionIdsAt, documentAt, pastRead } from './document-history.js';
-import { readQuery } from './queries.js';
+import type { QueryReadHost } from './query/read-query.js';
+import { readQuery } from './query/read-query.js';
+
+/** What a get or a listing reads: the databases, as a query does, under the rules. */
+export interface ReadHost extends QueryReadHost {
+  readonly rules: RulesProvider;
+}
 
 export function batchGet(
-  engine: FirestoreEngine,
+  engine: ReadHost,
   request: v1.BatchGetDocumentsRequest & { database: string },
   caller: Caller,
 ): v1.BatchGetDocumentsResponse[] {
@@ -56,7 +62,7 @@ export function batchGet(
 }
 
 export function getDocument(
-  engine: FirestoreEngine,
+  engine: ReadHost,
   request: v1.GetDocumentRequest & { name: string },
   caller: Caller,
 ): v1.Document {
@@ -78,7 +84,7 @@ export function getDocument(
 }
 
 export function listDocuments(
-  engine: FirestoreEngine,
+  engine: ReadHost,
   request: v1.ListDocumentsRequest & { parent: string },
   caller: Caller,
 ): v1.ListDocumentsResponse {
@@ -130,7 +136,7 @@ export function listDocuments(
 }
 
 export function listCollectionIds(
-  engine: FirestoreEngine,
+  engine: ReadHost,
   request: v1.ListCollectionIdsRequest & { parent: string },
 ): v1.ListCollectionIdsResponse {
   const { db, segments } = parseResourceName(request.parent);

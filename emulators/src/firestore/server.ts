@@ -11,12 +11,12 @@ import { createHttpServer, listen, urlOf } from '../shared/http/server.js';
 import { RequestError } from '../shared/http/request.js';
 import { serviceRules, type EmulatorService, type EmulatorServiceOptions } from '../shared/service.js';
 import { FirestoreEngine } from './engine.js';
-import { IndexRequirements, type IndexMode } from './indexes.js';
-import type { TransactionTimeouts } from './transactions.js';
+import { IndexRequirements, type IndexMode } from './query/indexes.js';
+import type { TransactionTimeouts } from './write/transactions.js';
 import { asFirestoreError, invalidArgument } from './errors.js';
-import { warmDeclaredIndexes } from './index-warmup.js';
-import { exportFirestore, importFirestore, readFirestoreExport } from './persistence.js';
-import { FirestoreJournal } from './journal.js';
+import { warmDeclaredIndexes } from './query/index-warmup.js';
+import { exportFirestore, importFirestore, readFirestoreExport } from './persistence/persistence.js';
+import { FirestoreJournal } from './persistence/journal.js';
 import { FunctionTriggers } from './triggers/function-triggers.js';
 import { handleUsage } from './usage.js';
 import { createGrpcServer } from './transports/grpc.js';
@@ -31,7 +31,7 @@ export interface FirestoreEmulatorOptions extends EmulatorServiceOptions {
    * about for others), `mode: 'warn'` to only log. Without it no index is ever required.
    */
   indexes?: { file: string; projectId: string; mode?: IndexMode };
-  /** Transaction expiry and lock wait (./transactions.ts); tests shorten them. */
+  /** Transaction expiry and lock wait (./write/transactions.ts); tests shorten them. */
   transactionTimeouts?: Partial<TransactionTimeouts>;
   /** false: the server SDKs' transactions stay optimistic, without locks (see emulators/README.md). */
   serverTransactionLocks?: boolean;
@@ -43,7 +43,7 @@ export interface FirestoreEmulatorOptions extends EmulatorServiceOptions {
   /** Delivery tuning for tests (retries, back-off); see ./triggers/delivery.ts. */
   triggerDelivery?: { attempts?: number; retryDelayMs?: number };
   /**
-   * true: the background build of the declared indexes (./index-warmup.ts) waits for `warmIndexes()`, so a
+   * true: the background build of the declared indexes (./query/index-warmup.ts) waits for `warmIndexes()`, so a
    * process starting other emulators beside this one starts them first (at 100,000 orders the builds took
    * the Storage emulator's start from ~0 to 2.4 s).
    */

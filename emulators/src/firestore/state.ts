@@ -3,22 +3,14 @@
  * so a query scans only its collection (or collection group).
  */
 import type { DocumentJson, Fields } from './types.js';
-import type { DatabaseId, Segments } from './paths.js';
-import { collectionIdOf, documentName, parentPathOf, segmentsKey } from './paths.js';
+import type { DatabaseId } from './paths.js';
+import { collectionIdOf, parentPathOf } from './paths.js';
+import type { StoredDocument } from './stored-document.js';
+import { toDocumentJson } from './stored-document.js';
 import { DocumentHistory } from './document-history.js';
-import { QueryIndexes } from './query-index.js';
+import { QueryIndexes } from './query/query-index.js';
 import { ReadUsage } from './usage.js';
-import { ValueInterner } from './values.js';
-
-export interface StoredDocument {
-  readonly key: string;
-  readonly segments: readonly string[];
-  readonly fields: Fields;
-  readonly createTime: string;
-  readonly updateTime: string;
-  /** Commit version that last changed it (microseconds since epoch); transactions compare it. */
-  readonly version: bigint;
-}
+import { ValueInterner } from './value-interner.js';
 
 export class DatabaseState {
   private readonly documents = new Map<string, StoredDocument>();
@@ -157,17 +149,6 @@ export class DatabaseState {
     return toDocumentJson(this.id, doc);
   }
 }
-
-export function toDocumentJson(db: DatabaseId, doc: StoredDocument): DocumentJson {
-  return {
-    name: documentName(db, doc.segments),
-    fields: doc.fields,
-    createTime: doc.createTime,
-    updateTime: doc.updateTime,
-  };
-}
-
-export const keyOf = (segments: Segments): string => segmentsKey(segments);
 
 const collectionKey = (parentKey: string, collectionId: string): string => `${parentKey}|${collectionId}`;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Value } from './types.js';
 import { FirestoreError } from './errors.js';
 import { normalizeTimestamp } from './timestamps.js';
-import { random } from './scale-orders.js';
+import { random } from '../testing/synthetic-documents.js';
 import {
   compareValues,
   fieldsSize,
@@ -11,9 +11,9 @@ import {
   normalizeValue,
   isCanonicalTimestamp,
   setField,
-  ValueInterner,
   valuesEqual,
 } from './values.js';
+import { ValueInterner } from './value-interner.js';
 
 const ref = (path: string): Value => ({ referenceValue: `projects/p/databases/(default)/documents/${path}` });
 

@@ -46,7 +46,7 @@ export function benchRoleCheck(
     auth: { uid: 'admin-1', token: { sub: 'admin-1', email: 'admin@example.com', email_verified: true } },
     time: '2026-11-21T06:30:00Z',
     resource: {
-      name: 'projects/demo-achar-shop/databases/(default)/documents/orders/o1',
+      name: 'projects/demo-project/databases/(default)/documents/orders/o1',
       fields: { user_id: { stringValue: 'customer-1' }, status: { stringValue: 'pending' } },
     },
     requestResource: null,

@@ -1,4 +1,10 @@
-import type { RulesSyntaxIssue } from './types.js';
+/** A place in a rules file that does not compile, and why. */
+export interface RulesSyntaxIssue {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
 
 /** A rules file that cannot be compiled. Callers log it and fall back to `denyAllRuleset`. */
 export class RulesSyntaxError extends Error {

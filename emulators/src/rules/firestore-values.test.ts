@@ -39,7 +39,7 @@ function decide(kind: string, v: FirestoreValue): boolean {
       auth: null,
       time: REQUEST_TIME,
       resource: {
-        name: `projects/demo-achar-shop/databases/(default)/documents/values/${kind}`,
+        name: `projects/demo-project/databases/(default)/documents/values/${kind}`,
         fields: { v },
       },
       requestResource: null,
@@ -60,7 +60,7 @@ describe('Firestore value conversion', () => {
     ['timestamp', { timestampValue: '2026-11-21T00:00:00.000000001Z' }],
     ['string', { stringValue: 'আচার' }],
     ['bytes', { bytesValue: Buffer.from([0, 255, 97, 98]).toString('base64') }],
-    ['reference', { referenceValue: 'projects/demo-achar-shop/databases/(default)/documents/products/p1' }],
+    ['reference', { referenceValue: 'projects/demo-project/databases/(default)/documents/products/p1' }],
     ['geo', { geoPointValue: { latitude: 23.7, longitude: 90.4 } }],
     [
       'array',

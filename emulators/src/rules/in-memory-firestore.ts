@@ -38,7 +38,7 @@ export function toFirestoreFields(data: { [key: string]: PlainValue }): Fields {
 }
 
 /** "/databases/(default)/documents/a/b" or "a/b" → the full resource name used in DocumentJson. */
-export function documentName(path: string, projectId = 'demo-achar-shop'): string {
+export function documentName(path: string, projectId = 'demo-project'): string {
   const relative = path.replace(/^\/?databases\/[^/]+\/documents\//, '').replace(/^\//, '');
   return `projects/${projectId}/databases/(default)/documents/${relative}`;
 }

@@ -8,7 +8,7 @@ import { documentToResource } from './firestore-values.js';
 import { callNamespaceFunction, conversions } from './globals.js';
 import { callMethod, codePoints } from './methods.js';
 import { subjectBinary, subjectIs, subjectMember, subjectMethod } from './query-proof.js';
-import type { FirestoreDataAccess, RulesService } from './types.js';
+import type { FirestoreDataAccess, RulesService } from './evaluation-types.js';
 import {
   RulesDuration,
   RulesNamespace,

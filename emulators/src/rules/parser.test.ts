@@ -99,7 +99,7 @@ describe('fallback rulesets', () => {
     const closed = denyAllRuleset('firebase.storage', 'storage.rules:3:7: Unexpected "}"');
     expect(closed.evaluate(storageRequest('a.png'), new InMemoryFirestore())).toEqual({
       allowed: false,
-      message: 'Denied get on /b/demo-achar-shop.appspot.com/o/a.png: storage.rules:3:7: Unexpected "}"',
+      message: 'Denied get on /b/demo-project.appspot.com/o/a.png: storage.rules:3:7: Unexpected "}"',
     });
   });
 });

@@ -7,7 +7,7 @@
 import type { AllowNode, Expr } from './ast.js';
 import { RulesEvaluationError } from './errors.js';
 import { evaluate, type EvalContext, type Scope } from './interpreter.js';
-import type { AllowTrace, ConditionTrace } from './types.js';
+import type { AllowTrace, ConditionTrace } from './evaluation-types.js';
 import { showValue } from './values.js';
 
 /** `outcome` is what `check` answered for the whole condition: true, or 'false', or the error message. */

@@ -6,8 +6,11 @@
 import type { CallerAuth } from '../shared/auth-token.js';
 import type { DocumentJson, FilterJson } from '../firestore/types.js';
 import type { RuleCoverage } from './coverage.js';
+import type { AllowTrace, FirestoreDataAccess, RulesService } from './evaluation-types.js';
 
-export type RulesService = 'cloud.firestore' | 'firebase.storage';
+// Imported by the interpreter and its trace, which ./coverage.ts uses: kept apart so they import nothing here.
+export type { AllowTrace, ConditionTrace, FirestoreDataAccess, RulesService } from './evaluation-types.js';
+
 export type RulesMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
 
 /** What `request.query` exposes for list requests. */
@@ -18,14 +21,6 @@ export interface RulesQueryInfo {
   orderBy?: string[];
   /** The query's filter: `list` rules are proved from it, not from the documents returned. */
   where?: FilterJson;
-}
-
-/** Read-only view of Firestore data for get()/exists() and getAfter()/existsAfter(). */
-export interface FirestoreDataAccess {
-  /** Full document path "/databases/(default)/documents/roles/u1" → document, or null when missing. */
-  get(path: string): DocumentJson | null;
-  /** Same, as the data would be after the request's batch commits. Defaults to get() for reads. */
-  getAfter(path: string): DocumentJson | null;
 }
 
 export interface FirestoreRulesRequest {
@@ -86,31 +81,8 @@ export interface RulesDecision {
   trace?: AllowTrace[];
 }
 
-/** One part of a failed allow's condition; 'skipped' = not evaluated, as an earlier `&&` operand failed. */
-export interface ConditionTrace {
-  text: string;
-  outcome: 'true' | 'false' | 'error' | 'skipped';
-  error?: string;
-}
-
-/** An allow statement whose methods and path applied to the request, and what its condition gave. */
-export interface AllowTrace {
-  line: number;
-  methods: readonly string[];
-  /** The condition as source text; null for a bare `allow read;`. */
-  condition: string | null;
-  outcome: 'granted' | 'false' | 'error';
-  error?: string;
-  /** For a failed allow: its top-level `&&` / `||` operands and what each gave. */
-  conditions: ConditionTrace[];
-}
-
-export interface RulesSyntaxIssue {
-  file: string;
-  line: number;
-  column: number;
-  message: string;
-}
+// Where a rules file fails to compile; defined beside the error that carries it, so errors.ts imports nothing here.
+export type { RulesSyntaxIssue } from './errors.js';
 
 /** Per-evaluation knobs; all optional. */
 export interface EvaluateOptions {

@@ -14,7 +14,7 @@ interface Received {
   at: number;
 }
 
-const PROJECT = 'demo-achar';
+const PROJECT = 'demo-scheduler';
 let server: http.Server;
 let origin: string;
 let received: Received[];

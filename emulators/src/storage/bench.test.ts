@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { benchUpload } from './bench.js';
 
 describe('storage upload benchmark', () => {
-  it('measures one-shot and resumable uploads of the given sizes', async () => {
+  it('uploads a small file in one request and a large one resumably, as the SDK chooses, and says which path each took', async () => {
     const results = await benchUpload([1000, 300 * 1024]);
     expect(results.map((result) => [result.size, result.protocol])).toEqual([
       [1000, 'multipart'],

@@ -33,7 +33,7 @@ beforeAll(async () => {
   emulator = await startStorageEmulator({
     host: '127.0.0.1',
     port: 0,
-    projectId: 'demo-achar-shop',
+    projectId: 'demo-project',
     rules: () => rules,
   });
   site = await HarnessSite.open(fileURLToPath(new URL('./__browser__', import.meta.url)));

@@ -24,7 +24,7 @@ import { sdkError as sdkErrorOf } from '../testing/waiting.js';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
 
 const sdkError = (promise: Promise<unknown>) => sdkErrorOf<SdkStorageError>(promise);
-const PROJECT = 'demo-achar-shop';
+const PROJECT = 'demo-project';
 const BUCKET = `${PROJECT}.appspot.com`;
 
 describe('Firebase Storage SDK against the emulator', () => {

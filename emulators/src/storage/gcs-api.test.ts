@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
 import { recordingRuleset } from '../testing/recording-ruleset.js';
 
-const PROJECT = 'demo-achar-shop';
+const PROJECT = 'demo-project';
 const BUCKET = `${PROJECT}.appspot.com`;
 
 describe('firebase-admin Storage against the emulator', () => {

@@ -3,7 +3,7 @@
  * (a string sets a field, null clears it, absence leaves it alone — the GCS and Firebase PATCH semantics).
  */
 import { badRequest } from './errors.js';
-import type { StoredObject } from './state.js';
+import type { StoredObject } from './stored-object.js';
 
 /** Custom-metadata key under which Firebase keeps download tokens (comma-separated). */
 export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';

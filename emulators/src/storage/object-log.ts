@@ -26,7 +26,13 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { md5Base64 } from './checksums.js';
-import type { StorageState, StoredObject } from './state.js';
+import type { StoredObject } from './stored-object.js';
+
+/** What a replay writes into: the buckets (the Storage state), emptied first when the log was reset. */
+interface ReplayTarget {
+  reset(): void;
+  bucket(name: string): { put(object: StoredObject): void; remove(name: string): unknown };
+}
 
 export const STORAGE_LOG_FOLDER = 'storage-log';
 const RESET_MARKER = 'RESET';
@@ -55,7 +61,7 @@ export class StorageObjectLog {
   }
 
   /** Applies the log of `dataDir` over the state (after the export was loaded) and opens the next folder. */
-  static open(state: StorageState, dataDir: string): { log: StorageObjectLog; replayed: StorageReplay } {
+  static open(state: ReplayTarget, dataDir: string): { log: StorageObjectLog; replayed: StorageReplay } {
     const root = join(dataDir, STORAGE_LOG_FOLDER);
     mkdirSync(root, { recursive: true });
     const generations = generationsOf(root);
@@ -140,7 +146,7 @@ function durableWrite(folder: string, file: string, parts: Buffer[]): void {
 }
 
 /** Applies one log file; false when it is unreadable or its bytes do not match the MD5 it records. */
-function applyFile(state: StorageState, path: string): boolean {
+function applyFile(state: ReplayTarget, path: string): boolean {
   const content = readFileSync(path);
   const end = content.indexOf(0x0a);
   if (end < 0) return false;

@@ -6,7 +6,7 @@ import { StorageOperations } from './operations.js';
 import { StorageState } from './state.js';
 import { recordingRuleset, type RecordingRuleset } from '../testing/recording-ruleset.js';
 
-const BUCKET = 'demo-achar-shop.appspot.com';
+const BUCKET = 'demo-project.appspot.com';
 const owner: Caller = { kind: 'owner' };
 const alice: Caller = {
   kind: 'user',

@@ -10,7 +10,6 @@ import type {
   RulesMethod,
   RulesProvider,
   Ruleset,
-  StorageObjectInfo,
   StorageRulesRequest,
 } from '../rules/types.js';
 import { crc32cBase64, md5Base64 } from './checksums.js';
@@ -22,6 +21,10 @@ import {
   type MetadataPatch,
 } from './metadata.js';
 import type { StorageAction } from './function-events.js';
+import { validateBucketName, validateObjectName } from './names.js';
+import type { PageCursor } from './page-tokens.js';
+import { decodePageToken, encodePageToken, firstIndexAtOrAfter, folderOf } from './page-tokens.js';
+import { storageRulesRequest } from './rules-request.js';
 import { compareNames, StorageState, type ResumableUpload, type StoredObject } from './state.js';
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -436,98 +439,9 @@ export class StorageOperations {
   }
 }
 
-/** The request the rules see: the one place it is built, for real requests and rules questions. */
-export function storageRulesRequest(
-  caller: Caller,
-  method: RulesMethod,
-  bucket: string,
-  name: string,
-  resource: StoredObject | null,
-  requestResource: StoredObject | null,
-): StorageRulesRequest {
-  return {
-    service: 'firebase.storage',
-    path: `/b/${bucket}/o/${name}`,
-    method,
-    auth: caller.kind === 'user' ? caller.auth : null,
-    time: new Date().toISOString(),
-    resource: resource && toRulesObject(resource),
-    requestResource: requestResource && toRulesObject(requestResource),
-  };
-}
-
-/** The object as storage rules see it (`resource` / `request.resource`). */
-export function toRulesObject(object: StoredObject): StorageObjectInfo {
-  return {
-    bucket: object.bucket,
-    name: object.name,
-    size: object.bytes.length,
-    contentType: object.contentType,
-    contentEncoding: object.contentEncoding,
-    contentDisposition: object.contentDisposition,
-    contentLanguage: object.contentLanguage,
-    cacheControl: object.cacheControl,
-    md5Hash: object.md5Hash,
-    crc32c: object.crc32c,
-    etag: object.etag,
-    generation: object.generation,
-    metageneration: String(object.metageneration),
-    timeCreated: object.timeCreated,
-    updated: object.updated,
-    metadata: { ...object.customMetadata },
-  };
-}
-
-/** The folder a name or prefix lies in, without its trailing "/" ("" for the bucket's root). */
-function folderOf(key: string): string {
-  return key.slice(0, key.lastIndexOf('/') + 1).replace(/\/+$/, '');
-}
-
 function etagOf(object: StoredObject): string {
   return createHash('md5')
     .update(`${object.bucket}/${object.name}#${object.generation}.${object.metageneration}`)
     .digest('base64')
     .replace(/=+$/, '');
-}
-
-/** GCS object names: 1–1024 bytes of UTF-8, no line breaks, not "." or "..". */
-export function validateObjectName(name: string): void {
-  if (name === '') throw badRequest('Object name must not be empty.');
-  if (Buffer.byteLength(name, 'utf8') > 1024)
-    throw badRequest('Object name must be at most 1024 bytes of UTF-8.');
-  if (/[\r\n]/.test(name)) throw badRequest('Object name must not contain line breaks.');
-  if (name === '.' || name === '..') throw badRequest('Object name must not be "." or "..".');
-}
-
-export function validateBucketName(bucket: string): void {
-  if (!/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/.test(bucket)) {
-    throw badRequest(`Invalid bucket name "${bucket}".`);
-  }
-}
-
-interface PageCursor {
-  key: string;
-  isPrefix: boolean;
-}
-
-function encodePageToken(cursor: PageCursor): string {
-  return Buffer.from(`${cursor.isPrefix ? 'p' : 'i'}:${cursor.key}`, 'utf8').toString('base64url');
-}
-
-function decodePageToken(token: string): PageCursor {
-  const text = Buffer.from(token, 'base64url').toString('utf8');
-  if (!/^[pi]:/.test(text) || text.length < 3) throw badRequest('Invalid pageToken.');
-  return { key: text.slice(2), isPrefix: text[0] === 'p' };
-}
-
-/** Binary search for the first name not sorting before `key`. */
-function firstIndexAtOrAfter(names: readonly string[], key: string): number {
-  let low = 0;
-  let high = names.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareNames(names[mid], key) < 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }

@@ -7,7 +7,7 @@ import { exportStorage, hasStorageExport, importStorage } from './persistence.js
 import { startStorageEmulator, type StorageEmulator } from './server.js';
 import { StorageState } from './state.js';
 
-const PROJECT = 'demo-achar-shop';
+const PROJECT = 'demo-project';
 const BUCKET = `${PROJECT}.appspot.com`;
 const objectUrl = (emulator: StorageEmulator, name: string, bucket = BUCKET) =>
   `${emulator.url}/v0/b/${bucket}/o/${encodeURIComponent(name)}`;

@@ -12,7 +12,7 @@ import { startStorageEmulator, type StorageEmulator } from './server.js';
 import { mockIdToken } from '../testing/id-token.js';
 import { recordingRuleset } from '../testing/recording-ruleset.js';
 
-const PROJECT = 'demo-achar-shop';
+const PROJECT = 'demo-project';
 const BUCKET = `${PROJECT}.appspot.com`;
 const GCCL = { 'x-goog-api-client': 'gl-node/20.19.0 gccl/7.17.0 gccl-invocation-id/abc' };
 const OWNER = { Authorization: 'Bearer owner' };

@@ -22,7 +22,7 @@ import { compileRules } from '../rules/ruleset.js';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
 
 const sdkError = (promise: Promise<unknown>) => sdkErrorOf<SdkStorageError>(promise);
-const PROJECT = 'demo-achar-shop';
+const PROJECT = 'demo-project';
 const BUCKET = `${PROJECT}.appspot.com`;
 
 // Each user's own folder. Creating is only for new names (an upload over an existing one is an update);

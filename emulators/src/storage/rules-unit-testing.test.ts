@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentJson } from '../firestore/types.js';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
 
-const PROJECT = 'demo-achar-shop';
+const PROJECT = 'demo-project';
 const RULES = `rules_version = '2';
 service firebase.storage {
   match /b/{bucket}/o {

@@ -23,7 +23,7 @@ import { startStorageEmulator, type StorageEmulator } from './server.js';
 import { recordingRuleset, type RecordingRuleset } from '../testing/recording-ruleset.js';
 
 const sdkError = (promise: Promise<unknown>) => sdkErrorOf<SdkStorageError>(promise);
-const PROJECT = 'demo-achar-shop';
+const PROJECT = 'demo-project';
 const BUCKET = `${PROJECT}.appspot.com`;
 const FIVE_MB = 5 * 1024 * 1024;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
 import { mockIdToken } from '../testing/id-token.js';
 
-const PROJECT = 'demo-achar-shop';
+const PROJECT = 'demo-project';
 const BUCKET = `${PROJECT}.appspot.com`;
 const ORIGIN = 'http://localhost:5173';
 

@@ -5,27 +5,9 @@
 import type { Caller } from '../shared/auth-token.js';
 import type { MetadataPatch } from './metadata.js';
 import type { StorageObjectLog } from './object-log.js';
+import type { StoredObject } from './stored-object.js';
 
-export interface StoredObject {
-  bucket: string;
-  name: string;
-  bytes: Buffer;
-  contentType: string;
-  cacheControl?: string;
-  contentDisposition?: string;
-  contentEncoding?: string;
-  contentLanguage?: string;
-  customMetadata: Record<string, string>;
-  downloadTokens: string[];
-  md5Hash: string;
-  crc32c: string;
-  etag: string;
-  /** Microseconds since the epoch as a decimal string, like GCS; unique per upload. */
-  generation: string;
-  metageneration: number;
-  timeCreated: string;
-  updated: string;
-}
+export type { StoredObject } from './stored-object.js';
 
 export type ResumableStatus = 'active' | 'final' | 'cancelled';
 

@@ -53,7 +53,7 @@ export function firestoreRequest(path: string, init: FirestoreRequestInit = {}):
 }
 
 export function storageObject(name: string, info: Partial<StorageObjectInfo> = {}): StorageObjectInfo {
-  return { bucket: 'demo-achar-shop.appspot.com', name, size: 1024, contentType: 'image/jpeg', ...info };
+  return { bucket: 'demo-project.appspot.com', name, size: 1024, contentType: 'image/jpeg', ...info };
 }
 
 export function storageRequest(
@@ -67,7 +67,7 @@ export function storageRequest(
 ): StorageRulesRequest {
   return {
     service: 'firebase.storage',
-    path: `/b/demo-achar-shop.appspot.com/o/${objectPath}`,
+    path: `/b/demo-project.appspot.com/o/${objectPath}`,
     method: init.method ?? 'get',
     auth: init.auth ?? null,
     time: REQUEST_TIME,

@@ -12,12 +12,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { CartIcon, MenuIcon, SearchIcon } from '@/components/ui/icons';
 import { notifyError } from '@/components/ui/toaster';
 import { shop } from '@/config/shop';
-import { EARLY_REPLAY, replayEarlyTap } from '@/lib/early-replay';
 import { useAuth, useIsAdmin } from '@/features/auth';
 import { countInProgress, useMyOrders } from '@/features/my-orders';
 import { sharedTexts } from '@/i18n/texts';
@@ -59,10 +58,6 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
     if (location.pathname !== '/') navigate('/#products');
   };
 
-  // A tap on the menu or the search made before the app ran, kept by the entry: answered now (once).
-  const header = useRef<HTMLElement>(null);
-  useEffect(() => replayEarlyTap(header.current), []);
-
   const handleSignOut = () => {
     signOut().catch((error: unknown) => notifyError(t.error, t.signOutError, error));
   };
@@ -70,7 +65,6 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
   return (
     <Box
       as="header"
-      ref={header}
       position="sticky"
       top="0"
       zIndex="sticky"
@@ -88,7 +82,6 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
             size="sm"
             display={{ base: 'inline-flex', md: 'none' }}
             onClick={() => setMenuOpen((open) => !open)}
-            {...{ [EARLY_REPLAY]: '' }}
           >
             <MenuIcon />
           </IconButton>
@@ -134,7 +127,6 @@ export function SiteHeader({ searchTerm, onSearchChange }: SiteHeaderProps) {
               variant="ghost"
               size="sm"
               onClick={() => setSearchOpen((open) => !open)}
-              {...{ [EARLY_REPLAY]: '' }}
             >
               <SearchIcon />
             </IconButton>

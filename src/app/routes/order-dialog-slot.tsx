@@ -1,7 +1,6 @@
 import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth';
 import type { Product, StartOrder } from '@/features/catalog';
-import type { EarlyOrderDialog } from '@/features/ordering';
 
 // The order form (Formik, Yup, the callable): a chunk of its own, out of the page's first code.
 const loadOrderDialog = () => import('@/features/ordering').then((entry) => ({ default: entry.OrderDialog }));
@@ -12,41 +11,30 @@ export function preloadOrderDialog(): void {
   void loadOrderDialog();
 }
 
-interface Ordering {
-  product: Product;
-  early: EarlyOrderDialog | null;
-}
-
 /**
  * The order dialog as `/` and a product's page open it: the one part of those pages that depends on who is
  * signed in (a signed-out shopper is asked to sign in first; a confirm made before that is known waits for it).
  */
-function OrderDialogSlot({ ordering, onClose }: { ordering: Ordering | null; onClose: () => void }) {
+function OrderDialogSlot({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const { user, loading } = useAuth();
   return (
     <Suspense fallback={null}>
-      <OrderDialog
-        product={ordering?.product ?? null}
-        early={ordering?.early}
-        isSignedIn={loading ? null : user !== null}
-        onClose={onClose}
-      />
+      <OrderDialog product={product} isSignedIn={loading ? null : user !== null} onClose={onClose} />
     </Suspense>
   );
 }
 
 /**
- * A page's order dialog: `startOrder` opens it for a product (taking over the entry's early dialog, if one is
- * on screen); `dialog` goes into the page. It stays mounted after the first order, so that it animates closed and
+ * A page's order dialog: `startOrder` opens it for a product; `dialog` goes into the page. It stays mounted after the first order, so that it animates closed and
  * keeps its chunk.
  */
 export function useOrderDialog(): { startOrder: StartOrder; dialog: ReactNode } {
-  const [ordering, setOrdering] = useState<Ordering | null>(null);
+  const [ordering, setOrdering] = useState<Product | null>(null);
   const [loaded, setLoaded] = useState(false);
-  const startOrder = useCallback<StartOrder>((product, early) => {
+  const startOrder = useCallback<StartOrder>((product) => {
     setLoaded(true);
-    setOrdering({ product, early: early ?? null });
+    setOrdering(product);
   }, []);
   const close = useCallback(() => setOrdering(null), []);
-  return { startOrder, dialog: loaded && <OrderDialogSlot ordering={ordering} onClose={close} /> };
+  return { startOrder, dialog: loaded && <OrderDialogSlot product={ordering} onClose={close} /> };
 }

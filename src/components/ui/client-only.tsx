@@ -26,8 +26,7 @@ export function isClientOnlyError(error: unknown): boolean {
 /**
  * Content the prerender leaves out: the HTML carries `fallback` instead, and React renders `children` in the
  * browser in its place, without comparing them with the HTML (React's documented way: a Suspense boundary
- * whose content throws on the server is rendered on the client). So the fallback's DOM may change before
- * React runs: the storefront's entry fills it with the first product cards (catalog/components/early-cards.ts).
+ * whose content throws on the server is rendered on the client).
  */
 export function ClientOnly({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   return (

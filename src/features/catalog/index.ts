@@ -4,6 +4,6 @@ export { ProductsSection } from './components/products-section';
 export { WhyChooseUs } from './components/why-choose-us';
 export type { Product } from './model/product';
 export type { StartOrder } from './components/start-order';
-export { shopWindowRequestScript } from './api/early-products';
+export { ServerShopWindow } from './api/use-active-products';
 export { ProductDetails } from './components/product-details';
 export { productPageDataOnPage, type ProductPageData } from './model/product-page-data';

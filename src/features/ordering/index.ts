@@ -2,4 +2,3 @@
 // that Formik, Yup and the callable stay out of the first bundle. Its model (model/) is the one module shared
 // with the other features and the Cloud Functions, imported from there directly.
 export { default as OrderDialog } from './components/order-dialog';
-export type { EarlyOrderDialog } from './model/order-form-values';

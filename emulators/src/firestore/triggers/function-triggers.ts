@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../shared/auth-token.js';
-import type { DocumentChangeEvent } from '../listen.js';
+import type { DocumentChangeEvent } from '../listen/listen.js';
 import type { DatabaseId } from '../paths.js';
 import { dbKey } from '../databases.js';
 import type { DeliveryOptions } from './delivery.js';

@@ -15,7 +15,7 @@ import { sendJsonText } from './respond.js';
 import { createHttpServer, listen, urlOf } from './server.js';
 
 const ORIGIN = 'http://localhost:5173';
-const BUCKET = 'demo-achar-shop.appspot.com';
+const BUCKET = 'demo-project.appspot.com';
 
 interface Answer {
   status: number;
@@ -202,7 +202,7 @@ describe('the emulators over the shared layer', () => {
 
   beforeAll(async () => {
     firestore = await startFirestoreEmulator({ port: 0 });
-    storage = await startStorageEmulator({ port: 0, projectId: 'demo-achar-shop', maxUploadBytes: 1024 });
+    storage = await startStorageEmulator({ port: 0, projectId: 'demo-project', maxUploadBytes: 1024 });
   });
   afterAll(async () => {
     await firestore?.stop();

@@ -19,8 +19,8 @@ import {
 
 const params = new URLSearchParams(location.search);
 const app = initializeApp({
-  projectId: 'demo-achar-shop',
-  storageBucket: 'demo-achar-shop.appspot.com',
+  projectId: 'demo-project',
+  storageBucket: 'demo-project.appspot.com',
   apiKey: 'demo-key',
   appId: '1:1:web:1',
 });

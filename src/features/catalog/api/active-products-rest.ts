@@ -3,7 +3,7 @@ import { productFromDocument, type Product } from '../model/product';
 
 /**
  * The shop window as it is now, in ONE plain HTTPS request: Firestore's REST `runQuery`, sent before any
- * Firebase SDK has loaded (the entry calls it; see early-products.ts). Why not Firestore Lite, which sends the
+ * Firebase SDK has loaded (useActiveProducts, where the page came without its jars). Why not Firestore Lite, which sends the
  * same request: its ~30 KB of code would come first, and its custom headers make the browser send a CORS
  * preflight first, one more round trip on a slow mobile network. A `text/plain` body and the API key in the URL
  * keep this a "simple" cross-origin request (the Lite SDK sends `text/plain` too, which the API accepts).
@@ -103,16 +103,10 @@ export function activeProductsRequest(origin = firestoreOrigin()): { url: string
   };
 }
 
-/**
- * The shop window's products. `sent` is the same request already under way: the prerendered `/` sends it from
- * its HTML, before any script file has arrived (scripts/vite-prerender.ts).
- */
-export async function fetchActiveProducts(
-  origin = firestoreOrigin(),
-  sent?: Promise<Response>,
-): Promise<Product[]> {
+/** The shop window's products, in one request. */
+export async function fetchActiveProducts(origin = firestoreOrigin()): Promise<Product[]> {
   const { url, init } = activeProductsRequest(origin);
-  const response = await (sent ?? fetch(url, init));
+  const response = await fetch(url, init);
   const answer = (await response.json().catch(() => null)) as RunQueryItem[] | RunQueryItem | null;
   const items = Array.isArray(answer) ? answer : answer ? [answer] : [];
   const failure = items.find((item) => item.error)?.error;

@@ -4,7 +4,7 @@ import { aProduct as jar } from '@/testing/products';
 import type { Product } from '../model/product';
 import { fetchActiveProducts } from './active-products-rest';
 import { subscribeToActiveProducts } from './active-products-query';
-import { loadActiveProductsEarly } from './early-products';
+import { SHOP_WINDOW_DATA_ID } from '../model/product-page-data';
 import { useActiveProducts } from './use-active-products';
 
 vi.mock('./active-products-rest', () => ({ fetchActiveProducts: vi.fn() }));
@@ -69,21 +69,19 @@ describe('useActiveProducts', () => {
     expect(result.current).toMatchObject({ status: 'failed', error: { message: 'permission-denied' } });
   });
 
-  it('takes over the request the entry started before hydration instead of asking again', async () => {
-    vi.mocked(fetchActiveProducts).mockResolvedValue([jar('a')]);
-    loadActiveProductsEarly();
-    await waitFor(() => expect(fetchActiveProducts).toHaveBeenCalledTimes(1));
-    const { result } = renderHook(() => useActiveProducts());
-    await waitFor(() => expect(result.current).toEqual({ status: 'loaded', data: [jar('a')] }));
-    expect(fetchActiveProducts).toHaveBeenCalledTimes(1);
-  });
-
-  it('shows the early answer in its very first render when it has already arrived', async () => {
-    vi.mocked(fetchActiveProducts).mockResolvedValue([jar('a')]);
-    await loadActiveProductsEarly();
-    const { result } = renderHook(() => useActiveProducts());
-    expect(result.current).toEqual({ status: 'loaded', data: [jar('a')] });
-    expect(fetchActiveProducts).toHaveBeenCalledTimes(1);
+  it('shows the jars the server sent with / in its very first render, and asks only the listener', async () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = SHOP_WINDOW_DATA_ID;
+    script.textContent = JSON.stringify([jar('sent')]);
+    document.body.append(script);
+    vi.resetModules();
+    const fresh = await import('./use-active-products');
+    const { result } = renderHook(() => fresh.useActiveProducts());
+    expect(result.current).toEqual({ status: 'loaded', data: [jar('sent')] });
+    await waitFor(() => expect(subscribeToActiveProducts).toHaveBeenCalledTimes(1));
+    expect(fetchActiveProducts).not.toHaveBeenCalled();
+    script.remove();
   });
 });
 

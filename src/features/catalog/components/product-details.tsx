@@ -10,12 +10,10 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
 import { TruckIcon } from '@/components/ui/icons';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import { discountPercent, hasDiscount, type Product } from '../model/product';
 import { catalogTexts } from '../texts';
-import { EARLY_ORDER, answerEarlyTaps, stopCatchingEarlyTaps } from './early-taps';
 import type { StartOrder } from './start-order';
 import { ProductImage } from './product-image';
 
@@ -31,17 +29,6 @@ interface ProductDetailsProps {
  * button. Rendered by the `pages` Cloud Function on the server and hydrated in the browser (app/routes/product.tsx).
  */
 export function ProductDetails({ product, onOrder }: ProductDetailsProps) {
-  const orderButton = useRef<HTMLButtonElement>(null);
-  // A tap on "order" made before the app ran was kept by the entry (src/main.tsx, early-taps.ts): answered once
-  // here, and from now on the button is React's alone.
-  useEffect(() => {
-    const box = orderButton.current?.closest<HTMLElement>('[data-early-taps]');
-    if (box) stopCatchingEarlyTaps(box);
-    answerEarlyTaps((id, early) => {
-      if (id === product.id) onOrder(product, early);
-      else early?.remove();
-    })();
-  }, [product, onOrder]);
   const discounted = hasDiscount(product);
   const percent = discountPercent(product);
   const inStock = product.stock_quantity > 0;
@@ -82,14 +69,7 @@ export function ProductDetails({ product, onOrder }: ProductDetailsProps) {
             </HStack>
             <Text color="fg.muted">{t.card.cashOnDelivery}</Text>
           </Stack>
-          <Button
-            ref={orderButton}
-            colorPalette="brand"
-            size="lg"
-            disabled={!inStock}
-            onClick={() => onOrder(product)}
-            {...{ [EARLY_ORDER]: product.id }}
-          >
+          <Button colorPalette="brand" size="lg" disabled={!inStock} onClick={() => onOrder(product)}>
             {t.card.order}
           </Button>
           {/* A plain link: the home page is prerendered, a full load paints it at once. */}

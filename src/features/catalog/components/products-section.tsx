@@ -1,18 +1,13 @@
 import { Box, Button, Center, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ClientOnly } from '@/components/ui/client-only';
+import { useEffect } from 'react';
 import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { catalogTexts } from '../texts';
 import { useActiveProducts } from '../api/use-active-products';
 import { filterProductsByName } from '../model/product';
-import { EAGER_IMAGES, earlyCardCount, earlyCardsOnPage, forgetEarlyCards } from './early-cards';
-import { EarlyProductGrid } from './early-product-grid';
-import { answerEarlyTaps } from './early-taps';
 import type { StartOrder } from './start-order';
 import { ProductCard } from './product-card';
-import { PRODUCT_GRID_COLUMNS, PRODUCT_GRID_GAP } from './product-grid';
 
 const t = catalogTexts.products;
 
@@ -25,72 +20,17 @@ interface ProductsSectionProps {
 
 type ProductGridProps = Pick<ProductsSectionProps, 'searchTerm' | 'onOrder'>;
 
-/**
- * The cards the entry painted before React (early-cards.ts), moved into React's tree where the grid goes: React
- * removes the prerendered fallback that held them when it renders the grid, and puts them back here before the
- * browser paints, so they stay on screen while React draws its own cards.
- */
-function EarlyCards({ box }: { box: Element }) {
-  const host = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    host.current?.append(box);
-    return () => {
-      box.remove();
-      forgetEarlyCards();
-    };
-  }, [box]);
-  return <div ref={host} />;
-}
-
-/**
- * While the entry's early cards are on screen, React's own are drawn in a transition: in slices of a few
- * milliseconds, so a slow phone answers taps and scrolls meanwhile, instead of one long task for all cards.
- */
-function useEarlyCardsUntilDrawn(): Element | null {
-  const [early, setEarly] = useState(earlyCardsOnPage);
-  useEffect(() => {
-    if (early) startTransition(() => setEarly(null));
-  }, [early]);
-  return early;
-}
-
-/**
- * How many cards React draws: after the early cards, first as many as they were (the first screen), then all in a
- * transition of their own. Each commit of a transition is one task that cannot yield; two halves of the grid are
- * two shorter tasks on a slow phone instead of one long one.
- */
-function useCardsToDraw(early: Element | null): number {
-  const [limit, setLimit] = useState(() => (early ? Math.max(earlyCardCount(early), 1) : Infinity));
-  const drawing = early === null;
-  useEffect(() => {
-    if (drawing && limit !== Infinity) startTransition(() => setLimit(Infinity));
-  }, [drawing, limit]);
-  return limit;
-}
+/** How many cards' photos load at once (the first screen's; the largest paint may be one of them). */
+export const EAGER_IMAGES = 2;
 
 /** The jars on sale (the first photos eager, the rest lazy), with the loading, empty and error states. */
 function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
   const products = useActiveProducts();
-  const early = useEarlyCardsUntilDrawn();
-  const cardsToDraw = useCardsToDraw(early);
   const error = products.status === 'failed' ? products.error : null;
 
   useEffect(() => {
     if (error) notifyError(t.loadError, t.loadErrorHint, error);
   }, [error]);
-
-  // Taps on the early cards' buttons, made before this ran (kept) or while they are still on screen.
-  const loaded = products.status === 'loaded' ? products.data : null;
-  useEffect(() => {
-    if (!loaded) return;
-    return answerEarlyTaps((id, early) => {
-      const product = loaded.find((candidate) => candidate.id === id);
-      if (product) onOrder(product, early);
-      else early?.remove(); // sold out or hidden since the entry's list: nothing to order
-    });
-  }, [loaded, onOrder]);
-
-  if (early && products.status === 'loaded' && searchTerm.trim() === '') return <EarlyCards box={early} />;
 
   let content: React.ReactNode;
   if (products.status === 'loading') {
@@ -103,7 +43,7 @@ function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
       </Center>
     );
   } else {
-    const visible = filterProductsByName(products.data, searchTerm).slice(0, cardsToDraw);
+    const visible = filterProductsByName(products.data, searchTerm);
     content =
       visible.length === 0 ? (
         <Center minHeight="160px">
@@ -112,7 +52,7 @@ function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
           </Text>
         </Center>
       ) : (
-        <SimpleGrid columns={PRODUCT_GRID_COLUMNS} gap={PRODUCT_GRID_GAP}>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={{ base: '4', md: '6' }}>
           {visible.map((product, index) => (
             <ProductCard
               key={product.id}
@@ -128,8 +68,8 @@ function ProductGrid({ searchTerm, onOrder }: ProductGridProps) {
 }
 
 /**
- * #products: the heading, the grid and "see all". The grid is rendered in the browser only: the prerendered
- * page holds its fallback, which the entry fills with the first cards before React loads (early-cards.ts).
+ * #products: the heading, the grid and "see all". On `/` the server renders the grid with the jars on sale (the
+ * `pages` function) and the browser hydrates it.
  */
 export function ProductsSection({ searchTerm, onOrder, onShowAll }: ProductsSectionProps) {
   return (
@@ -143,9 +83,7 @@ export function ProductsSection({ searchTerm, onOrder, onShowAll }: ProductsSect
             <Text color="fg.muted">{t.subtitle}</Text>
           </Stack>
         </PrerenderedMarkup>
-        <ClientOnly fallback={<EarlyProductGrid />}>
-          <ProductGrid searchTerm={searchTerm} onOrder={onOrder} />
-        </ClientOnly>
+        <ProductGrid searchTerm={searchTerm} onOrder={onOrder} />
         <Center mt={{ base: '8', md: '10' }}>
           {/* A link to the grid's top, working before the app's code has loaded; the app also clears the search. */}
           <Button asChild variant="outline" colorPalette="brand" size="lg">

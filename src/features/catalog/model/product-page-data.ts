@@ -41,3 +41,26 @@ export function productPageDataOnPage(): ProductPageData | null {
   const script = typeof document === 'undefined' ? null : document.getElementById(PRODUCT_PAGE_DATA_ID);
   return script?.textContent ? parseProductPageData(script.textContent) : null;
 }
+
+/** What `/`'s server (the `pages` function) sends beside its HTML: the jars on sale it rendered. */
+export const SHOP_WINDOW_DATA_ID = 'shop-window-data';
+
+/** The <script> element carrying `/`'s products, escaped as productPageDataScript's. */
+export function shopWindowDataScript(products: Product[]): string {
+  const json = JSON.stringify(products).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${SHOP_WINDOW_DATA_ID}">${json}</script>`;
+}
+
+/** In the browser: the products `/`'s server rendered, or null (another page, or on the server). */
+export function shopWindowOnPage(): Product[] | null {
+  const script = typeof document === 'undefined' ? null : document.getElementById(SHOP_WINDOW_DATA_ID);
+  if (!script?.textContent) return null;
+  try {
+    const products = JSON.parse(script.textContent, (key, value: unknown) =>
+      DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value,
+    ) as unknown;
+    return Array.isArray(products) ? (products as Product[]) : null;
+  } catch {
+    return null;
+  }
+}

@@ -11,7 +11,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
@@ -22,7 +22,6 @@ import { placeOrder } from '../api/place-order';
 import { runningTotal } from '../model/money';
 import { newOrderRequestId } from '../model/order-request-id';
 import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from '../model/order-form';
-import type { EarlyOrderDialog, OrderDraft } from '../model/order-form-values';
 import { MAX_JARS_PER_ORDER, MAX_OPEN_ORDERS_PER_CUSTOMER } from '../model/order-limits';
 import { usePhoneCodeStep } from './phone-code-step';
 import { paymentMethodLabel, type PaymentMethod } from '../model/payment-method';
@@ -59,29 +58,21 @@ export interface OrderDialogProps {
    * after the dialog can open): a confirm made then waits for it, its button busy.
    */
   isSignedIn: boolean | null;
-  /**
-   * The order dialog the page drew for this tap before the app ran (early-order-dialog.ts), if it is still on
-   * screen: this one opens with what was filled in there, takes its place, and confirms it if it was confirmed.
-   */
-  early?: EarlyOrderDialog | null;
   onClose: () => void;
 }
 
 /** One jar type, one order: quantity, contact details, payment method, and a live total. */
-export default function OrderDialog({ product, isSignedIn, early = null, onClose }: OrderDialogProps) {
+export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialogProps) {
   const navigate = useNavigate();
   const stock = product?.stock_quantity ?? 0;
   // This confirmation's request id: made at the first submit, kept through retries and repeated taps until the
   // dialog closes, so a lost answer never turns into a second order (order-request-id.ts).
   const requestId = useRef<string | null>(null);
-  // The field the early dialog had the focus in (below), given back as this one opens.
-  const focusedField = useRef<keyof OrderFormValues | null>(null);
   // A first cash order verifies the number by a code first (phone-code-step.tsx).
   const phoneCode = usePhoneCodeStep();
   const close = () => {
     phoneCode.reset();
     requestId.current = null;
-    focusedField.current = null;
     onClose();
   };
   // Read when the dialog first opens, once per page: which methods the shop takes, and its wallet numbers.
@@ -156,48 +147,9 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
   });
   useEffect(() => answerWaitingConfirm(), [isSignedIn]);
 
-  // The early dialog's draft, taken in the frame that shows this one (so nothing typed there is lost, and the two
-  // are never on screen together); its confirm is answered at the next render, once the values are in.
-  const content = useRef<HTMLDivElement>(null);
-  const [confirmDraft, setConfirmDraft] = useState(false);
-  const takeOverEarlyDialog = useEffectEvent(() => {
-    const draft = early?.draft() ?? null;
-    early?.remove();
-    if (!draft) return;
-    formik.resetForm({ values: { ...initialDialogValues, ...draft.values } });
-    focusedField.current = draft.focus?.field ?? null;
-    keepSelection(draft.focus);
-    if (draft.confirmed) setConfirmDraft(true);
-  });
-  useLayoutEffect(() => {
-    if (product && early) takeOverEarlyDialog();
-  }, [product, early]);
-  const confirmEarlyDraft = useEffectEvent(() => {
-    setConfirmDraft(false);
-    confirm();
-  });
-  useEffect(() => {
-    if (confirmDraft) confirmEarlyDraft();
-  }, [confirmDraft]);
-  // The dialog's focus trap selects the whole text of the field it focuses: the shopper's caret is put back where
-  // it was in the early dialog, so that typing on goes on where it was.
-  const keepSelection = (focus: OrderDraft['focus']) => {
-    const field = focus && content.current?.querySelector(`[name="${focus.field}"]`);
-    if (!focus?.selection || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement))
-      return;
-    const [start, end] = focus.selection;
-    field.addEventListener('focus', () => setTimeout(() => field.setSelectionRange(start, end)), {
-      once: true,
-    });
-  };
-  const initialFocus = () =>
-    focusedField.current
-      ? (content.current?.querySelector<HTMLElement>(`[name="${focusedField.current}"]`) ?? null)
-      : null;
-
   const total = product ? runningTotal(product.price, formik.values.quantity) : null;
   const method = formik.values.paymentMethod;
-  // A method the shop does not take (chosen in the early dialog, or switched off since) falls back to cash.
+  // A method the shop does not take (switched off since the page loaded) falls back to cash.
   const fallBackToOffered = useEffectEvent(() => {
     if (!offered.includes(formik.values.paymentMethod))
       void formik.setFieldValue('paymentMethod', offered[0]);
@@ -213,10 +165,6 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
       onOpenChange={(details) => {
         if (!details.open && !formik.isSubmitting) close();
       }}
-      initialFocusEl={initialFocus}
-      // A stray tap beside it does not close it, as the early dialog: the second tap of a double tap on "order",
-      // or a tap aimed at the early dialog's confirm as this one takes its place, lands there.
-      closeOnInteractOutside={false}
       placement="center"
       scrollBehavior="inside"
       size="md"
@@ -224,7 +172,7 @@ export default function OrderDialog({ product, isSignedIn, early = null, onClose
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content ref={content}>
+          <Dialog.Content>
             {/* display: contents keeps header, body and footer in the dialog's own layout, so the body scrolls. */}
             <form onSubmit={handleSubmit} noValidate aria-label={t.title} style={{ display: 'contents' }}>
               <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">

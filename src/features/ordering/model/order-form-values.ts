@@ -1,7 +1,6 @@
 import { DEFAULT_PAYMENT_METHOD, type PaymentMethod } from './payment-method';
 
-// The order form's values without its validation (order-form.ts, which needs Yup): what the storefront's entry
-// needs for the order dialog it draws before the app's code has loaded (components/early-order-dialog.ts).
+// The order form's values without its validation (order-form.ts, which needs Yup).
 
 export const MIN_ORDER_QUANTITY = 1;
 
@@ -22,22 +21,3 @@ export const initialOrderFormValues: OrderFormValues = {
   customerAddress: '',
   paymentMethod: DEFAULT_PAYMENT_METHOD,
 };
-
-/** An order form filled in the early dialog, before the app's code had loaded. */
-export interface OrderDraft {
-  values: OrderFormValues;
-  /** The shopper tapped "confirm": the app's dialog confirms it once it takes over (and validates it then). */
-  confirmed: boolean;
-  /** The field that had the focus and its selection (the caret), for the app's dialog to give them back. */
-  focus: { field: keyof OrderFormValues; selection: [start: number, end: number] | null } | null;
-}
-
-/**
- * The order dialog the page drew before the app ran, still on screen: the app's dialog opens with its draft and
- * removes it in the same frame.
- */
-export interface EarlyOrderDialog {
-  /** The form as the shopper left it; null while the dialog is not drawn yet. */
-  draft(): OrderDraft | null;
-  remove(): void;
-}

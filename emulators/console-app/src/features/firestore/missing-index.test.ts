@@ -24,12 +24,12 @@ describe('a query that needs an index', () => {
   });
 
   it("links to the Firebase console's index creation the way production's message does", () => {
-    const link = createIndexLink('demo-achar-shop', indexOfRefusal(DETAIL)!);
+    const link = createIndexLink('demo-project', indexOfRefusal(DETAIL)!);
     expect(link).toMatch(
-      /^https:\/\/console\.firebase\.google\.com\/v1\/r\/project\/demo-achar-shop\/firestore\/indexes\?create_composite=[A-Za-z0-9+/]+$/,
+      /^https:\/\/console\.firebase\.google\.com\/v1\/r\/project\/demo-project\/firestore\/indexes\?create_composite=[A-Za-z0-9+/]+$/,
     );
     const bytes = Buffer.from(link.split('create_composite=')[1]!, 'base64');
-    const name = 'projects/demo-achar-shop/databases/(default)/collectionGroups/orders/indexes/_';
+    const name = 'projects/demo-project/databases/(default)/collectionGroups/orders/indexes/_';
     // name (field 1), query scope COLLECTION (field 2 = 1), then each field: path and order.
     expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x0a, name.length]));
     expect(bytes.subarray(2, 2 + name.length).toString()).toBe(name);
@@ -48,7 +48,7 @@ describe('a query that needs an index', () => {
         Buffer.from([0x10, 2]),
       ]),
     );
-    expect(productionMessage('demo-achar-shop', indexOfRefusal(DETAIL)!)).toBe(
+    expect(productionMessage('demo-project', indexOfRefusal(DETAIL)!)).toBe(
       `FAILED_PRECONDITION: The query requires an index. You can create it here: ${link}`,
     );
   });

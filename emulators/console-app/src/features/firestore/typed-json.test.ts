@@ -4,7 +4,7 @@ import { setLanguage } from '../../i18n/language';
 import { parseTypedFields, parseTypedValue, typedJsonText } from './typed-json';
 import type { Fields } from './values';
 
-const ROOT = 'projects/demo-achar-shop/databases/(default)/documents';
+const ROOT = 'projects/demo-project/databases/(default)/documents';
 
 /** One of every type Firestore stores, at the top and nested in maps and arrays. */
 const EVERY_TYPE: Fields = {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n/language';
 import { editText, fromPlain, parseValue, queryValue, typeOf } from './values';
 
-const ROOT = 'projects/demo-achar-shop/databases/(default)/documents';
+const ROOT = 'projects/demo-project/databases/(default)/documents';
 const parse = (type: Parameters<typeof parseValue>[0], text: string) => parseValue(type, text, ROOT);
 
 beforeEach(() => setLanguage('bn'));

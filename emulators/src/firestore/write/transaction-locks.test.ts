@@ -1,0 +1,232 @@
+/**
+ * firebase-admin's transactions against the emulator with real concurrency: they take production's locks
+ * (emulators/README.md, "Transactions and locks"), so a transaction never sees a mix of before and after
+ * another one's commit, conflicts end as wound-wait decides, and a lock held too long is let go.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminFirestore, adminOverRest } from '../../testing/admin.js';
+import { OWNER, rawRequest } from '../../testing/http.js';
+import { startFirestoreEmulator, type FirestoreEmulator } from '../server.js';
+
+process.env.METADATA_SERVER_DETECTION = 'none';
+
+/** Settles to 'pending' when the promise has not settled after `ms`. */
+const stateAfter = async (promise: Promise<unknown>, ms: number) =>
+  Promise.race([
+    promise.then(
+      () => 'done',
+      () => 'failed',
+    ),
+    new Promise((resolve) => setTimeout(() => resolve('pending'), ms)),
+  ]);
+
+describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s take locks', (transport) => {
+  const preferRest = transport === 'REST';
+  const project = `demo-locks-${transport.toLowerCase()}`;
+  const expiring = `${project}-expiring`;
+  let emulator: FirestoreEmulator;
+  /** A second emulator whose transactions expire after 400 ms idle, as production's do after 60 s. */
+  let shortLived: FirestoreEmulator;
+  let db: Firestore;
+  let dbShort: Firestore;
+
+  beforeAll(async () => {
+    emulator = await startFirestoreEmulator({ port: 0 });
+    shortLived = await startFirestoreEmulator({
+      port: 0,
+      transactionTimeouts: { idleMs: 400, lockWaitMs: 8000 },
+    });
+    const connect = preferRest ? adminOverRest : adminFirestore;
+    db = connect(project, emulator.port);
+    dbShort = connect(expiring, shortLived.port);
+  });
+
+  afterAll(async () => {
+    await Promise.all([emulator?.stop(), shortLived?.stop()]);
+  });
+
+  it('ten identical un-cancels of one order all answer, take the stock once and never see a mixed world', async () => {
+    const order = db.doc('orders/o-uncancel');
+    const product = db.doc('products/mango-pickle');
+    await order.set({ status: 'cancelled', quantity: 3, productId: 'mango-pickle' });
+    await product.set({ stock: 5 });
+    const seen: { status: string; stock: number }[] = [];
+    // setOrderStatus's shape: read the order; if cancelled, read the product, check its stock, write both.
+    const uncancel = () =>
+      db.runTransaction(async (t) => {
+        const o = await t.get(order);
+        if (o.get('status') !== 'cancelled') return 'already un-cancelled';
+        const stock = (await t.get(product)).get('stock') as number;
+        seen.push({ status: o.get('status') as string, stock });
+        if (stock < (o.get('quantity') as number)) throw new Error('not enough stock');
+        t.update(product, { stock: stock - 3 });
+        t.update(order, { status: 'pending' });
+        return 'un-cancelled';
+      });
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, uncancel));
+    const answers = outcomes.map((o) =>
+      o.status === 'fulfilled' ? o.value : String((o.reason as Error).message),
+    );
+    // ABORTED after the SDK's five attempts would be an honest answer under contention; a mixed world is not.
+    expect(answers.filter((a) => /not enough stock/.test(a))).toEqual([]);
+    expect(answers.filter((a) => a === 'un-cancelled')).toHaveLength(1);
+    expect(
+      answers.every((a) => a === 'un-cancelled' || a === 'already un-cancelled' || /ABORTED/.test(a)),
+    ).toBe(true);
+    // Whoever read the order as cancelled read the stock from before the un-cancel.
+    expect(seen.length).toBeGreaterThanOrEqual(1);
+    expect(seen.every((s) => s.stock === 5)).toBe(true);
+    expect((await product.get()).get('stock')).toBe(2);
+    expect((await order.get()).get('status')).toBe('pending');
+    expect(emulator.engine.transactions.locks.size).toBe(0);
+  });
+
+  it('read-then-write races end as wound-wait says: the older wins even when the younger commits first', async () => {
+    const counter = db.doc('counters/race');
+    await counter.set({ n: 0 });
+    const attempts = { older: 0, younger: 0 };
+    let olderRead!: () => void;
+    const olderHasRead = new Promise<void>((resolve) => (olderRead = resolve));
+    let youngerRead!: () => void;
+    const youngerHasRead = new Promise<void>((resolve) => (youngerRead = resolve));
+    const older = db.runTransaction(async (t) => {
+      const n = (await t.get(counter)).get('n') as number;
+      if (++attempts.older === 1) {
+        olderRead();
+        // Both hold a shared lock; the younger asks to write first, this one a moment later.
+        await youngerHasRead;
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      t.update(counter, { n: n + 1 });
+    });
+    await olderHasRead;
+    const younger = db.runTransaction(async (t) => {
+      const n = (await t.get(counter)).get('n') as number;
+      if (++attempts.younger === 1) youngerRead();
+      t.update(counter, { n: n + 1 });
+    });
+    await Promise.all([older, younger]);
+    expect((await counter.get()).get('n')).toBe(2);
+    // The younger's commit waited for the older's shared lock; the older's commit then wounded it, and its
+    // retry read 1. Optimistically the younger would have won and the older been retried.
+    expect(attempts).toEqual({ older: 1, younger: 2 });
+  });
+
+  it('makes a write outside the transaction wait for the lock, then apply after the commit', async () => {
+    const jar = db.doc('jars/lime');
+    await jar.set({ by: 'nobody' });
+    let outside: Promise<unknown> | undefined;
+    let whileLocked: unknown;
+    await db.runTransaction(async (t) => {
+      await t.get(jar);
+      outside ??= jar.set({ by: 'outside' });
+      whileLocked = await stateAfter(outside, 150);
+      t.set(jar, { by: 'transaction' });
+    });
+    expect(whileLocked).toBe('pending');
+    await outside;
+    // Optimistically the outside write would have landed first and the transaction been retried over it.
+    expect((await jar.get()).get('by')).toBe('outside');
+  });
+
+  it('locks what a query in the transaction returned: a write to one of those documents waits for the commit', async () => {
+    await db.doc('shelves/a').set({ row: 1, jars: 1 });
+    await db.doc('shelves/b').set({ row: 2, jars: 1 });
+    let outside: Promise<unknown> | undefined;
+    let whileLocked: unknown;
+    let unlocked: unknown;
+    await db.runTransaction(async (t) => {
+      const rows = await t.get(db.collection('shelves').where('row', '==', 1));
+      expect(rows.docs.map((d) => d.id)).toEqual(['a']);
+      outside ??= db.doc('shelves/a').update({ jars: 5 });
+      whileLocked = await stateAfter(outside, 150);
+      // A document the query did not return is not locked.
+      unlocked = await stateAfter(db.doc('shelves/b').update({ jars: 7 }), 1000);
+      t.update(db.doc('shelves/a'), { jars: 2 });
+    });
+    await outside;
+    expect({ whileLocked, unlocked }).toEqual({ whileLocked: 'pending', unlocked: 'done' });
+    expect((await db.doc('shelves/a').get()).get('jars')).toBe(5);
+  });
+
+  it('releases the locks of a transaction that never commits once it expires, and the waiting writer proceeds', async () => {
+    const database = `projects/${expiring}/databases/(default)`;
+    const name = `${database}/documents/jars/olive`;
+    await dbShort.doc('jars/olive').set({ stock: 1 });
+    const begun = await rawRequest(
+      shortLived.port,
+      'POST',
+      `/v1/${database}/documents:batchGet`,
+      { documents: [name], newTransaction: { readWrite: {} } },
+      OWNER,
+    );
+    const transaction = (begun.body as { transaction?: string }[])[0].transaction;
+    expect(transaction).toBeTruthy();
+    const started = Date.now();
+    const writer = dbShort.doc('jars/olive').set({ stock: 2 });
+    expect(await stateAfter(writer, 100)).toBe('pending');
+    await writer;
+    // Released by the 400 ms idle expiry, well before the writer's own 8 s lock wait would end.
+    expect(Date.now() - started).toBeLessThan(6000);
+    expect((await dbShort.doc('jars/olive').get()).get('stock')).toBe(2);
+    const late = await rawRequest(
+      shortLived.port,
+      'POST',
+      `/v1/${database}/documents:commit`,
+      { transaction, writes: [] },
+      OWNER,
+    );
+    // Production's words, which the SDKs match to retry the whole transaction.
+    expect(late.body).toMatchObject({
+      error: { status: 'INVALID_ARGUMENT', message: expect.stringMatching(/transaction has expired/) },
+    });
+  });
+
+  it('answers a write that waits past the lock wait with ABORTED, and leaves the document as it was', async () => {
+    const impatient = await startFirestoreEmulator({ port: 0, transactionTimeouts: { lockWaitMs: 300 } });
+    try {
+      const database = `projects/${project}/databases/(default)`;
+      const name = `${database}/documents/jars/amla`;
+      const call = (verb: string, body: unknown) =>
+        rawRequest(impatient.port, 'POST', `/v1/${database}/documents:${verb}`, body, OWNER);
+      const stock = (n: number) => ({ update: { name, fields: { stock: { integerValue: String(n) } } } });
+      expect((await call('commit', { writes: [stock(1)] })).status).toBe(200);
+      const held = await call('batchGet', { documents: [name], newTransaction: { readWrite: {} } });
+      const transaction = (held.body as { transaction?: string }[])[0].transaction;
+      const started = Date.now();
+      const refused = await call('commit', { writes: [stock(2)] });
+      expect(refused.body).toMatchObject({
+        error: { status: 'ABORTED', message: expect.stringMatching(/lock timeout.*\/jars\/amla/) },
+      });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      // The holder is untouched by the writer's timeout: it still commits.
+      expect((await call('commit', { transaction, writes: [stock(3)] })).status).toBe(200);
+      const read = await call('batchGet', { documents: [name] });
+      expect(read.body).toMatchObject([{ found: { fields: { stock: { integerValue: '3' } } } }]);
+    } finally {
+      await impatient.stop();
+    }
+  });
+
+  it('keeps a web SDK caller’s transaction optimistic: it locks nothing and its commit is aborted instead', async () => {
+    const database = `projects/${project}/databases/(default)`;
+    await db.doc('jars/pepper').set({ stock: 4 });
+    const anonymousRead = await rawRequest(emulator.port, 'POST', `/v1/${database}/documents:batchGet`, {
+      documents: [`${database}/documents/jars/pepper`],
+      newTransaction: { readWrite: {} },
+    });
+    const transaction = (anonymousRead.body as { transaction?: string }[])[0].transaction;
+    expect(transaction).toBeTruthy();
+    // The owner's write does not wait: nothing is locked.
+    expect(await stateAfter(db.doc('jars/pepper').set({ stock: 3 }), 1000)).toBe('done');
+    const commit = await rawRequest(emulator.port, 'POST', `/v1/${database}/documents:commit`, {
+      transaction,
+      writes: [
+        { update: { name: `${database}/documents/jars/pepper`, fields: { stock: { integerValue: '1' } } } },
+      ],
+    });
+    expect(commit.body).toMatchObject({ error: { status: 'ABORTED' } });
+    expect((await db.doc('jars/pepper').get()).get('stock')).toBe(3);
+  });
+});

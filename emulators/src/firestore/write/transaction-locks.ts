@@ -1,0 +1,241 @@
+/**
+ * Which locks a request takes before the engine answers it (./locks.ts holds them). A server SDK's read-write
+ * transaction locks what it reads (shared) until it ends; every commit, in a transaction or not, from any
+ * caller, needs exclusive locks on what it writes for as long as it applies. When every lock is free the
+ * request is answered at once, synchronously, as before; otherwise it waits (or is aborted) first.
+ *
+ * A request this gate cannot read (a malformed name, a query that does not compile) takes no locks: the
+ * engine then refuses it with its usual error.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Caller } from '../../shared/auth-token.js';
+import type { v1, WriteJson } from '../types.js';
+import { dbKey } from '../databases.js';
+import type { FirestoreEngine } from '../engine.js';
+import { aborted } from '../errors.js';
+import type { LockMode, LockOwner } from './locks.js';
+import type { DatabaseId } from '../paths.js';
+import { parseDatabaseName, parseDocumentName, parseResourceName } from '../paths.js';
+import { compileQuery } from '../query/query.js';
+import type { ReadOptions } from './transactions.js';
+
+/** The request shapes that take locks, by method. */
+export type LockingRequest =
+  | { method: 'BatchGetDocuments'; request: v1.BatchGetDocumentsRequest & { database: string } }
+  | { method: 'GetDocument'; request: v1.GetDocumentRequest & { name: string } }
+  | { method: 'RunQuery'; request: v1.RunQueryRequest & { parent: string } }
+  | {
+      method: 'RunAggregationQuery';
+      request: v1.RunAggregationQueryRequest & { parent: string };
+    }
+  | {
+      method: 'Commit' | 'BatchWrite';
+      request: { database: string; writes?: WriteJson[]; transaction?: string };
+    }
+  | {
+      method: 'CreateDocument';
+      request: v1.CreateDocumentRequest & { parent: string; collectionId: string };
+    }
+  | { method: 'UpdateDocument'; request: v1.UpdateDocumentRequest & { document: v1.Document } }
+  | { method: 'DeleteDocument'; request: v1.DeleteDocumentRequest & { name: string } };
+
+/** Rounds of "lock what the query returns, run it again" before a query in a transaction is answered anyway. */
+const QUERY_LOCK_ROUNDS = 5;
+
+/** Answers `run()` once the request holds the locks it needs: synchronously when they were all free. */
+export function withLocks<R>(
+  engine: FirestoreEngine,
+  { method, request }: LockingRequest,
+  caller: Caller,
+  run: () => R,
+): R | Promise<R> {
+  switch (method) {
+    case 'BatchGetDocuments':
+      return readInTransaction(
+        engine,
+        request,
+        caller,
+        request.database,
+        documentKeys(request.documents ?? []),
+        run,
+      );
+    case 'GetDocument':
+      return readInTransaction(engine, request, caller, request.name, documentKeys([request.name]), run);
+    case 'RunQuery':
+    case 'RunAggregationQuery': {
+      const structured =
+        'structuredQuery' in request
+          ? request.structuredQuery
+          : (request as v1.RunAggregationQueryRequest).structuredAggregationQuery?.structuredQuery;
+      return readInTransaction(
+        engine,
+        request,
+        caller,
+        request.parent,
+        (db) => queryKeys(engine, db, request.parent, structured),
+        run,
+      );
+    }
+    case 'Commit':
+    case 'BatchWrite':
+      return write(
+        engine,
+        request.database,
+        request.writes ?? [],
+        method === 'Commit' ? request.transaction : undefined,
+        run,
+      );
+    case 'CreateDocument': {
+      // An id made by the server is new: no one can hold its lock.
+      if (!request.documentId) return run();
+      const name = `${request.parent}/${request.collectionId}/${request.documentId}`;
+      return write(engine, name, [{ update: { name } }], undefined, run);
+    }
+    case 'UpdateDocument':
+      return write(engine, request.document.name ?? '', [{ update: request.document }], undefined, run);
+    case 'DeleteDocument':
+      return write(engine, request.name, [{ delete: request.name }], undefined, run);
+  }
+}
+
+/** The database a request's database, parent or document name names. */
+function databaseOf(resource: string): DatabaseId {
+  return /\/documents(\/|$)/.test(resource) ? parseResourceName(resource).db : parseDatabaseName(resource);
+}
+
+/** The lock key of a document: its database and path. */
+function lockKey(db: DatabaseId, name: string): string {
+  return `${dbKey(db)}/${parseDocumentName(name).segments.join('/')}`;
+}
+
+const documentKeys = (names: string[]) => (db: DatabaseId) => names.map((name) => lockKey(db, name));
+
+function queryKeys(
+  engine: FirestoreEngine,
+  db: DatabaseId,
+  parent: string,
+  structured: v1.StructuredQuery | undefined,
+): string[] {
+  if (!structured) throw new Error('A query in a transaction names no query');
+  const query = compileQuery(parent, structured);
+  return query.run(engine.state(query.db)).map((doc) => `${dbKey(db)}/${doc.key}`);
+}
+
+/**
+ * A read in a pessimistic transaction takes shared locks on what it reads. A query locks the documents it
+ * returns, then runs again under those locks until what it returns is all locked: production locks the
+ * query's whole range, so a document added to the range later (a phantom) is not kept out here.
+ */
+function readInTransaction<R>(
+  engine: FirestoreEngine,
+  request: ReadOptions,
+  caller: Caller,
+  resource: string,
+  keysOf: (db: DatabaseId) => string[],
+  run: () => R,
+): R | Promise<R> {
+  const registry = engine.transactions;
+  const { newTransaction } = request;
+  const newLocking = !!newTransaction && caller.kind === 'owner' && !newTransaction.readOnly;
+  // A read outside any transaction takes no locks: its keys (for a query, its whole run) are not worked out.
+  if (!request.transaction && !newLocking) return run();
+  let db: DatabaseId;
+  try {
+    db = databaseOf(resource);
+    keysOf(db);
+  } catch {
+    return run();
+  }
+  const keys = () => keysOf(db);
+  let owner: LockOwner | undefined;
+  let begun: string | undefined;
+  if (request.transaction) {
+    const txn = registry.get(request.transaction);
+    if (!txn?.lockOwner || txn.wounded || txn.dbKey !== dbKey(db)) return run();
+    owner = txn.lockOwner;
+    registry.touch(request.transaction);
+  } else if (newLocking) {
+    begun = registry.begin(db, newTransaction!, caller);
+    registry.beginFor(request, begun);
+    owner = registry.get(begun)?.lockOwner;
+  }
+  if (!owner) return run();
+  const holder = owner;
+  const settle = (round: number): R | Promise<R> => {
+    registry.touch(holder.id);
+    const missing = keys().filter((key) => !registry.locks.holds(holder.id, key));
+    const pending = missing.length > 0 ? registry.locks.acquire(holder, missing, 'shared') : undefined;
+    if (!pending) return round < QUERY_LOCK_ROUNDS && missing.length > 0 ? settle(round + 1) : run();
+    return pending.then(() => settle(round + 1));
+  };
+  if (!begun) return settle(0);
+  // A transaction begun for this read that cannot get its locks ends here: the client never learns its id.
+  const txnId = begun;
+  try {
+    const answer = settle(0);
+    if (!(answer instanceof Promise)) return answer;
+    return answer.catch((error: unknown) => {
+      if (registry.get(txnId)) registry.rollback(txnId);
+      throw error;
+    });
+  } catch (error) {
+    if (registry.get(txnId)) registry.rollback(txnId);
+    throw error;
+  }
+}
+
+/**
+ * A commit holds exclusive locks on what it writes while it applies: a pessimistic transaction's own (they
+ * upgrade its shared ones and are released with the commit), anyone else's for the commit alone, as the
+ * youngest owner, so it waits for every transaction holding them and never wounds one.
+ */
+function write<R>(
+  engine: FirestoreEngine,
+  resource: string,
+  writes: WriteJson[],
+  transaction: string | undefined,
+  run: () => R,
+): R | Promise<R> {
+  const registry = engine.transactions;
+  let keys: string[];
+  let db: DatabaseId;
+  try {
+    db = databaseOf(resource);
+    keys = writes.flatMap((w) => {
+      const name = w.update?.name ?? w.delete ?? w.verify ?? w.transform?.document;
+      return name ? [lockKey(db, name)] : [];
+    });
+  } catch {
+    return run();
+  }
+  if (keys.length === 0) return run();
+  const txn = transaction ? registry.get(transaction) : undefined;
+  // An unknown, ended or foreign transaction: the commit is refused without waiting for anything.
+  if (transaction && (!txn || txn.dbKey !== dbKey(db))) return run();
+  if (transaction && txn?.lockOwner) {
+    if (txn.wounded) return run();
+    registry.touch(transaction);
+    const pending = registry.locks.acquire(txn.lockOwner, keys, 'exclusive');
+    return pending ? pending.then(run) : run();
+  }
+  const id = `write:${randomBytes(8).toString('hex')}`;
+  const owner: LockOwner = {
+    id,
+    priority: registry.youngest(),
+    wound: () =>
+      registry.locks.abandon(
+        id,
+        aborted(`Write aborted: an older transaction needed its document. Retry the write.`),
+      ),
+  };
+  const mode: LockMode = 'exclusive';
+  const pending = registry.locks.acquire(owner, keys, mode);
+  if (!pending) {
+    try {
+      return run();
+    } finally {
+      registry.locks.release(id);
+    }
+  }
+  return pending.then(run).finally(() => registry.locks.release(id));
+}
