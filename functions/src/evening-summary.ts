@@ -95,7 +95,7 @@ export async function eveningFigures(db: Firestore, now: Date): Promise<EveningF
 const taka = (poisha: number) => `৳${toBengaliDigits(fromPoisha(poisha))}`;
 const n = (value: number | string) => toBengaliDigits(value);
 
-export function eveningMail(to: string, f: EveningFigures): MailDocument {
+function eveningMail(to: string, f: EveningFigures): MailDocument {
   const lines = [
     `আজ (${n(f.day)}) ${n(f.orders)}টি অর্ডার, বিক্রি ${taka(f.revenue)}।`,
     `গত সপ্তাহের এই দিনে (${n(f.lastWeekDay)}): ${n(f.lastWeekOrders)}টি অর্ডার, বিক্রি ${taka(f.lastWeekRevenue)}।`,

@@ -24,7 +24,7 @@ const texts = {
   again: 'স্টক সীমার ওপরে তোলার পর আবার কমলে আবার মেইল আসবে।',
 };
 
-export function lowStockMail(to: string, name: string, stock: number, threshold: number): MailDocument {
+function lowStockMail(to: string, name: string, stock: number, threshold: number): MailDocument {
   const shownName = displayLine(name);
   const subject = stock <= 0 ? texts.soldOut(shownName) : texts.subject(shownName, toBengaliDigits(stock));
   const body = texts.body(shownName, toBengaliDigits(stock), toBengaliDigits(threshold));

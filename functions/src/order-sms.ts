@@ -22,7 +22,7 @@ function millisOf(value: unknown): number | null {
 }
 
 /** The outbox id of one change: the same for every run of the trigger on it, another for a later change. */
-export function smsId(orderId: string, status: string, changedAt: number | null): string {
+function smsId(orderId: string, status: string, changedAt: number | null): string {
   return `${orderId}-${status}-${changedAt ?? 0}`;
 }
 

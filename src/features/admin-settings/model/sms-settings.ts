@@ -23,7 +23,7 @@ export interface SmsSettings {
   texts: Record<SmsStatus, string>;
 }
 
-export const SMS_PLACEHOLDERS = { order: '{order}', total: '{total}', shopPhone: '{shop_phone}' } as const;
+const SMS_PLACEHOLDERS = { order: '{order}', total: '{total}', shopPhone: '{shop_phone}' } as const;
 
 export const DEFAULT_SMS_TEXTS: Record<SmsStatus, string> = {
   confirmed: 'আপনার অর্ডার #{order} নিশ্চিত হয়েছে। মোট {total}। প্রশ্ন থাকলে ফোন করুন {shop_phone}',
@@ -32,11 +32,10 @@ export const DEFAULT_SMS_TEXTS: Record<SmsStatus, string> = {
   cancelled: 'আপনার অর্ডার #{order} বাতিল হয়েছে। জানতে ফোন করুন {shop_phone}',
 };
 
-export const DEFAULT_SMS_SETTINGS: SmsSettings = { enabled: false, shop_phone: '', texts: DEFAULT_SMS_TEXTS };
 
 /** Unicode (UCS-2) SMS: 70 characters in one message, 67 in each part of a longer one. */
-export const SMS_SINGLE_LIMIT = 70;
-export const SMS_PART_LIMIT = 67;
+const SMS_SINGLE_LIMIT = 70;
+const SMS_PART_LIMIT = 67;
 export const MAX_SMS_SEGMENTS = 2;
 
 /** How many Unicode SMS segments a text takes (UTF-16 code units, as the network counts them). */
