@@ -91,7 +91,7 @@ describe("the seller's edit, history and notes", () => {
     const details = card.getByTestId('order-details');
     const form = details.getByRole('form', { name: 'অর্ডার সম্পাদনা' });
     await form.waitFor({ timeout: 20_000 });
-    await form.getByLabel('পরিমাণ').fill('২');
+    await form.getByLabel('পরিমাণ').fill('2');
     await form.getByLabel('ঠিকানা').fill('বাসা ১২, রোড ৫, ধানমন্ডি, ঢাকা');
     await form.getByRole('button', { name: 'পরিবর্তন সংরক্ষণ করুন' }).click();
     await seller.getByText('অর্ডার বদলানো হয়েছে।').first().waitFor({ timeout: 20_000 });
