@@ -18,6 +18,7 @@ import {
   shortOrderId,
   toBengaliDigits,
 } from '../../src/features/ordering/model';
+import { formatTaka } from '../../src/lib/numbers';
 import { orderMailTexts as t } from './order-mail-texts';
 
 export const MAIL_COLLECTION = 'mail';
@@ -77,8 +78,6 @@ const HTML_ESCAPES: Record<string, string> = {
 // The customer typed name and address: in the HTML they are text, never markup.
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
-const taka = (amount: number) => `৳${toBengaliDigits(amount)}`;
-
 const paymentLabel = (method: string) => (isPaymentMethod(method) ? paymentMethodLabel(method) : method);
 
 /**
@@ -96,7 +95,7 @@ export function orderMail(to: string, orderId: string, order: MailedOrder, shopU
   const shopRows: [string, string][] = [
     [t.product, productName],
     [t.quantity, t.jars(toBengaliDigits(order.quantity))],
-    [t.total, taka(order.total_amount)],
+    [t.total, formatTaka(order.total_amount)],
     [t.payment, paymentLabel(order.payment_method)],
   ];
   // What the customer typed, as lines with every control and direction character gone (stored orders from

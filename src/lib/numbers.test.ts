@@ -23,6 +23,9 @@ describe('Bengali numbers without Intl', () => {
 
   it('write taka with its sign first', () => {
     expect(formatTaka(1250)).toBe('৳১,২৫০');
-    expect(formatTaka(125000.5)).toBe('৳১,২৫,০০০.৫');
+    expect(formatTaka(125000.5)).toBe('৳১,২৫,০০০.৫০');
+    expect(formatTaka(99.5)).toBe('৳৯৯.৫০');
+    expect(formatTaka(160.25)).toBe('৳১৬০.২৫');
+    expect(formatTaka(1250.004)).toBe('৳১,২৫০');
   });
 });

@@ -34,7 +34,11 @@ export function formatNumberBn(n: number): string {
   return latin.replace(/\d/g, (digit) => BENGALI_DIGITS[Number(digit)]);
 }
 
-/** Money in taka, sign first as shoppers write it: 1250 → "৳১,২৫০", 99.5 → "৳৯৯.৫". */
+/**
+ * Money in taka, sign first as shoppers write it, two decimals only when there are paisa: 1250 → "৳১,২৫০",
+ * 99.5 → "৳৯৯.৫০", 125000.25 → "৳১,২৫,০০০.২৫". The web app, the seller's mail and the slips all write it so.
+ */
 export function formatTaka(n: number): string {
-  return `৳${formatNumberBn(n)}`;
+  const number = formatNumberBn(n);
+  return `৳${/\.[০-৯]$/.test(number) ? `${number}০` : number}`;
 }

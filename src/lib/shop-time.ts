@@ -49,21 +49,3 @@ export function dhakaDayStart(dateKey: string): Date {
 export function dhakaDayEnd(dateKey: string): Date {
   return new Date(dhakaDayStart(dateKey).getTime() + 24 * 60 * 60 * 1000);
 }
-
-const dhakaDateTimeBn = new Intl.DateTimeFormat('bn-BD', {
-  timeZone: SHOP_TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/**
- * "১৫ জানুয়ারী, ২০৩০ ০৯:১৯": the instant in Bengali as a clock in Dhaka shows it, on paper that may be printed
- * from a laptop set to any time zone. (Intl, not dayjs: only the dashboard's paperwork needs it.)
- */
-export function formatDhakaDateTime(instant: Date): string {
-  return dhakaDateTimeBn.format(instant);
-}

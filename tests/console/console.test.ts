@@ -50,7 +50,7 @@ describe('the emulator console in a browser', () => {
     await expect.poll(() => consolePage.locator('[data-emulator="auth"]').innerText()).toContain('চলছে');
     expect(await consolePage.getByText(config.projectId).count()).toBeGreaterThan(0);
     // The page speaks Bengali: page names, headings and buttons.
-    for (const page of ['সারসংক্ষেপ', 'অনুরোধসমূহ', 'ব্যবহারকারী (Auth)', 'ফাইল (Storage)', 'লগ'])
+    for (const page of ['সারসংক্ষেপ', 'অনুরোধ', 'ব্যবহারকারী (Auth)', 'ফাইল (Storage)', 'লগ'])
       await consolePage.getByRole('link', { name: page, exact: true }).waitFor();
     await consolePage.getByRole('button', { name: 'এখনই ডেটা এক্সপোর্ট করুন' }).waitFor();
     await consolePage.screenshot({ path: `${RESULTS}/console-overview-1280.png`, fullPage: true });
@@ -81,14 +81,14 @@ describe('the emulator console in a browser', () => {
     await price.getByRole('button', { name: 'সম্পাদনা' }).click();
     const editor = page.getByTestId('value-editor');
     await editor.getByLabel('মান').fill('12.5 taka');
-    await editor.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await editor.getByRole('button', { name: 'সেভ করুন' }).click();
     await editor.getByRole('alert').filter({ hasText: 'পূর্ণ সংখ্যা নয়' }).waitFor();
     // The field still shows the old value (the open editor below it adds its own text).
     expect((await price.innerText()).startsWith(priceBefore)).toBe(true);
 
     const newPrice = 777;
     await editor.getByLabel('মান').fill(String(newPrice));
-    await editor.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await editor.getByRole('button', { name: 'সেভ করুন' }).click();
     await expect.poll(() => price.innerText(), { timeout: 10_000 }).toContain(String(newPrice));
     await expect
       .poll(() => shopCard.getByTestId('product-price').innerText(), { timeout: 10_000 })
@@ -104,14 +104,14 @@ describe('the emulator console in a browser', () => {
     await editor.getByLabel('ফিল্ডের নাম').fill('product');
     await editor.getByLabel('ধরন').selectOption('reference');
     await editor.getByLabel('মান').fill('products');
-    await editor.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await editor.getByRole('button', { name: 'সেভ করুন' }).click();
     await editor.getByRole('alert').filter({ hasText: 'ডকুমেন্টের পাথ নয়' }).waitFor();
     expect(
       (await fetch(`${DOCS}/console-e2e/jar-1`, { headers: { Authorization: 'Bearer owner' } })).status,
     ).toBe(404);
 
     await editor.getByLabel('মান').fill('products/p1');
-    await editor.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await editor.getByRole('button', { name: 'সেভ করুন' }).click();
     await page.waitForURL(`${CONSOLE_URL}/firestore/console-e2e/jar-1`);
     const field = page.locator('[data-field="product"]');
     await field.getByRole('link', { name: '/products/p1' }).waitFor({ timeout: 10_000 });
@@ -145,7 +145,7 @@ describe('the emulator console in a browser', () => {
     await dialog.getByLabel('মোবাইল নম্বর').fill('০১৭১২-৩৪৫৬৭৮');
     await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('জিনজিরা, কেরানীগঞ্জ, ঢাকা');
     await dialog.getByText('বিকাশ').click();
-    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
     await customer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
 
     const created = requests.locator('[data-request^="create orders/"][data-verdict="allowed"]').first();

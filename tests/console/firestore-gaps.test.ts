@@ -171,12 +171,12 @@ describe('the Firestore page', () => {
 
     // A mistake deep inside is named, and nothing is written.
     await box.fill(text.replace(/"2025-05-05T05:05:05\.50*Z"/, '"the fifth of May"'));
-    await editor.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await editor.getByRole('button', { name: 'সেভ করুন' }).click();
     await editor.getByRole('alert').filter({ hasText: 'nested.items[3].deep' }).waitFor();
     expect((await read(`${JSON_DOCS}/every`)).fields).toEqual(original);
 
     await box.fill(text.replace('"count": 12', '"count": 13'));
-    await editor.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await editor.getByRole('button', { name: 'সেভ করুন' }).click();
     await editor.waitFor({ state: 'detached', timeout: 10_000 });
     await expect
       .poll(async () => (await read(`${JSON_DOCS}/every`)).fields, { timeout: 10_000 })
@@ -189,7 +189,7 @@ describe('the Firestore page', () => {
     expect(await fieldEditor.getByLabel('মান').inputValue()).toMatch(
       /"\$timestamp": "2026-01-01T00:00:00(\.0+)?Z"/,
     );
-    await fieldEditor.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await fieldEditor.getByRole('button', { name: 'সেভ করুন' }).click();
     await fieldEditor.waitFor({ state: 'detached', timeout: 10_000 });
     expect((await read(`${JSON_DOCS}/every`)).fields).toEqual({
       ...original,

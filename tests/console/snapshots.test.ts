@@ -49,7 +49,7 @@ describe('snapshots in the console', () => {
 
     const name = `e2e-${Date.now()}`;
     await page.getByLabel('স্ন্যাপশটের নাম').fill(name);
-    await page.getByRole('button', { name: 'এখনকার অবস্থা সংরক্ষণ করুন' }).click();
+    await page.getByRole('button', { name: 'এখনকার অবস্থা সেভ করুন' }).click();
     await page
       .getByRole('status')
       .filter({ hasText: `"${name}" সংরক্ষিত হয়েছে।` })
@@ -88,7 +88,7 @@ describe('snapshots in the console', () => {
     const page = consolePage;
     const before = await page.locator('[data-snapshot]').count();
     await page.getByLabel('স্ন্যাপশটের নাম').fill('../outside');
-    await page.getByRole('button', { name: 'এখনকার অবস্থা সংরক্ষণ করুন' }).click();
+    await page.getByRole('button', { name: 'এখনকার অবস্থা সেভ করুন' }).click();
     await page.getByRole('alert').filter({ hasText: 'কিছুই বদলানো হয়নি' }).waitFor({ timeout: 10_000 });
     expect(await page.locator('[data-snapshot]').count()).toBe(before);
   });

@@ -50,7 +50,7 @@ async function placeOrderAsNewCustomer(page: Page): Promise<void> {
   await dialog.getByLabel('মোবাইল নম্বর').fill(uniquePhone());
   await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('আটি বাজার, কেরানীগঞ্জ, ঢাকা');
   await dialog.getByText('নগদ').click();
-  await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+  await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
   await page.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
 }
 

@@ -79,7 +79,7 @@ describe('admin dashboard in a browser', () => {
     await dialog.getByLabel('মোবাইল নম্বর').fill(phone);
     await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('আটি বাজার, কেরানীগঞ্জ, ঢাকা');
     await dialog.getByText('নগদ').click();
-    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
     await customer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
 
     // The order is stored once the customer sees success; the admin's open list must show it without reload.
@@ -162,7 +162,7 @@ describe('admin dashboard in a browser', () => {
       downloadThroughput: -1,
       uploadThroughput: 600 * 1024,
     });
-    await form.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await form.getByRole('button', { name: 'সেভ করুন' }).click();
     // Visible at all, then moving: a percentage above zero while the upload still runs.
     await form.getByText(/ছবি আপলোড হচ্ছে… [০-৯]+%/).waitFor({ timeout: 10_000 });
     const progress = form.getByText(/ছবি আপলোড হচ্ছে… [১-৯][০-৯]*%/);
@@ -178,7 +178,7 @@ describe('admin dashboard in a browser', () => {
 
     const row = admin.getByRole('row', { name });
     await row.waitFor();
-    expect(await row.innerText()).toContain('৳১৪৯.৫');
+    expect(await row.innerText()).toContain('৳১৪৯.৫০');
 
     const card = shop.locator('#products article', { hasText: name });
     await card.waitFor({ timeout: 10_000 });

@@ -75,10 +75,10 @@ async function setOrderMail(admin: Page, on: boolean, address: string) {
   const form = panel
     .locator('form')
     .filter({ has: admin.getByRole('checkbox', { name: 'প্রতিটি নতুন অর্ডারে ই-মেইল পাঠান' }) });
-  const save = form.getByRole('button', { name: 'সংরক্ষণ করুন' });
+  const save = form.getByRole('button', { name: 'সেভ করুন' });
   if (await save.isEnabled()) {
     await save.click();
-    await admin.getByText('সেটিংস সংরক্ষণ করা হয়েছে।').waitFor({ timeout: 10_000 });
+    await admin.getByText('সেটিংস সেভ হয়েছে।').waitFor({ timeout: 10_000 });
   }
 }
 
@@ -92,7 +92,7 @@ async function placeOrder(customer: Page, buyer: string, phone: string) {
   await dialog.getByLabel('আপনার নাম').fill(buyer);
   await dialog.getByLabel('মোবাইল নম্বর').fill(phone);
   await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('আটি বাজার, কেরানীগঞ্জ, ঢাকা');
-  await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+  await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
   // A first cash order of the account: the phone code (order-guard.ts), read from the Auth emulator.
   await passPhoneCode(dialog, phone);
   await customer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });

@@ -197,7 +197,7 @@ describe('the order export', () => {
     const page = await shop.newVisitor(1280);
     await signIn(page, ADMIN);
     await page.goto(`${SHOP_URL}/admin`);
-    await page.getByRole('button', { name: 'CSV রপ্তানি' }).click();
+    await page.getByRole('button', { name: 'CSV ডাউনলোড' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('শুরুর তারিখ').fill(DAY);
     await dialog.getByLabel('শেষের তারিখ').fill(DAY);
@@ -215,7 +215,7 @@ describe('the order export', () => {
     const stored = (await db.collection('orders').where('user_id', '==', 'paperwork-test').get()).docs
       .map((document) => ({ ...(document.data() as (typeof orders)[number]), id: document.id }))
       .sort((a, b) => b.created_at.toMillis() - a.created_at.toMillis());
-    expect(rows.map((row) => row['অর্ডার আইডি'])).toEqual(stored.map((order) => order.id));
+    expect(rows.map((row) => row['পূর্ণ অর্ডার নম্বর'])).toEqual(stored.map((order) => order.id));
     for (const [index, row] of rows.entries()) {
       const order = stored[index];
       expect(row['গ্রাহকের নাম']).toBe(order.customer_name);
@@ -232,7 +232,7 @@ describe('the order export', () => {
     const page = await shop.newVisitor(1280);
     await signIn(page, ADMIN);
     await page.goto(`${SHOP_URL}/admin`);
-    await page.getByRole('button', { name: 'CSV রপ্তানি' }).click();
+    await page.getByRole('button', { name: 'CSV ডাউনলোড' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('শুরুর তারিখ').fill('2026-11-10');
     await dialog.getByLabel('শেষের তারিখ').fill('2026-11-01');

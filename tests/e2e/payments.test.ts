@@ -67,7 +67,7 @@ async function customerWithBkashDialog(buyer: string, phone: string) {
 
 /** The seller's card of the order with this TrxID, from the "পেমেন্ট যাচাই" filter. */
 async function cardToVerify(trxId: string) {
-  const toVerify = admin.getByRole('button', { name: /যাচাই বাকি/ });
+  const toVerify = admin.getByRole('button', { name: /^পেমেন্ট যাচাই/ });
   if ((await toVerify.getAttribute('aria-pressed')) !== 'true') await toVerify.click();
   const card = orderCards(admin).filter({ hasText: trxId });
   await card.waitFor({ timeout: 20_000 });
@@ -106,12 +106,12 @@ describe('bKash payments', () => {
     // A TrxID of the wrong shape is refused in Bengali, and nothing is placed.
     await dialog.getByLabel('ট্রানজেকশন আইডি (TrxID)').fill('12AB');
     await dialog.getByLabel('যে নম্বর থেকে টাকা পাঠিয়েছেন').fill('01812345678');
-    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
     await dialog.getByText(orderMessages.payment.trxIdWrongFormat.bkash).waitFor();
 
     const trxId = freshTrxId();
     await dialog.getByLabel('ট্রানজেকশন আইডি (TrxID)').fill(trxId.toLowerCase());
-    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
     await customer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
 
     await customer.goto(`${SHOP_URL}/orders`);
@@ -146,14 +146,14 @@ describe('bKash payments', () => {
     const other = await customerWithBkashDialog(`আরেক ক্রেতা ${Date.now()}`, '01912345678');
     await other.dialog.getByLabel('ট্রানজেকশন আইডি (TrxID)').fill(trxId);
     await other.dialog.getByLabel('যে নম্বর থেকে টাকা পাঠিয়েছেন').fill('01912345678');
-    await other.dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await other.dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
     await other.customer.getByText(orderMessages.payment.trxIdUsedElsewhere).waitFor({ timeout: 30_000 });
   }, 240_000);
 
   it('a rejected payment: the reason on /orders, a second TrxID, verified', async () => {
     const buyer = `পরে-দেবেন ${Date.now()}`;
     const { customer, dialog } = await customerWithBkashDialog(buyer, '01712345679');
-    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
     await customer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
 
     await customer.goto(`${SHOP_URL}/orders`);

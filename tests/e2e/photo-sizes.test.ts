@@ -75,7 +75,7 @@ describe('product photos in phone sizes', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'jar.jpg', mimeType: 'image/jpeg', buffer: photo });
     await form.getByRole('img', { name: 'ছবির প্রিভিউ' }).waitFor();
-    await form.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await form.getByRole('button', { name: 'সেভ করুন' }).click();
     await admin.getByText('পণ্য যোগ সফল').waitFor({ timeout: 30_000 });
 
     // The photo is uploaded before the product is saved: whichever trigger runs last marks it.

@@ -95,7 +95,7 @@ describe('a product’s own page', () => {
     await appAnswers(visitor);
     await order.click();
     const dialog = visitor.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
     await visitor.getByText('অর্ডার করতে প্রথমে লগইন করুন।').waitFor();
     expect(errors).toEqual([]);
     const pageUrl = visitor.url();
@@ -114,7 +114,7 @@ describe('a product’s own page', () => {
     await form.getByLabel('মোবাইল নম্বর').fill(phone);
     await form.getByLabel('ডেলিভারি ঠিকানা').fill('আটি বাজার, কেরানীগঞ্জ, ঢাকা');
     await buyer.screenshot({ path: `${RESULTS}/product-page-order-dialog-360.png` });
-    await form.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await form.getByRole('button', { name: 'অর্ডার দিন' }).click();
     await passPhoneCode(form, phone); // a first cash order: the phone code, read from the Auth emulator
     await buyer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
   });
@@ -157,7 +157,7 @@ describe('a product’s own page', () => {
     await form.getByLabel(/^পণ্যের নাম/).fill(name);
     await form.getByLabel(/^দাম \(৳\)/).fill('199');
     await form.getByLabel(/^স্টক পরিমাণ/).fill('5');
-    await form.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await form.getByRole('button', { name: 'সেভ করুন' }).click();
     await admin.getByText('পণ্য যোগ সফল').waitFor({ timeout: 30_000 });
     const oldPath = `/p/${encodeURIComponent(name.replace(/ /g, '-'))}`;
     expect((await fetch(`${SHOP_URL}${oldPath}`, { redirect: 'manual' })).status).toBe(200);
@@ -166,7 +166,7 @@ describe('a product’s own page', () => {
     await admin.getByRole('button', { name: `সম্পাদনা: ${name}` }).click();
     form = admin.getByRole('dialog');
     await form.getByLabel(/^পণ্যের নাম/).fill(renamed);
-    await form.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await form.getByRole('button', { name: 'সেভ করুন' }).click();
     await admin.getByText('পণ্য আপডেট সফল').waitFor({ timeout: 30_000 });
     const newPath = `/p/${encodeURIComponent(renamed.replace(/ /g, '-'))}`;
 

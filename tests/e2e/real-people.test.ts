@@ -41,7 +41,7 @@ async function confirmCashOrder(page: Page, phone: string, buyer: string) {
   await dialog.getByLabel('আপনার নাম').fill(buyer);
   await dialog.getByLabel('মোবাইল নম্বর').fill(phone);
   await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('জিনজিরা, কেরানীগঞ্জ, ঢাকা');
-  await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+  await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
   return dialog;
 }
 

@@ -147,7 +147,7 @@ describe('storefront in a browser', () => {
     await page.goto(SHOP_URL);
     await productCards(page).first().getByRole('button', { name: 'অর্ডার করুন' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
     await page.getByText('লগইন প্রয়োজন').waitFor();
     await page.getByText('অর্ডার করতে প্রথমে লগইন করুন।').waitFor();
   });
@@ -171,7 +171,7 @@ describe('storefront in a browser', () => {
     const orderedTotal = await dialog.getByTestId('order-total').innerText();
     expect(orderedTotal).toMatch(/^৳/);
     await page.screenshot({ path: `${RESULTS}/storefront-order-dialog-360.png` });
-    await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+    await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
 
     await page.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
     await page.getByText('আপনার অর্ডারটি সফলভাবে জমা দেওয়া হয়েছে।').waitFor();

@@ -6,7 +6,8 @@
  *
  * SHOP_URL overrides the address (default: firebase.json's hosting emulator, http://127.0.0.1:5000).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { readProjectConfig } from '../../emulators/src/config.js';
@@ -131,6 +132,39 @@ export class ShopBrowser {
     const violations = this.takeCspViolations();
     if (violations.length > 0)
       throw new Error(`The Content-Security-Policy was violated:\n  - ${violations.join('\n  - ')}`);
+  }
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core on `page` as it is now (its default rules, WCAG 2.x A/AA and best practices, plus the accessible
+ * name that must contain a control's visible text) and fails with every violation: rule, impact and where.
+ * Evaluated through the DevTools protocol, so the shop's Content-Security-Policy stays as strict as ever.
+ */
+export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  // A fade or a transition still running would be measured half-way (colour contrast): let them end first.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          context: Document,
+          options: object,
+        ): Promise<{
+          violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+        }>;
+      };
+    };
+    const result = await axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } } });
+    return result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  });
+  const width = page.viewportSize()?.width;
+  if (violations.length > 0) {
+    throw new Error(`axe-core on ${screen} at ${width} px:\n  - ${violations.join('\n  - ')}`);
   }
 }
 

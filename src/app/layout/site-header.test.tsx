@@ -74,7 +74,7 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('button', { name: 'লগআউট' })).not.toBeInTheDocument();
     expect(navLink('অ্যাডমিন')).not.toBeInTheDocument();
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('০');
-    expect(navLink('পণ্যসমূহ')).toHaveAttribute('href', '/#products');
+    expect(navLink('সব আচার')).toHaveAttribute('href', '/#products');
   });
 
   it("shows a signed-in shopper's e-mail, a logout button and counts only orders still in progress", async () => {
@@ -136,8 +136,8 @@ describe('SiteHeader', () => {
     const { onSearchChange } = renderHeader();
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'পণ্য খুঁজুন' }));
-    await userEvent.type(screen.getByRole('searchbox', { name: 'পণ্য খুঁজুন' }), 'আ');
+    await userEvent.click(screen.getByRole('button', { name: 'আচার খুঁজুন' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'আচার খুঁজুন' }), 'আ');
 
     expect(onSearchChange).toHaveBeenLastCalledWith('আ');
   });

@@ -4,7 +4,7 @@ export const layoutTexts = {
   signOutError: 'লগআউট করতে সমস্যা হয়েছে।',
   nav: {
     home: 'হোম',
-    products: 'পণ্যসমূহ',
+    products: 'সব আচার',
     about: 'আমাদের সম্পর্কে',
     contact: 'যোগাযোগ',
     admin: 'অ্যাডমিন',
@@ -12,7 +12,7 @@ export const layoutTexts = {
     menu: 'মেনু',
   },
   header: {
-    search: 'পণ্য খুঁজুন',
+    search: 'আচার খুঁজুন',
     searchPlaceholder: 'আচারের নাম লিখুন…',
     cartCount: (count: string) => `চলমান অর্ডার: ${count}টি`,
     logout: 'লগআউট',
@@ -21,11 +21,11 @@ export const layoutTexts = {
     aboutTitle: 'আমাদের সম্পর্কে',
     aboutText:
       'কেরানীগঞ্জের একটি ছোট পারিবারিক উদ্যোগ। দাদি-নানির রেসিপিতে ঘরে বানানো আচার আমরা পৌঁছে দিই আপনার দোরগোড়ায়।',
-    quickLinks: 'দ্রুত লিংক',
+    quickLinks: 'গুরুত্বপূর্ণ লিংক',
     pickleTypes: 'আচারের ধরন',
-    types: ['আমের আচার', 'জলপাইয়ের আচার', 'তেঁতুলের আচার', 'রসুনের আচার', 'বরইয়ের আচার', 'মিক্সড আচার'],
+    types: ['আমের আচার', 'জলপাইয়ের আচার', 'তেঁতুলের আচার', 'রসুনের আচার', 'বরইয়ের আচার', 'মিশ্র আচার'],
     contactTitle: 'যোগাযোগ',
-    proprietor: 'প্রোপ্রাইটর',
+    proprietor: 'স্বত্বাধিকারী',
     phone: 'ফোন',
     email: 'ই-মেইল',
     website: 'ওয়েবসাইট',

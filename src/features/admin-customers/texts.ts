@@ -2,7 +2,7 @@
 export const adminCustomersTexts = {
   title: 'গ্রাহক তালিকা',
   search: 'গ্রাহক খুঁজুন',
-  searchPlaceholder: 'নামের শুরু বা ফোন নম্বর…',
+  searchPlaceholder: 'নামের শুরু বা মোবাইল নম্বর…',
   count: (count: string) => `মোট ${count} জন গ্রাহক`,
   shownCount: (count: string) => `সাম্প্রতিক ${count} জন গ্রাহক দেখানো হচ্ছে`,
   more: 'আরও দেখুন',

@@ -69,7 +69,7 @@ export function App() {
       <BrowserRouter>
         <Flex minH="100vh" fontSize="sm">
           <Stack as="nav" w="190px" flexShrink={0} bg="gray.900" color="white" p="4" gap="1">
-            <Heading size="sm" mb="1">
+            <Heading as="h1" size="sm" mb="1">
               {t.title}
             </Heading>
             <Text fontSize="xs" color="gray.400" mb="3">

@@ -6,7 +6,7 @@ export const appTexts = defineTexts({
   nav: {
     overview: { bn: 'সারসংক্ষেপ', en: 'Overview' },
     firestore: { bn: 'Firestore', en: 'Firestore' },
-    requests: { bn: 'অনুরোধসমূহ', en: 'Requests' },
+    requests: { bn: 'অনুরোধ', en: 'Requests' },
     playground: { bn: 'রুলস প্লেগ্রাউন্ড', en: 'Rules playground' },
     coverage: { bn: 'রুল কভারেজ', en: 'Rule coverage' },
     auth: { bn: 'ব্যবহারকারী (Auth)', en: 'Users (Auth)' },

@@ -47,8 +47,8 @@ export const sharedTexts = defineTexts({
   common: {
     edit: { bn: 'সম্পাদনা', en: 'Edit' },
     delete: { bn: 'মুছুন', en: 'Delete' },
-    save: { bn: 'সংরক্ষণ করুন', en: 'Save' },
-    cancel: { bn: 'বাতিল', en: 'Cancel' },
+    save: { bn: 'সেভ করুন', en: 'Save' },
+    cancel: { bn: 'বাদ দিন', en: 'Cancel' },
     live: { bn: 'লাইভ', en: 'Live' },
     connecting: { bn: 'সংযোগ হচ্ছে…', en: 'Connecting…' },
   },

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Grid, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  Input,
+  Link,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { adminCustomersTexts } from '../texts';
@@ -54,6 +66,10 @@ export function CustomersTab() {
 
   return (
     <Stack gap="4">
+      {/* The tab's heading, as the products tab has: each customer's card title (h3) sits under it. */}
+      <Heading as="h2" size="md">
+        {t.title}
+      </Heading>
       <Input
         type="search"
         aria-label={t.search}

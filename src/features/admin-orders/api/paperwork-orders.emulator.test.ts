@@ -82,8 +82,8 @@ describe('the orders behind packing slips and exports', () => {
     expect(reads).toBeLessThanOrEqual(ids.length + 1);
 
     const rows = parse(await blob.text(), { bom: true, columns: true }) as Record<string, string>[];
-    expect(rows.map((row) => row['অর্ডার আইডি'])).toEqual(ids);
-    expect(rows.find((row) => row['অর্ডার আইডি'] === ids[0])?.['গ্রাহকের নাম']).toBe(
+    expect(rows.map((row) => row['পূর্ণ অর্ডার নম্বর'])).toEqual(ids);
+    expect(rows.find((row) => row['পূর্ণ অর্ডার নম্বর'] === ids[0])?.['গ্রাহকের নাম']).toBe(
       stored.find((order) => order.id === ids[0])?.customer_name,
     );
   });
@@ -93,7 +93,7 @@ describe('the orders behind packing slips and exports', () => {
     const to = dhakaDayEnd('2026-11-20');
     const { blob } = await ordersCsvBlob({ status: 'delivered', from, to }, undefined, firestore.db);
     const rows = parse(await blob.text(), { bom: true, columns: true }) as Record<string, string>[];
-    expect(rows.map((row) => row['অর্ডার আইডি'])).toEqual(expectedIds('delivered', from, to));
+    expect(rows.map((row) => row['পূর্ণ অর্ডার নম্বর'])).toEqual(expectedIds('delivered', from, to));
     expect(new Set(rows.map((row) => row['স্ট্যাটাস']))).toEqual(new Set(['সরবরাহ']));
   });
 

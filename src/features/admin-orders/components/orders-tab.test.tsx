@@ -127,7 +127,7 @@ describe('order card', () => {
     );
     expect(within(card).getByText('২ × ৳২৫০')).toBeInTheDocument();
     expect(within(card).getByText('৳৫০০')).toBeInTheDocument();
-    expect(within(card).getByText('২ ঘন্টা আগে')).toBeInTheDocument();
+    expect(within(card).getByText('২ ঘণ্টা আগে')).toBeInTheDocument();
     expect(within(card).getByText('অমীমাংসিত', { selector: 'span' })).toBeInTheDocument();
   });
 
@@ -179,7 +179,7 @@ describe('order card', () => {
 
   it('keeps a warning on screen when the returned jars did not all fit under the stock limit', async () => {
     const notice =
-      'স্টকে সর্বোচ্চ ১০০০০০টি জার রাখা যায়, তাই ফেরত আসা ২টি জার স্টকে যোগ হয়নি — পণ্যের স্টক মিলিয়ে দেখুন।';
+      'স্টকে সর্বোচ্চ ১০০০০০টি বয়াম রাখা যায়, তাই ফেরত আসা ২টি বয়াম স্টকে যোগ হয়নি — স্টক মিলিয়ে দেখুন।';
     api.updateOrderStatus.mockResolvedValue({ status: 'cancelled', notice });
     renderTab([order({})]);
 
@@ -411,7 +411,7 @@ describe("an order's payment on its card", () => {
 
   it('offers the "to verify" filter, and shows the filtered list from its own query', async () => {
     renderWithShop(<Dashboard />);
-    await userEvent.click(screen.getByRole('button', { name: /যাচাই বাকি/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^পেমেন্ট যাচাই/ }));
     const page = await queryAsked({ filters: ['payment_state =='] });
     act(() => page.next([claimed()]));
     expect(await screen.findByRole('button', { name: 'পেমেন্ট মিলেছে' })).toBeInTheDocument();

@@ -11,6 +11,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -131,7 +132,10 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          {/* A toggle: the name stays, aria-pressed tells whether the chime is on; the text says it on a laptop. */}
+          {/*
+            A toggle: its name stays and aria-pressed tells whether the chime is on (the bell shows it, the title
+            says it); the name is the text a laptop shows, so a voice command that reads it finds the button.
+          */}
           <Button
             variant="outline"
             onClick={sound.toggleMuted}
@@ -141,7 +145,7 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
           >
             {sound.muted ? <BellOffIcon /> : <BellIcon />}
             <Box as="span" hideBelow="md">
-              {sound.muted ? t.soundOff : t.soundOn}
+              {t.soundToggle}
             </Box>
           </Button>
         </HStack>
@@ -154,8 +158,8 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
           size="sm"
           onClick={() => filter.setStatus(filter.status === TO_VERIFY ? 'all' : TO_VERIFY)}
           aria-pressed={filter.status === TO_VERIFY}
-          aria-label={t.toVerifyCount(toVerify ? formatToVerify(toVerify) : '…')}
         >
+          {/* Named by the words on it, then the count and what it counts ("পেমেন্ট যাচাই ৩টি পেমেন্ট মিলিয়ে দেখা বাকি"). */}
           {t.toVerify}
           <Badge
             colorPalette={toVerify?.count ? 'orange' : 'gray'}
@@ -164,6 +168,7 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
           >
             {toVerify ? formatToVerify(toVerify) : '…'}
           </Badge>
+          <VisuallyHidden>{t.toVerifyWaiting}</VisuallyHidden>
         </Button>
         <Button variant="outline" size="sm" onClick={() => setExporting(true)}>
           {t.export.open}

@@ -1,7 +1,7 @@
 import { Box, Flex, Grid, Text } from '@chakra-ui/react';
 import { shop } from '@/config/shop';
 import { formatNumberBn, formatTaka } from '@/lib/format';
-import { formatDhakaDateTime } from '@/lib/shop-time';
+import { formatDateTime } from '@/lib/format';
 import { adminOrdersTexts } from '../texts';
 import type { PackingSlip } from '../model/packing-slip';
 import { OrderNumberCode } from './order-number-code';
@@ -43,7 +43,7 @@ export function PackingSlipCard({ slip, notes = [] }: { slip: PackingSlip; notes
           </Text>
           {slip.createdAt && (
             <Text fontSize="9pt">
-              {t.date}: {formatDhakaDateTime(slip.createdAt)}
+              {t.date}: {formatDateTime(slip.createdAt)}
             </Text>
           )}
         </Box>

@@ -30,7 +30,7 @@ const ORDER_CSV_COLUMNS: readonly Column[] = [
   { header: 'স্ট্যাটাস', value: (order) => orderStatusLabel(order.status) },
   { header: 'গ্রাহকের নাম', value: (order) => order.customer_name },
   { header: 'ফোন', value: (order) => order.customer_phone },
-  { header: 'ইমেইল', value: (order) => order.customer_email },
+  { header: 'ই-মেইল', value: (order) => order.customer_email },
   { header: 'ঠিকানা', value: (order) => order.customer_address },
   { header: 'পণ্য', value: (order) => order.product_name },
   { header: 'পরিমাণ', value: (order) => order.quantity },
@@ -42,7 +42,7 @@ const ORDER_CSV_COLUMNS: readonly Column[] = [
   },
   { header: 'পেমেন্টের অবস্থা', value: (order) => paymentStateLabel(order.payment_state) },
   { header: 'TrxID', value: (order) => order.payment_trxid ?? '' },
-  { header: 'অর্ডার আইডি', value: (order) => order.id },
+  { header: 'পূর্ণ অর্ডার নম্বর', value: (order) => order.id },
 ];
 
 /**

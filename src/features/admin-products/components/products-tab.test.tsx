@@ -87,7 +87,7 @@ describe('products list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['নাম', 'দাম', 'স্টক', 'সক্রিয়', 'কাজ']);
+    ).toEqual(['নাম', 'দাম', 'স্টক', 'সক্রিয়', 'সম্পাদনা ও মুছুন']);
     expect(within(table).getAllByRole('row')).toHaveLength(4);
   });
 
@@ -159,7 +159,7 @@ describe('deleting a product', () => {
     await userEvent.click(screen.getByRole('button', { name: 'মুছুন: আমের আচার' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('আপনি কি নিশ্চিত যে এই পণ্যটি মুছে ফেলতে চান?')).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'বাতিল' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'না, রেখে দিন' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.deleteProduct).not.toHaveBeenCalled();
   });
@@ -200,7 +200,7 @@ describe('product dialog', { timeout: 20_000 }, () => {
   it('starts active and will not save without name, price and stock', async () => {
     const dialog = await openNewProduct();
     expect(within(dialog).getByRole('checkbox', { name: 'সক্রিয় (দোকানে দেখাবে)' })).toBeChecked();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সেভ করুন' }));
     expect(await within(dialog).findByText('পণ্যের নাম দিন।')).toBeInTheDocument();
     expect(within(dialog).getByText('দাম দিন।')).toBeInTheDocument();
     expect(within(dialog).getByText('স্টক পরিমাণ দিন।')).toBeInTheDocument();
@@ -213,7 +213,7 @@ describe('product dialog', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/^দাম/), '200');
     await userEvent.type(within(dialog).getByLabelText('আগের দাম (৳)'), '150');
     await userEvent.type(within(dialog).getByLabelText(/স্টক পরিমাণ/), '12');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সেভ করুন' }));
     expect(await within(dialog).findByText('আগের দাম বর্তমান দামের চেয়ে বেশি হতে হবে।')).toBeInTheDocument();
     expect(saving.saveProduct).not.toHaveBeenCalled();
   });
@@ -249,7 +249,7 @@ describe('product dialog', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/স্টক পরিমাণ/), '12');
     const photo = new File(['jpeg'], 'tetul.jpg', { type: 'image/jpeg' });
     await userEvent.upload(within(dialog).getByLabelText('ছবি বাছাই করুন', { selector: 'input' }), photo);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সেভ করুন' }));
 
     expect(await within(dialog).findByText('ছবি আপলোড হচ্ছে… ৪২%')).toBeInTheDocument();
     expect(saving.saveProduct).toHaveBeenCalledWith(
@@ -274,12 +274,9 @@ describe('product dialog', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'সম্পাদনা: আমের আচার' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText(/পণ্যের নাম/)).toHaveValue('আমের আচার');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সেভ করুন' }));
     await waitFor(() => expect(toasts.notifySuccess).toHaveBeenCalledWith('পণ্য আপডেট সফল'));
-    expect(toasts.notifyError).toHaveBeenCalledWith(
-      'ছবি আপলোড করতে সমস্যা',
-      'পণ্যটি নতুন ছবি ছাড়াই সংরক্ষণ করা হয়েছে।',
-    );
+    expect(toasts.notifyError).toHaveBeenCalledWith('ছবি আপলোড করতে সমস্যা', 'পণ্যটি নতুন ছবি ছাড়াই সেভ হয়েছে।');
   });
 
   it('keeps the dialog open and says so when the product cannot be saved', async () => {
@@ -287,7 +284,7 @@ describe('product dialog', { timeout: 20_000 }, () => {
     showProducts(catalogue);
     await userEvent.click(screen.getByRole('button', { name: 'সম্পাদনা: আমের আচার' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সেভ করুন' }));
     await waitFor(() =>
       expect(toasts.notifyError).toHaveBeenCalledWith('পণ্য সেভ করতে সমস্যা', undefined, expect.any(Error)),
     );
@@ -320,7 +317,7 @@ describe('product dialog', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'ছবি সরান' }));
     expect(within(dialog).queryByRole('img', { name: 'ছবির প্রিভিউ' })).not.toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'সংরক্ষণ করুন' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'সেভ করুন' }));
     await waitFor(() =>
       expect(saving.saveProduct).toHaveBeenCalledWith(
         expect.objectContaining({ id: 'p1' }),

@@ -60,7 +60,7 @@ describe('CashOrderSettings', () => {
     renderWithShop(<CashOrderSettings />);
     await user.type(await screen.findByRole('textbox', { name: t.phone }), '12345');
     await user.click(screen.getByRole('button', { name: t.add }));
-    expect(await screen.findByText('ফোন নম্বর ০১ দিয়ে শুরু হতে হবে (যেমন ০১৭১২৩৪৫৬৭৮)।')).toBeInTheDocument();
+    expect(await screen.findByText('মোবাইল নম্বর ০১ দিয়ে শুরু হতে হবে (যেমন ০১৭১২৩৪৫৬৭৮)।')).toBeInTheDocument();
     expect(api.blockPhone).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,6 @@
 import { Box, Flex, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { adminStatsTexts } from '../texts';
-import { dayjs } from '@/lib/dayjs';
-import { formatNumberBn, formatTaka } from '@/lib/format';
+import { formatDayMonth, formatNumberBn, formatTaka } from '@/lib/format';
 import type { DailyOrders } from '../model/dashboard-stats';
 
 const t = adminStatsTexts;
@@ -39,7 +38,17 @@ export function DailyChart({ days }: { days: readonly DailyOrders[] }) {
         <Legend color="leaf.solid" label={t.dailyRevenue} />
       </HStack>
       {/* relative: the spoken day labels are absolutely placed and must scroll with the chart, not widen the page. */}
-      <Box overflowX="auto" pb="1" position="relative">
+      {/* A region that scrolls on a phone: focusable, so a keyboard can scroll it too, and named. */}
+      <Box
+        overflowX="auto"
+        pb="1"
+        position="relative"
+        tabIndex={0}
+        role="region"
+        aria-label={t.dailyChart}
+        borderRadius="sm"
+        focusRing="outside"
+      >
         <Flex
           as="ul"
           listStyleType="none"
@@ -49,7 +58,7 @@ export function DailyChart({ days }: { days: readonly DailyOrders[] }) {
         >
           {days.map((day) => {
             const label = t.dayLabel(
-              dayjs(day.date).format('D MMMM'),
+              formatDayMonth(day.date),
               formatNumberBn(day.orders),
               formatTaka(day.revenue),
             );
@@ -74,7 +83,7 @@ export function DailyChart({ days }: { days: readonly DailyOrders[] }) {
                   />
                 </Flex>
                 <Text fontSize="xs" color="fg.muted" aria-hidden="true" whiteSpace="nowrap">
-                  {formatNumberBn(dayjs(day.date).date())}
+                  {formatNumberBn(Number(day.date.slice(8)))}
                 </Text>
               </Flex>
             );

@@ -53,7 +53,7 @@ describe('stats tab', () => {
     renderWithShop(<StatsTab />);
     expect(await screen.findByText('১,২৫০')).toBeInTheDocument();
     expect(screen.getByText(/গত সপ্তাহের তুলনায় \+৫০%/)).toBeInTheDocument();
-    expect(screen.getByText('৳১,২৫,০০০.৫')).toBeInTheDocument();
+    expect(screen.getByText('৳১,২৫,০০০.৫০')).toBeInTheDocument();
     expect(screen.getByText('মোট বিক্রি')).toBeInTheDocument();
     expect(screen.getByText('অমীমাংসিত অর্ডার')).toBeInTheDocument();
     expect(screen.getByText('৯০০')).toBeInTheDocument();
@@ -117,5 +117,26 @@ describe('stats tab', () => {
     await userEvent.click(await screen.findByRole('button', { name: /অর্ডার দেখুন/ }));
     await userEvent.click(screen.getByRole('button', { name: /পণ্য দেখুন/ }));
     expect(onOpenTab.mock.calls).toEqual([['orders'], ['products']]);
+  });
+});
+
+describe('stats tab for assistive technology', () => {
+  it('holds only terms and descriptions in each card, goes from the dashboard h1 to h2s, and lets a keyboard scroll the chart', async () => {
+    showing(stats);
+    const { container } = renderWithShop(<StatsTab />);
+    await screen.findByText('১,২৫০');
+    const lists = container.querySelectorAll('dl');
+    expect(lists.length).toBe(6);
+    for (const list of lists) {
+      expect(
+        [...list.children].map((child) => child.tagName).filter((tag) => tag !== 'DT' && tag !== 'DD'),
+      ).toEqual([]);
+    }
+    const headings = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(
+      (heading) => heading.tagName,
+    );
+    expect(new Set(headings)).toEqual(new Set(['H2']));
+    const chart = screen.getByRole('region', { name: 'গত ১৪ দিনের অর্ডার ও বিক্রি' });
+    expect(chart).toHaveAttribute('tabindex', '0');
   });
 });

@@ -50,7 +50,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   return (
     <Card.Root variant="outline">
       <Card.Header pb="0">
-        <Heading as="h3" size="sm">
+        <Heading as="h2" size="sm">
           {title}
         </Heading>
       </Card.Header>
@@ -76,7 +76,12 @@ function StatCard({
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
           <Stat.ValueText fontSize={{ base: 'xl', md: '2xl' }}>{value}</Stat.ValueText>
-          <Stat.HelpText mb="0">{help}</Stat.HelpText>
+          {/* A <dl> holds only <dt> and <dd>: the help is the value's description, not a loose <span>. */}
+          {help && (
+            <Stat.HelpText as="dd" mb="0">
+              {help}
+            </Stat.HelpText>
+          )}
         </Stat.Root>
       </Card.Body>
     </Card.Root>

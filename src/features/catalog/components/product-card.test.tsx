@@ -33,7 +33,7 @@ describe('ProductCard', () => {
     expect(screen.getByText('৫০০ গ্রাম')).toBeInTheDocument();
     expect(screen.getByText('ফ্রি ডেলিভারি')).toBeInTheDocument();
     expect(screen.getByText('ক্যাশ অন ডেলিভারি')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: '৫ এর মধ্যে ৪.৫ রেটিং' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '৫-এর মধ্যে ৪.৫ রেটিং' })).toBeInTheDocument();
   });
 
   it('links its name to the product’s own page, by its slug', () => {

@@ -29,7 +29,7 @@ describe('ProductsSection', () => {
   it('says so when there are no products', () => {
     vi.mocked(useActiveProducts).mockReturnValue({ status: 'loaded', data: [] });
     renderSection();
-    expect(screen.getByText('কোনো পণ্য পাওয়া যায়নি')).toBeInTheDocument();
+    expect(screen.getByText('কোনো আচার পাওয়া যায়নি')).toBeInTheDocument();
   });
 
   // The section keeps the order it is given; that the query gives newest first is proven against the emulator in
@@ -59,7 +59,7 @@ describe('ProductsSection', () => {
   it('tells the shopper when the search matches nothing', () => {
     vi.mocked(useActiveProducts).mockReturnValue({ status: 'loaded', data: [jar('a', 'আমের আচার')] });
     renderSection('কাঁঠাল');
-    expect(screen.getByText('"কাঁঠাল" নামে কোনো পণ্য পাওয়া যায়নি')).toBeInTheDocument();
+    expect(screen.getByText('"কাঁঠাল" নামে কোনো আচার পাওয়া যায়নি')).toBeInTheDocument();
   });
 
   it('reports a failed load with the Bengali toast and an inline message', async () => {

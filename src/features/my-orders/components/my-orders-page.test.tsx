@@ -103,7 +103,7 @@ describe('MyOrdersPage', () => {
     expect(card).toHaveTextContent('আমের আচার');
     expect(card).toHaveTextContent('#12345678');
     expect(card).toHaveTextContent('ডেলিভারি');
-    expect(card).toHaveTextContent('২ ঘন্টা আগে');
+    expect(card).toHaveTextContent('২ ঘণ্টা আগে');
     expect(card).toHaveTextContent('পরিমাণ: ২ × ৳৩৫০');
     expect(card).toHaveTextContent('মোট: ৳৭০০');
   });

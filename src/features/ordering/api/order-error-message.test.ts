@@ -10,13 +10,13 @@ function callableError(message: string, details?: unknown): Error {
 
 describe('orderErrorMessage', () => {
   it("shows the server's Bengali reason from the callable's details", () => {
-    const error = callableError('স্টকে পর্যাপ্ত পণ্য নেই। [400]', { message: 'স্টকে পর্যাপ্ত পণ্য নেই।' });
-    expect(orderErrorMessage(error, fallback)).toBe('স্টকে পর্যাপ্ত পণ্য নেই।');
+    const error = callableError('স্টকে যথেষ্ট বয়াম নেই। [400]', { message: 'স্টকে যথেষ্ট বয়াম নেই।' });
+    expect(orderErrorMessage(error, fallback)).toBe('স্টকে যথেষ্ট বয়াম নেই।');
   });
 
   it('drops the HTTP status the SDK appends when there are no details', () => {
-    expect(orderErrorMessage(callableError('স্টকে পর্যাপ্ত পণ্য নেই। [400]'), fallback)).toBe(
-      'স্টকে পর্যাপ্ত পণ্য নেই।',
+    expect(orderErrorMessage(callableError('স্টকে যথেষ্ট বয়াম নেই। [400]'), fallback)).toBe(
+      'স্টকে যথেষ্ট বয়াম নেই।',
     );
   });
 

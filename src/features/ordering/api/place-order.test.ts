@@ -48,7 +48,7 @@ describe('placeOrder over a flaky network', () => {
   });
 
   it('never repeats a refusal, nor a request without an id (it could place a second order)', async () => {
-    const refused = Object.assign(new Error('স্টকে পর্যাপ্ত পণ্য নেই।'), {
+    const refused = Object.assign(new Error('স্টকে যথেষ্ট বয়াম নেই।'), {
       code: 'functions/failed-precondition',
     });
     callable.mockRejectedValue(refused);

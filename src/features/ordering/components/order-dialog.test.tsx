@@ -105,10 +105,10 @@ describe('OrderDialog', () => {
   it('tells in Bengali what is missing and sends nothing', async () => {
     const { user, dialog } = renderDialog();
 
-    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
 
     expect(await within(dialog()).findByText('আপনার নাম দিন।')).toBeInTheDocument();
-    expect(within(dialog()).getByText('ফোন নম্বর দিন।')).toBeInTheDocument();
+    expect(within(dialog()).getByText('মোবাইল নম্বর দিন।')).toBeInTheDocument();
     expect(within(dialog()).getByText('ডেলিভারির ঠিকানা দিন।')).toBeInTheDocument();
     expect(placeOrderMock).not.toHaveBeenCalled();
   });
@@ -122,15 +122,15 @@ describe('OrderDialog', () => {
     await user.clear(quantity);
     await user.type(quantity, '11');
     await answer(user, within(dialog()).getByRole('textbox', { name: /মোবাইল নম্বর/ }), '12345');
-    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
 
     // 12 jars are in stock, but one order holds at most 10: the limit is the bound the customer meets.
     expect(await within(dialog()).findByText('একটি অর্ডারে সর্বোচ্চ ১০টি বয়াম নেওয়া যায়।')).toBeInTheDocument();
-    expect(within(dialog()).getByText(/ফোন নম্বর ০১ দিয়ে শুরু হতে হবে/)).toBeInTheDocument();
+    expect(within(dialog()).getByText(/মোবাইল নম্বর ০১ দিয়ে শুরু হতে হবে/)).toBeInTheDocument();
 
     await user.clear(quantity);
     await user.type(quantity, '0');
-    expect(await within(dialog()).findByText('কমপক্ষে ১টি অর্ডার করতে হবে।')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('কমপক্ষে ১টি বয়াম নিতে হবে।')).toBeInTheDocument();
     expect(placeOrderMock).not.toHaveBeenCalled();
   });
 
@@ -140,7 +140,7 @@ describe('OrderDialog', () => {
     await fillValidOrder(user);
     const name = within(dialog()).getByRole('textbox', { name: /আপনার নাম/ });
     const address = within(dialog()).getByRole('textbox', { name: /ডেলিভারি ঠিকানা/ });
-    const confirm = () => user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    const confirm = () => user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
 
     await user.clear(name);
     await answer(user, name, 'রহিম \u202E87654321710');
@@ -174,7 +174,7 @@ describe('OrderDialog', () => {
     await answer(user, name, 'র\u200D্যাব ক্\u200Cষমা');
     await user.clear(address);
     await answer(user, address, 'বাড়ি ১২\nকেরানীগঞ্জ');
-    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
     await waitFor(() => expect(placeOrderMock).toHaveBeenCalledTimes(1));
     expect(placeOrderMock.mock.calls[0][0]).toMatchObject({
       customerName: 'র\u200D্যাব ক্\u200Cষমা',
@@ -186,7 +186,7 @@ describe('OrderDialog', () => {
     const { user, dialog } = renderDialog(false);
     await fillValidOrder(user);
 
-    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
 
     expect(await screen.findByText('লগইন প্রয়োজন')).toBeInTheDocument();
     expect(screen.getByText('অর্ডার করতে প্রথমে লগইন করুন।')).toBeInTheDocument();
@@ -200,7 +200,7 @@ describe('OrderDialog', () => {
     placeOrderMock.mockResolvedValue({ orderId: 'order-123' });
     const { user, dialog, signedInBecomes } = renderDialog(null);
     await fillValidOrder(user);
-    const confirm = within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' });
+    const confirm = within(dialog()).getByRole('button', { name: 'অর্ডার দিন' });
 
     await user.click(confirm);
     await user.click(confirm);
@@ -216,7 +216,7 @@ describe('OrderDialog', () => {
   it('asks a visitor to log in once the waiting confirm learns nobody is signed in, and sends nothing', async () => {
     const { user, dialog, signedInBecomes } = renderDialog(null);
     await fillValidOrder(user);
-    const confirm = within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' });
+    const confirm = within(dialog()).getByRole('button', { name: 'অর্ডার দিন' });
     await user.click(confirm);
     await waitFor(() => expect(confirm).toHaveAttribute('data-loading'));
 
@@ -232,7 +232,7 @@ describe('OrderDialog', () => {
     await fillValidOrder(user);
     expect(screen.getByTestId('order-total')).toHaveTextContent('৳৭০০');
 
-    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(placeOrderMock).toHaveBeenCalledTimes(1);
@@ -257,15 +257,15 @@ describe('OrderDialog', () => {
   });
 
   it("shows the server's reason when the order fails and keeps the dialog open", async () => {
-    placeOrderMock.mockRejectedValue(new Error('স্টকে পর্যাপ্ত পণ্য নেই।'));
+    placeOrderMock.mockRejectedValue(new Error('স্টকে যথেষ্ট বয়াম নেই।'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user, dialog } = renderDialog();
     await fillValidOrder(user);
 
-    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
 
     expect(await screen.findByText('অর্ডার জমা দিতে সমস্যা')).toBeInTheDocument();
-    expect(screen.getByText('স্টকে পর্যাপ্ত পণ্য নেই।')).toBeInTheDocument();
+    expect(screen.getByText('স্টকে যথেষ্ট বয়াম নেই।')).toBeInTheDocument();
     expect(dialog()).toBeInTheDocument();
     expect(within(dialog()).getByRole('textbox', { name: /আপনার নাম/ })).toHaveValue('রহিম উদ্দিন');
   });
@@ -276,7 +276,7 @@ describe('OrderDialog', () => {
     const { user, dialog } = renderDialog();
     await fillValidOrder(user);
 
-    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
 
     expect(await screen.findByText('অর্ডার জমা দিতে সমস্যা হয়েছে।')).toBeInTheDocument();
   });
@@ -287,7 +287,7 @@ describe('OrderDialog', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user, dialog } = renderDialog();
     await fillValidOrder(user);
-    const confirm = () => within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' });
+    const confirm = () => within(dialog()).getByRole('button', { name: 'অর্ডার দিন' });
 
     await user.click(confirm());
     expect(await screen.findByText('অর্ডার জমা দিতে সমস্যা হয়েছে।')).toBeInTheDocument();
@@ -361,14 +361,14 @@ describe('OrderDialog: paying by bKash or Nagad', () => {
     const trxId = within(dialog()).getByRole('textbox', { name: 'ট্রানজেকশন আইডি (TrxID)' });
     const payer = within(dialog()).getByRole('textbox', { name: 'যে নম্বর থেকে টাকা পাঠিয়েছেন' });
     await answer(user, payer, '01812345678');
-    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
     expect(await within(dialog()).findByText('ট্রানজেকশন আইডি (TrxID) দিন।')).toBeInTheDocument();
 
     await answer(user, trxId, 'AB12');
-    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
     expect(
       await within(dialog()).findByText(
-        'বিকাশের ট্রানজেকশন আইডি ১০ অক্ষরের — শুধু ইংরেজি অক্ষর ও সংখ্যা (যেমন 8N7A6D5EE7)। বিকাশের মেসেজ থেকে আবার দেখে লিখুন।',
+        'বিকাশের ট্রানজেকশন আইডি ১০ অক্ষরের — শুধু ইংরেজি অক্ষর ও অঙ্ক (যেমন 8N7A6D5EE7)। বিকাশের মেসেজ থেকে আবার দেখে লিখুন।',
       ),
     ).toBeInTheDocument();
     expect(placeOrderMock).not.toHaveBeenCalled();
@@ -380,7 +380,7 @@ describe('OrderDialog: paying by bKash or Nagad', () => {
     await fillValidOrder(user);
     await answer(user, within(dialog()).getByRole('textbox', { name: /TrxID/ }), ' bk7q2m9xa4 ');
     await answer(user, within(dialog()).getByRole('textbox', { name: /যে নম্বর থেকে/ }), '+880 1812-345678');
-    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
     await waitFor(() => expect(placeOrderMock).toHaveBeenCalledTimes(1));
     expect(placeOrderMock).toHaveBeenCalledWith(
       expect.objectContaining({

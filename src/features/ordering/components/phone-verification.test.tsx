@@ -35,7 +35,7 @@ async function cashOrder() {
   await user.paste('01712345678');
   await user.click(within(dialog).getByRole('textbox', { name: /ডেলিভারি ঠিকানা/ }));
   await user.paste('জিনজিরা, কেরানীগঞ্জ');
-  await user.click(within(dialog).getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }));
+  await user.click(within(dialog).getByRole('button', { name: 'অর্ডার দিন' }));
   return { user, dialog };
 }
 

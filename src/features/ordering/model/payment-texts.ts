@@ -33,5 +33,5 @@ export const paymentTexts = {
   trxIdLabel: 'ট্রানজেকশন আইডি (TrxID)',
   trxIdPlaceholder: (example: string) => `যেমন ${example}`,
   payerLabel: 'যে নম্বর থেকে টাকা পাঠিয়েছেন',
-  payerPlaceholder: '01XXXXXXXXX',
+  payerPlaceholder: 'যেমন ০১৮১২৩৪৫৬৭৮',
 } as const;

@@ -5,21 +5,21 @@
  */
 export const orderMessages = {
   phone: {
-    required: 'ফোন নম্বর দিন।',
-    invalidCharacters: 'ফোন নম্বরে শুধু সংখ্যা, স্পেস, ড্যাশ এবং শুরুতে + থাকতে পারে।',
-    mustStartWith01: 'ফোন নম্বর ০১ দিয়ে শুরু হতে হবে (যেমন ০১৭১২৩৪৫৬৭৮)।',
-    wrongLength: 'ফোন নম্বরে ১১টি সংখ্যা থাকতে হবে (যেমন ০১৭১২৩৪৫৬৭৮)।',
-    invalidOperator: 'ফোন নম্বরের তৃতীয় সংখ্যা ৩ থেকে ৯-এর মধ্যে হতে হবে।',
+    required: 'মোবাইল নম্বর দিন।',
+    invalidCharacters: 'মোবাইল নম্বরে শুধু অঙ্ক, স্পেস, ড্যাশ আর শুরুতে + থাকতে পারে।',
+    mustStartWith01: 'মোবাইল নম্বর ০১ দিয়ে শুরু হতে হবে (যেমন ০১৭১২৩৪৫৬৭৮)।',
+    wrongLength: 'মোবাইল নম্বরে ১১টি অঙ্ক থাকতে হবে (যেমন ০১৭১২৩৪৫৬৭৮)।',
+    invalidOperator: 'মোবাইল নম্বরের তৃতীয় অঙ্ক ৩ থেকে ৯-এর মধ্যে হতে হবে।',
   },
   validation: {
     quantityRequired: 'পরিমাণ দিন।',
-    quantityNotNumber: 'পরিমাণ একটি সংখ্যা হতে হবে।',
-    quantityNotInteger: 'পরিমাণ পূর্ণসংখ্যা হতে হবে।',
-    quantityMin: 'কমপক্ষে ১টি অর্ডার করতে হবে।',
+    quantityNotNumber: 'পরিমাণ সংখ্যায় লিখুন।',
+    quantityNotInteger: 'পরিমাণ পূর্ণ সংখ্যায় লিখুন।',
+    quantityMin: 'কমপক্ষে ১টি বয়াম নিতে হবে।',
     quantityAboveStock: (stockInBengaliDigits: string) => `স্টকে মাত্র ${stockInBengaliDigits}টি আছে।`,
     quantityAboveLimit: (limitInBengaliDigits: string) =>
       `একটি অর্ডারে সর্বোচ্চ ${limitInBengaliDigits}টি বয়াম নেওয়া যায়।`,
-    outOfStock: 'পণ্যটি এখন স্টকে নেই।',
+    outOfStock: 'এই আচারটি এখন স্টকে নেই।',
     nameRequired: 'আপনার নাম দিন।',
     nameTooLong: 'নাম ১০০ অক্ষরের বেশি হতে পারবে না।',
     addressRequired: 'ডেলিভারির ঠিকানা দিন।',
@@ -38,17 +38,17 @@ export const orderMessages = {
     addressMarkPile: 'ঠিকানায় একটি অক্ষরের ওপর অনেকগুলো কার-ফলা চিহ্ন জমে আছে — ঠিকানাটি আবার টাইপ করুন।',
     addressNoLetter: 'ঠিকানায় অন্তত একটি অক্ষর থাকতে হবে।',
     paymentMethodInvalid: 'পেমেন্ট পদ্ধতি ক্যাশ অন ডেলিভারি, বিকাশ অথবা নগদ (Nagad) হতে হবে।',
-    productRequired: 'কোন পণ্য অর্ডার করছেন তা জানা যায়নি।',
+    productRequired: 'কোন আচার অর্ডার করছেন তা জানা যায়নি।',
     invalidRequest: 'অর্ডারের তথ্য সঠিক নয়।',
   },
   errors: {
     signInRequired: 'অর্ডার করতে প্রথমে লগইন করুন।',
-    productNotFound: 'পণ্যটি খুঁজে পাওয়া যায়নি।',
-    productInactive: 'পণ্যটি এখন বিক্রি হচ্ছে না।',
-    notEnoughStock: 'স্টকে পর্যাপ্ত পণ্য নেই।',
+    productNotFound: 'আচারটি খুঁজে পাওয়া যায়নি।',
+    productInactive: 'এই আচারটি এখন বিক্রি হচ্ছে না।',
+    notEnoughStock: 'স্টকে যথেষ্ট বয়াম নেই।',
     tooBusy: 'এই মুহূর্তে অনেকে একসাথে অর্ডার করছেন — একটু পরে আবার চেষ্টা করুন।',
     requestExpired: 'এই অর্ডারের অনুরোধটি অনেক পুরনো — দয়া করে আবার অর্ডার করুন।',
-    productUnsellable: 'পণ্যটির দাম বা স্টক সঠিকভাবে দেওয়া নেই, তাই এখন অর্ডার নেওয়া যাচ্ছে না।',
+    productUnsellable: 'এই আচারের দাম বা স্টক ঠিকভাবে দেওয়া নেই, তাই এখন অর্ডার নেওয়া যাচ্ছে না।',
     tooManyOpenOrders: (limitInBengaliDigits: string) =>
       `আপনার ${limitInBengaliDigits}টি অর্ডার এখনো চলমান — সেগুলো পৌঁছানো বা বাতিল হওয়ার পর নতুন অর্ডার করুন।`,
   },
@@ -70,13 +70,13 @@ export const orderMessages = {
     trxIdRequired: 'ট্রানজেকশন আইডি (TrxID) দিন।',
     trxIdWrongFormat: {
       bkash:
-        'বিকাশের ট্রানজেকশন আইডি ১০ অক্ষরের — শুধু ইংরেজি অক্ষর ও সংখ্যা (যেমন 8N7A6D5EE7)। বিকাশের মেসেজ থেকে আবার দেখে লিখুন।',
+        'বিকাশের ট্রানজেকশন আইডি ১০ অক্ষরের — শুধু ইংরেজি অক্ষর ও অঙ্ক (যেমন 8N7A6D5EE7)। বিকাশের মেসেজ থেকে আবার দেখে লিখুন।',
       nagad:
-        'নগদ (Nagad)-এর ট্রানজেকশন আইডি ৮ অক্ষরের — শুধু ইংরেজি অক্ষর ও সংখ্যা (যেমন 71B4XK9Q)। নগদের মেসেজ থেকে আবার দেখে লিখুন।',
+        'নগদ (Nagad)-এর ট্রানজেকশন আইডি ৮ অক্ষরের — শুধু ইংরেজি অক্ষর ও অঙ্ক (যেমন 71B4XK9Q)। নগদ (Nagad)-এর মেসেজ থেকে আবার দেখে লিখুন।',
     },
     trxIdTooLong: 'ট্রানজেকশন আইডি এত লম্বা হয় না — মেসেজ থেকে শুধু আইডিটি লিখুন।',
     payerPrefix: 'যে নম্বর থেকে টাকা পাঠিয়েছেন: ',
-    notForCash: 'ক্যাশ অন ডেলিভারি অর্ডারে ট্রানজেকশন আইডি লাগে না — টাকা পণ্য হাতে পেয়ে দেবেন।',
+    notForCash: 'ক্যাশ অন ডেলিভারি অর্ডারে ট্রানজেকশন আইডি লাগে না — টাকা আচার হাতে পেয়ে দেবেন।',
     methodNotOffered: 'এই পেমেন্ট পদ্ধতি এখন নেওয়া হচ্ছে না — অন্য একটি পদ্ধতি বেছে নিন।',
     trxIdUsedElsewhere:
       'এই ট্রানজেকশন আইডি আগেই অন্য একটি অর্ডারে ব্যবহার হয়েছে। আপনার এই অর্ডারের জন্য পাঠানো টাকার আইডিটি দিন।',
@@ -97,8 +97,8 @@ export const orderMessages = {
     orderNotFound: 'অর্ডারটি খুঁজে পাওয়া যায়নি।',
     notAllowed: 'এই অর্ডারের স্ট্যাটাস বদলানোর অনুমতি আপনার নেই।',
     customerCanOnlyCancelPending:
-      'শুধু অমীমাংসিত অর্ডার বাতিল করা যায় — বিক্রেতা নিশ্চিত করার পর বাতিল করতে দোকানে যোগাযোগ করুন।',
-    productGone: 'পণ্যটি আর দোকানে নেই, তাই বাতিল অর্ডারটি আবার চালু করা যাবে না।',
+      'শুধু অমীমাংসিত অর্ডার বাতিল করা যায় — বিক্রেতা নিশ্চিত করার পর বাতিল করতে দোকানে ফোন করুন।',
+    productGone: 'এই আচারটি আর দোকানে নেই, তাই বাতিল অর্ডারটি আবার চালু করা যাবে না।',
     notEnoughStock: (stockInBengaliDigits: string) =>
       `বাতিল অর্ডারটি আবার চালু করতে যথেষ্ট স্টক নেই (স্টকে আছে ${stockInBengaliDigits}টি)।`,
     deliveredCannotBeCancelled:
@@ -106,7 +106,7 @@ export const orderMessages = {
     returnOnlyWhileDelivering: 'শুধু ডেলিভারিতে থাকা অর্ডারকেই "ফেরত" করা যায়।',
     returnedOnlyResent: 'ফেরত আসা অর্ডার শুধু আবার ডেলিভারিতে পাঠানো যায়।',
     stockCapped: (droppedInBengaliDigits: string, maxInBengaliDigits: string) =>
-      `স্টকে সর্বোচ্চ ${maxInBengaliDigits}টি জার রাখা যায়, তাই ফেরত আসা ${droppedInBengaliDigits}টি জার স্টকে যোগ হয়নি — পণ্যের স্টক মিলিয়ে দেখুন।`,
+      `স্টকে সর্বোচ্চ ${maxInBengaliDigits}টি বয়াম রাখা যায়, তাই ফেরত আসা ${droppedInBengaliDigits}টি বয়াম স্টকে যোগ হয়নি — স্টক মিলিয়ে দেখুন।`,
   },
   // editOrder's refusals (functions/src/edit-order.ts): the seller before dispatch, the customer while pending.
   edit: {

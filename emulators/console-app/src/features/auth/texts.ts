@@ -40,7 +40,7 @@ export const authTexts = defineTexts({
     bn: 'দোকানের অর্ডার ফর্মে গ্রাহক যে কোড লিখবেন: নম্বর যাচাই হলে কোডটি তালিকা থেকে চলে যায়।',
     en: 'The code a customer types in the shop’s order form; it leaves the list once the number is verified.',
   },
-  phoneNumber: { bn: 'ফোন নম্বর', en: 'Phone number' },
+  phoneNumber: { bn: 'মোবাইল নম্বর', en: 'Phone number' },
   code: { bn: 'কোড', en: 'Code' },
   noPhoneCodes: { bn: 'কোনো কোড অপেক্ষায় নেই।', en: 'No code waiting.' },
 });

@@ -108,7 +108,7 @@ export const firestoreTexts = defineTexts({
     bn: 'এই ডকুমেন্টটি নেই (মুছে ফেলা হয়েছে, বা কখনো তৈরি হয়নি)।',
     en: 'This document does not exist (deleted, or never created).',
   },
-  updated: { bn: (when: string) => `হালনাগাদ: ${when}`, en: (when: string) => `Updated: ${when}` },
+  updated: { bn: (when: string) => `আপডেট: ${when}`, en: (when: string) => `Updated: ${when}` },
   addField: { bn: 'ফিল্ড যোগ করুন', en: 'Add field' },
   subcollections: { bn: 'সাব-কালেকশন', en: 'Sub-collections' },
   none: { bn: 'নেই', en: 'None' },
@@ -158,7 +158,7 @@ export const editorTexts = defineTexts({
     en: 'A geopoint is written "latitude, longitude", e.g. 23.7, 90.4.',
   },
   geopointRange: {
-    bn: 'অক্ষাংশ ±90 আর দ্রাঘিমাংশ ±180 এর মধ্যে হতে হবে।',
+    bn: 'অক্ষাংশ ±90 আর দ্রাঘিমাংশ ±180-এর মধ্যে হতে হবে।',
     en: 'The latitude must be within ±90 and the longitude within ±180.',
   },
   notJson: {

@@ -2,7 +2,7 @@ import { defineTexts } from '../../i18n/texts';
 import { formatCount as num } from '../../lib/format';
 
 export const requestsTexts = defineTexts({
-  title: { bn: 'অনুরোধসমূহ', en: 'Requests' },
+  title: { bn: 'অনুরোধ', en: 'Requests' },
   clearLog: { bn: 'লগ মুছুন', en: 'Clear the log' },
   verdict: { bn: 'ফলাফল', en: 'Verdict' },
   all: { bn: 'সব', en: 'All' },

@@ -4,7 +4,7 @@ import { formatCount as num } from '../../lib/format';
 export const snapshotsTexts = defineTexts({
   title: { bn: 'স্ন্যাপশট', en: 'Snapshots' },
   intro: {
-    bn: 'পুরো লোকাল অবস্থা (Firestore, Storage, Auth) একটি নামে সংরক্ষণ করুন, আর দোকান চলতে চলতেই ফিরিয়ে আনুন: খোলা পাতাগুলো সঙ্গে সঙ্গে বদল দেখে। "seed" হলো সর্বশেষ সিড করা ডেমো ডেটা।',
+    bn: 'পুরো লোকাল অবস্থা (Firestore, Storage, Auth) একটি নামে সেভ করুন, আর দোকান চলতে চলতেই ফিরিয়ে আনুন: খোলা পাতাগুলো সঙ্গে সঙ্গে বদল দেখে। "seed" হলো সর্বশেষ সিড করা ডেমো ডেটা।',
     en: 'Save the whole local state (Firestore, Storage, Auth) under a name, and bring it back while the shop runs: open pages see the change at once. "seed" is the demo data as last seeded.',
   },
   startHint: {
@@ -13,7 +13,7 @@ export const snapshotsTexts = defineTexts({
   },
   nameLabel: { bn: 'স্ন্যাপশটের নাম', en: 'Snapshot name' },
   namePlaceholder: { bn: 'যেমন: অর্ডারের আগে', en: 'e.g. before-order' },
-  save: { bn: 'এখনকার অবস্থা সংরক্ষণ করুন', en: 'Save the current state' },
+  save: { bn: 'এখনকার অবস্থা সেভ করুন', en: 'Save the current state' },
   needsName: { bn: 'স্ন্যাপশটের একটি নাম দিন।', en: 'Give the snapshot a name.' },
   confirmReplace: {
     bn: (name: string) => `"${name}" নামে একটি স্ন্যাপশট আগে থেকেই আছে। এখনকার অবস্থা দিয়ে সেটি বদলে দেবেন?`,
@@ -24,7 +24,7 @@ export const snapshotsTexts = defineTexts({
     en: (name: string) => `Saved "${name}".`,
   },
   name: { bn: 'নাম', en: 'Name' },
-  savedAt: { bn: 'সংরক্ষণের সময়', en: 'Saved at' },
+  savedAt: { bn: 'সেভ করার সময়', en: 'Saved at' },
   documents: { bn: 'ডকুমেন্ট', en: 'Documents' },
   files: { bn: 'ফাইল', en: 'Files' },
   users: { bn: 'ব্যবহারকারী', en: 'Users' },
@@ -32,7 +32,7 @@ export const snapshotsTexts = defineTexts({
   restore: { bn: 'ফিরিয়ে আনুন', en: 'Restore' },
   confirmRestore: {
     bn: (name: string) =>
-      `এখনকার সব ডেটা (Firestore, Storage, Auth) মুছে "${name}" স্ন্যাপশটের অবস্থা ফিরিয়ে আনবেন? এখনকার অবস্থা রাখতে চাইলে আগে সেটি সংরক্ষণ করুন।`,
+      `এখনকার সব ডেটা (Firestore, Storage, Auth) মুছে "${name}" স্ন্যাপশটের অবস্থা ফিরিয়ে আনবেন? এখনকার অবস্থা রাখতে চাইলে আগে সেটি সেভ করুন।`,
     en: (name: string) =>
       `Replace all current data (Firestore, Storage, Auth) with the snapshot "${name}"? Save the current state first if you want to keep it.`,
   },

@@ -18,7 +18,7 @@ export const storageTexts = defineTexts({
   name: { bn: 'নাম', en: 'Name' },
   size: { bn: 'আকার', en: 'Size' },
   type: { bn: 'ধরন', en: 'Type' },
-  updated: { bn: 'হালনাগাদ', en: 'Updated' },
+  updated: { bn: 'আপডেট', en: 'Updated' },
   download: { bn: 'ডাউনলোড', en: 'Download' },
   confirmDelete: { bn: (name: string) => `${name} মুছবেন?`, en: (name: string) => `Delete ${name}?` },
   empty: { bn: 'খালি।', en: 'Empty.' },

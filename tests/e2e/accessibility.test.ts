@@ -1,0 +1,157 @@
+/**
+ * axe-core on every screen of the shop and the emulator console, at a phone's 360 px and a laptop's 1280 px: the
+ * storefront, login, the order dialog, /orders, each dashboard tab, the packing slips and every console page.
+ * A violation of any rule (WCAG 2.x A/AA, best practices, the accessible name that must hold a control's visible
+ * text) fails with its rule and where it is. Also saves the 360 px screenshots the copy editor reads: the order
+ * dialog, an order card and a slip (test-results/).
+ */
+import { fileURLToPath } from 'node:url';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { readProjectConfig } from '../../emulators/src/config.js';
+import {
+  RESULTS,
+  SHOP_URL,
+  ShopBrowser,
+  expectNoAxeViolations,
+  shopAdminFirestore,
+  signIn,
+  signUp,
+  signedInUser,
+  uniqueEmail,
+} from '../support/shop-browser';
+
+const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
+const WIDTHS = [360, 1280] as const;
+const config = readProjectConfig(fileURLToPath(new URL('../..', import.meta.url)));
+const CONSOLE_URL = `http://${config.ui.host}:${config.ui.port}`;
+// The order number is the id's last 8 characters: this run's.
+const ORDER_ID = `a11y-order-${Date.now().toString(36).toUpperCase().slice(-8)}`;
+
+let shop: ShopBrowser;
+let db: Firestore;
+
+beforeAll(async () => {
+  db = shopAdminFirestore();
+  shop = await ShopBrowser.open();
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.close();
+  await db?.doc(`orders/${ORDER_ID}`).delete();
+});
+
+/** Runs axe at each width, resizing the same page (the app's layout follows the viewport). */
+async function checkAtEachWidth(page: Page, screen: string, settle: () => Promise<unknown>): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await settle();
+    await expectNoAxeViolations(page, screen);
+  }
+}
+
+describe('no axe-core violation', () => {
+  it('on the storefront and the login page', async () => {
+    const page = await shop.newVisitor(1280);
+    await page.goto(SHOP_URL);
+    await checkAtEachWidth(page, 'the storefront', () =>
+      page.locator('#products article').first().waitFor({ timeout: 30_000 }),
+    );
+    await page.goto(`${SHOP_URL}/auth`);
+    await checkAtEachWidth(page, '/auth', () => page.getByRole('form', { name: 'লগইন করুন' }).waitFor());
+  });
+
+  it("in the order dialog and on the shopper's /orders", async () => {
+    const page = await shop.newVisitor(1280);
+    const email = uniqueEmail('a11y');
+    await signUp(page, email);
+    const { uid } = await signedInUser(page);
+    // An order of this shopper's own, written as placeOrder stores it (no seeded product's stock changes).
+    await db.doc(`orders/${ORDER_ID}`).set({
+      product_id: 'a11y-demo',
+      product_name: 'আমের আচার',
+      product_price: 249.5,
+      quantity: 2,
+      total_amount: 499,
+      customer_name: 'সুলতানা রাজিয়া',
+      customer_phone: '01712345678',
+      customer_email: email,
+      customer_address: 'বাড়ি ১২, রোড ৪, জিনজিরা\nকেরানীগঞ্জ, ঢাকা',
+      payment_method: 'nagad',
+      payment_state: 'awaiting_payment',
+      payment_trxid: null,
+      user_id: uid,
+      status: 'confirmed',
+      created_at: Timestamp.fromDate(new Date('2030-01-15T03:19:00Z')),
+    });
+
+    await page.locator('#products article').first().getByRole('button', { name: 'অর্ডার করুন' }).click();
+    const dialog = page.getByRole('dialog');
+    await checkAtEachWidth(page, 'the order dialog', () => dialog.getByLabel('আপনার নাম').waitFor());
+    await dialog.getByLabel('আপনার নাম').fill('সুলতানা রাজিয়া');
+    // The seeded shop offers Nagad: its steps show in the dialog (checked again, and screenshotted, at 360 px).
+    await dialog.getByText('নগদ (Nagad)', { exact: true }).click();
+    await dialog.getByText('নগদ (Nagad)-এ যেভাবে টাকা পাঠাবেন').waitFor();
+    await expectNoAxeViolations(page, 'the order dialog with Nagad chosen');
+    await page.setViewportSize({ width: 360, height: 900 });
+    await dialog.screenshot({ path: `${RESULTS}/order-dialog-360.png` });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.goto(`${SHOP_URL}/orders`);
+    await checkAtEachWidth(page, '/orders', () => page.getByText(ORDER_ID.slice(-8)).first().waitFor());
+  });
+
+  it('on every dashboard tab and on the packing slips', async () => {
+    const page = await shop.newVisitor(1280);
+    await signIn(page, ADMIN);
+    const tabs: [tab: string, ready: string][] = [
+      ['orders', 'স্ট্যাটাস পরিবর্তন'],
+      ['products', 'পণ্য তালিকা'],
+      ['stats', 'মোট অর্ডার'],
+      ['customers', 'গ্রাহক তালিকা'],
+      ['settings', 'অর্ডারের ই-মেইল'],
+    ];
+    for (const [tab, ready] of tabs) {
+      await page.goto(`${SHOP_URL}/admin?tab=${tab}`);
+      const panel = page.getByRole('tabpanel');
+      await checkAtEachWidth(page, `the dashboard's ${tab} tab`, () =>
+        panel.getByText(ready).first().waitFor({ timeout: 30_000 }),
+      );
+    }
+
+    await page.goto(`${SHOP_URL}/admin?q=${ORDER_ID.slice(-8)}`);
+    const card = page.getByRole('article').filter({ hasText: `#${ORDER_ID.slice(-8)}` });
+    await card.waitFor({ timeout: 30_000 });
+    await page.setViewportSize({ width: 360, height: 900 });
+    await card.screenshot({ path: `${RESULTS}/order-card-360.png` });
+
+    await page.goto(`${SHOP_URL}/admin/slips?order=${ORDER_ID}`);
+    await checkAtEachWidth(page, 'the packing slip', () =>
+      page
+        .getByText(`#${ORDER_ID.slice(-8)}`)
+        .first()
+        .waitFor(),
+    );
+    await page.setViewportSize({ width: 360, height: 900 });
+    await page.screenshot({ path: `${RESULTS}/packing-slip-360.png`, fullPage: true });
+  });
+
+  it('on every page of the emulator console', async () => {
+    const page = await shop.newVisitor(1280);
+    await page.goto(CONSOLE_URL);
+    await page.getByRole('heading', { name: 'এমুলেটর কনসোল' }).waitFor({ timeout: 20_000 });
+    const links = page.getByRole('navigation').first().getByRole('link');
+    const paths = await links.evaluateAll((anchors) =>
+      anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+    );
+    for (const path of [...new Set(paths)]) {
+      await page.goto(`${CONSOLE_URL}${path}`);
+      await checkAtEachWidth(page, `the console's ${path}`, async () => {
+        await page.getByRole('heading', { name: 'এমুলেটর কনসোল' }).waitFor({ timeout: 20_000 });
+        await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+      });
+    }
+  });
+});
