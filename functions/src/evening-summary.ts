@@ -27,6 +27,7 @@ import {
   stockLevelOf,
   toBengaliDigits,
 } from '../../src/features/ordering/model';
+import { formatTaka } from '../../src/lib/numbers';
 import { MAIL_COLLECTION, type MailDocument } from './order-mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -92,7 +93,7 @@ export async function eveningFigures(db: Firestore, now: Date): Promise<EveningF
   };
 }
 
-const taka = (poisha: number) => `৳${toBengaliDigits(fromPoisha(poisha))}`;
+const taka = (poisha: number) => formatTaka(fromPoisha(poisha));
 const n = (value: number | string) => toBengaliDigits(value);
 
 function eveningMail(to: string, f: EveningFigures): MailDocument {

@@ -17,11 +17,11 @@ import { MAIL_COLLECTION, type MailDocument } from './order-mail';
 export const LOW_STOCK_ALERTS = 'low_stock_alerts';
 
 const texts = {
-  subject: (name: string, stock: string) => `কম স্টক: ${name} — আর ${stock}টি জার বাকি`,
+  subject: (name: string, stock: string) => `কম স্টক: ${name} — আর ${stock}টি বয়াম বাকি`,
   soldOut: (name: string) => `স্টক শেষ: ${name}`,
   body: (name: string, stock: string, threshold: string) =>
-    `${name}-এর স্টক ${stock}টিতে নেমেছে (কম স্টকের সীমা ${threshold}টি)। সময়মতো নতুন জার তৈরি করে স্টক বাড়ান।`,
-  again: 'স্টক সীমার ওপরে তোলার পর আবার কমলে আবার মেইল আসবে।',
+    `${name}-এর স্টক ${stock}টিতে নেমেছে (কম স্টকের সীমা ${threshold}টি)। সময়মতো নতুন বয়াম তৈরি করে স্টক বাড়ান।`,
+  again: 'স্টক সীমার ওপরে তোলার পর আবার কমলে আবার ই-মেইল আসবে।',
 };
 
 function lowStockMail(to: string, name: string, stock: number, threshold: number): MailDocument {

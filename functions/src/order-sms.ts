@@ -14,6 +14,8 @@ import {
 } from '../../src/features/admin-settings/model/sms-settings';
 import { phoneToE164, shortOrderId, toBengaliDigits } from '../../src/features/ordering/model';
 
+import { formatTaka } from '../../src/lib/numbers';
+
 const ALREADY_EXISTS = 6;
 
 function millisOf(value: unknown): number | null {
@@ -46,7 +48,7 @@ export async function smsCustomerOnStatus(
   const total = typeof after.total_amount === 'number' ? after.total_amount : 0;
   const body = fillSmsText(settings.texts[status], {
     order: shortOrderId(orderId),
-    total: `৳${toBengaliDigits(total)}`,
+    total: formatTaka(total),
     shopPhone: toBengaliDigits(settings.shop_phone),
   });
   try {

@@ -93,7 +93,7 @@ describe("the seller's edit, history and notes", () => {
     await form.waitFor({ timeout: 20_000 });
     await form.getByLabel('পরিমাণ').fill('2');
     await form.getByLabel('ঠিকানা').fill('বাসা ১২, রোড ৫, ধানমন্ডি, ঢাকা');
-    await form.getByRole('button', { name: 'পরিবর্তন সংরক্ষণ করুন' }).click();
+    await form.getByRole('button', { name: 'পরিবর্তন সেভ করুন' }).click();
     await seller.getByText('অর্ডার বদলানো হয়েছে।').first().waitFor({ timeout: 20_000 });
 
     // The customer's page, never reloaded, shows the new quantity, total and address.
