@@ -2,7 +2,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { setGlobalOptions } from 'firebase-functions/v2';
-import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onDocumentCreated, onDocumentUpdated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onObjectDeleted, onObjectFinalized } from 'firebase-functions/v2/storage';
@@ -19,6 +19,10 @@ import { setOrderStatus as setOrderStatusFor } from './set-order-status';
 import { submitPayment as submitPaymentFor } from './submit-payment';
 import { reviewPayment as reviewPaymentFor } from './review-payment';
 import { expireUnpaidOrders as expireUnpaidOrdersIn } from './expire-unpaid-orders';
+import { editOrder as editOrderFor } from './edit-order';
+import { checkLowStock } from './low-stock';
+import { smsCustomerOnStatus as smsCustomerOnStatusIn } from './order-sms';
+import { sendEveningSummary } from './evening-summary';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
@@ -52,6 +56,12 @@ export const setOrderStatus = onCall((request) =>
 export const submitPayment = onCall((request) =>
   submitPaymentFor(getFirestore(), request.auth, request.data),
 );
+
+/**
+ * editOrder({ orderId, quantity?, customerName?, customerPhone?, customerAddress? }) → { changed }: the seller
+ * before dispatch, the customer (address, phone) while pending; stock, totals, roll-ups and summaries move with it.
+ */
+export const editOrder = onCall((request) => editOrderFor(getFirestore(), request.auth, request.data));
 
 /** reviewPayment({ orderId, decision: 'verify' | 'reject', reason? }) → { payment_state }: the seller's check. */
 export const reviewPayment = onCall((request) =>
@@ -136,3 +146,38 @@ export const markProductPhotoSizes = onDocumentWritten('products/{productId}', a
     event.data?.after.data(),
   );
 });
+
+/**
+ * A product at or below its low-stock threshold: one mail to the seller per downward crossing (./low-stock.ts),
+ * not again until it is restocked above it.
+ */
+export const mailLowStock = onDocumentWritten('products/{productId}', async (event) => {
+  const outcome = await checkLowStock(getFirestore(), event.params.productId, event.data?.after.data());
+  if (outcome === 'mailed') logger.info('mailLowStock', { productId: event.params.productId });
+});
+
+/**
+ * The customer's SMS when the order is confirmed, sent out, delivered or cancelled (if the seller has it on in
+ * settings/sms), written to the Twilio extension's `messages` outbox once per change (./order-sms.ts).
+ */
+export const smsCustomerOnStatus = onDocumentUpdated('orders/{orderId}', async (event) => {
+  await smsCustomerOnStatusIn(
+    getFirestore(),
+    event.params.orderId,
+    event.data?.before.data(),
+    event.data?.after.data(),
+  );
+});
+
+/**
+ * At 21:00 Dhaka time, the seller's mail of the day (./evening-summary.ts): today's orders and revenue beside the
+ * same weekday last week, what waits, the low jars; from the roll-ups, at most 50 documents. Locally the
+ * scheduler of `npm start` runs it (SCHEDULE_OVERRIDES shortens it for tests).
+ */
+export const eveningSummary = onSchedule(
+  { schedule: 'every day 21:00', timeZone: 'Asia/Dhaka', region: 'us-central1' },
+  async (event) => {
+    const outcome = await sendEveningSummary(getFirestore(), new Date(event.scheduleTime));
+    logger.info('eveningSummary', { outcome });
+  },
+);

@@ -18,6 +18,7 @@ import {
   rollupChangeForNewOrder,
   rollupChangeForPayment,
   rollupChangeForStatus,
+  rollupChangeForTotal,
   rollupEntryOf,
   rollupsFromEntries,
   totalShardId,
@@ -131,6 +132,18 @@ export function recordPaymentChange(
 ): void {
   const entry = rollupEntryOfOrder(order);
   const change = entry && rollupChangeForPayment(entry, to);
+  if (change) applyRollupChange(transaction, db, change);
+}
+
+/** In editOrder's transaction: the order as read in it now totals `poisha`; its revenue follows. */
+export function recordTotalChange(
+  transaction: Transaction,
+  db: Firestore,
+  order: DocumentData,
+  poisha: number,
+): void {
+  const entry = rollupEntryOfOrder(order);
+  const change = entry && rollupChangeForTotal(entry, poisha);
   if (change) applyRollupChange(transaction, db, change);
 }
 

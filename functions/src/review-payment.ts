@@ -9,6 +9,7 @@ import {
 } from '../../src/features/ordering/model';
 import { isAdmin } from './admin-role';
 import { signedInCaller } from './caller';
+import { changesOf, recordHistory } from './order-history';
 import { paymentDueAt, readPaymentSettingsIn } from './order-payment';
 import { recordPaymentChange } from './order-stats';
 import { isAborted, refusal } from './refusal';
@@ -53,6 +54,12 @@ export async function reviewPayment(
           ? { payment_verified_at: now, payment_reject_reason: null }
           : { payment_reject_reason: input.reason, payment_due_at: paymentDueAt(settings!, clock()) }),
       });
+      const before = { ...order.data(), payment_state: state };
+      const after =
+        input.decision === 'verify'
+          ? { payment_state: to }
+          : { payment_state: to, payment_reject_reason: input.reason };
+      recordHistory(transaction, orderRef, { by: 'seller', uid: caller.uid }, changesOf(before, after));
       recordPaymentChange(transaction, db, order.data()!, to);
     });
   } catch (error) {

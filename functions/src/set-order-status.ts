@@ -20,6 +20,7 @@ import { isAdmin } from './admin-role';
 import { signedInCaller } from './caller';
 import { prepareSpentChange } from './customer-summary';
 import { recordStatusForGuard } from './order-guard';
+import { BY_SYSTEM, changesOf, recordHistory, type ChangedBy } from './order-history';
 import { recordStatusChange } from './order-stats';
 import { isAborted, refusal } from './refusal';
 
@@ -79,6 +80,7 @@ export async function setOrderStatus(
           {},
           {
             byCustomer: !callerIsAdmin,
+            changedBy: { by: callerIsAdmin ? 'seller' : 'customer', uid: caller.uid },
           },
         );
       },
@@ -95,7 +97,7 @@ export async function setOrderStatus(
 /**
  * Moves an order to status `to` inside the caller's transaction, as every status change does: the order's jars
  * back to the shelf or off it, the customer's summary and the statistics roll-ups, the order's status (with
- * `fields` written beside it). Reads first, then writes. Returns the seller's notice when returned jars did not
+ * `fields` written beside it) and its history line, by `changedBy` (the scheduler when not given). Reads first, then writes. Returns the seller's notice when returned jars did not
  * all fit under the stock limit. Used by setOrderStatus and by expireUnpaidOrders.
  */
 export async function applyStatusChange(
@@ -104,7 +106,7 @@ export async function applyStatusChange(
   order: DocumentSnapshot,
   to: OrderStatus,
   fields: Record<string, unknown> = {},
-  { byCustomer = false }: { byCustomer?: boolean } = {},
+  { byCustomer = false, changedBy = BY_SYSTEM }: { byCustomer?: boolean; changedBy?: ChangedBy } = {},
 ): Promise<string | undefined> {
   let notice: string | undefined;
   const current: unknown = order.get('status');
@@ -140,6 +142,7 @@ export async function applyStatusChange(
     }
   }
   transaction.update(order.ref, { ...fields, status: to, updated_at: FieldValue.serverTimestamp() });
+  recordHistory(transaction, order.ref, changedBy, changesOf(order.data() ?? {}, { status: to, ...fields }));
   writeSpent();
   recordStatusChange(transaction, db, order.data()!, to);
   // The number's history, and a customer's own cancellation counted against the day's limit.

@@ -12,6 +12,7 @@ import {
   type SubmitPaymentResult,
 } from '../../src/features/ordering/model';
 import { signedInCaller } from './caller';
+import { changesOf, recordHistory } from './order-history';
 import { prepareTrxIdClaim } from './order-payment';
 import { recordPaymentChange } from './order-stats';
 import { isAborted, refusal } from './refusal';
@@ -64,6 +65,15 @@ export async function submitPayment(
         payment_updated_at: FieldValue.serverTimestamp(),
         updated_at: FieldValue.serverTimestamp(),
       });
+      recordHistory(
+        transaction,
+        orderRef,
+        { by: 'customer', uid: caller.uid },
+        changesOf(
+          { ...order.data(), payment_state: state },
+          { payment_state: 'claimed', payment_trxid: claim.trxId, payment_payer: claim.payer },
+        ),
+      );
       // A claim is not money yet: this moves no revenue, but the roll-ups are told as for every payment move.
       recordPaymentChange(transaction, db, order.data()!, 'claimed');
     });

@@ -67,7 +67,7 @@ describe('the scheduled functions in the local shop', () => {
     await expect
       .poll(
         async () => {
-          const [job] = await shop!.scheduler.list();
+          const job = (await shop!.scheduler.list()).find((j) => j.name === 'expireUnpaidOrders')!;
           return job.runs.some((run) => run.cause === 'schedule' && run.outcome === 'succeeded');
         },
         { timeout: 120_000, interval: 500 },

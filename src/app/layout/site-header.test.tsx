@@ -36,6 +36,8 @@ function order(id: string, status: MyOrder['status']): MyOrder {
     id,
     product_name: 'আমের আচার',
     product_price: 350,
+    customer_phone: '01712345678',
+    customer_address: 'ঢাকা',
     quantity: 1,
     total_amount: 350,
     status,

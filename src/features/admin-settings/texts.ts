@@ -66,3 +66,29 @@ export const cashOrderSettingsTexts = {
   changeError: 'ব্লক তালিকা বদলানো যায়নি। কিছুই বদলায়নি।',
   loadError: 'এই অংশটি লোড করা যায়নি।',
 } as const;
+
+// The Settings tab's SMS section (sms-settings.ts): the customer's messages at the order's steps.
+export const smsSettingsTexts = {
+  title: 'গ্রাহককে SMS',
+  intro:
+    'অর্ডার নিশ্চিত, ডেলিভারিতে পাঠানো, পৌঁছে যাওয়া ও বাতিল হলে গ্রাহকের নম্বরে একটি ছোট SMS যায় (Twilio এক্সটেনশন দিয়ে)।',
+  enabled: 'SMS পাঠানো চালু',
+  shopPhone: 'দোকানের মোবাইল নম্বর ({shop_phone})',
+  placeholders: 'লেখায় ব্যবহার করা যায়: {order} অর্ডার নম্বর, {total} মোট টাকা, {shop_phone} দোকানের ফোন।',
+  steps: {
+    confirmed: 'অর্ডার নিশ্চিত হলে',
+    delivering: 'ডেলিভারিতে পাঠালে',
+    delivered: 'পৌঁছে গেলে',
+    cancelled: 'বাতিল হলে',
+  },
+  segments: (count: string, length: string) =>
+    `সবচেয়ে লম্বা অবস্থায় ${length} অক্ষর, ${count}টি SMS (বাংলায় ১টি SMS-এ ৭০ অক্ষর, একাধিক হলে প্রতিটিতে ৬৭; সর্বোচ্চ ২টি)।`,
+  tooLong: 'লেখাটি ২টি SMS-এর বেশি হয়ে যাচ্ছে — ছোট করুন।',
+  required: 'লেখাটি খালি রাখা যাবে না।',
+  phoneInvalid: 'মোবাইল নম্বর ০১ দিয়ে শুরু হওয়া ১১ অঙ্কের হতে হবে।',
+  save: 'সেভ করুন',
+  saved: 'SMS-এর সেটিংস সেভ হয়েছে।',
+  saveError: 'SMS-এর সেটিংস সেভ করা যায়নি',
+  loadError: 'SMS-এর সেটিংস লোড করা যায়নি।',
+  retry: 'আবার চেষ্টা করুন',
+} as const;

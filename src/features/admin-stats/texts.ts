@@ -33,5 +33,8 @@ export const adminStatsTexts = {
     strongGrowth: 'চমৎকার! গত সপ্তাহের তুলনায় অর্ডার ২০%-এর বেশি বেড়েছে।',
     decline: 'গত সপ্তাহের তুলনায় অর্ডার ১০%-এর বেশি কমেছে — প্রচারণার কথা ভাবুন।',
     firstOrder: 'এখনো কোনো অর্ডার আসেনি — প্রথম অর্ডারের অপেক্ষায়!',
+    soldOut: (names: string) => `স্টক শেষ: ${names} — নতুন বয়াম তৈরি করে স্টক বাড়ান।`,
+    lowStock: (items: string) => `কম স্টক: ${items} — শেষ হওয়ার আগে স্টক বাড়ান।`,
+    jarsLeft: (name: string, count: string) => `${name} (${count}টি)`,
   },
 } as const;

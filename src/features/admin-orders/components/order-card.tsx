@@ -23,6 +23,7 @@ import { adminOrdersTexts } from '../texts';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import type { AdminOrder } from '../model/admin-order';
 import { slipsHref } from '../model/packing-slip';
+import { OrderDetails } from './order-details';
 import { OrderPayment } from './order-payment';
 import { OrderStatusBadge } from './order-status-badge';
 import { PhoneHistory } from './phone-history';
@@ -176,6 +177,7 @@ export function OrderCard({
               </Text>
             </HStack>
           )}
+          <OrderDetails order={order} />
         </Flex>
       </Card.Footer>
     </Card.Root>

@@ -20,7 +20,7 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** One slip: who sends, who receives, what is inside and what the courier collects. Black on white for print. */
-export function PackingSlipCard({ slip }: { slip: PackingSlip }) {
+export function PackingSlipCard({ slip, notes = [] }: { slip: PackingSlip; notes?: readonly string[] }) {
   return (
     <Box
       as="article"
@@ -70,6 +70,15 @@ export function PackingSlipCard({ slip }: { slip: PackingSlip }) {
         </Line>
         <Line label={t.total}>{formatTaka(slip.total)}</Line>
         <Line label={t.payment}>{slip.paymentLabel}</Line>
+        {notes.length > 0 && (
+          <Line label={t.note}>
+            {notes.map((note, index) => (
+              <Box as="bdi" key={index} display="block" whiteSpace="pre-line" data-testid="slip-note">
+                {note}
+              </Box>
+            ))}
+          </Line>
+        )}
       </Grid>
       <Box mt="2" borderWidth="2px" borderColor="black" px="2" py="1" fontWeight="bold" fontSize="13pt">
         {slip.collectOnDelivery === null

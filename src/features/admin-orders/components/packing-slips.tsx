@@ -16,6 +16,7 @@ import {
   type SlipRequest,
 } from '../model/packing-slip';
 import { PackingSlipCard } from './packing-slip-card';
+import { loadSlipNotes } from '../api/order-history';
 
 const t = adminOrdersTexts.slips;
 
@@ -41,22 +42,30 @@ const PRINT_CSS = `
 
 interface SlipOrders {
   orders: AdminOrder[];
+  /** The seller's notes marked for the slip, per order id. */
+  notes: Map<string, string[]>;
   /** More orders of the status exist than one print holds. */
   capped: boolean;
 }
 
 async function loadSlipOrders(request: SlipRequest): Promise<SlipOrders> {
-  if (request.kind === 'invalid') return { orders: [], capped: false };
+  if (request.kind === 'invalid') return { orders: [], notes: new Map(), capped: false };
   if (request.kind === 'order') {
     const order = await readOrderForSlip(request.orderId);
-    return { orders: order ? [order] : [], capped: false };
+    return { orders: order ? [order] : [], notes: await slipNotesOf(order ? [order] : []), capped: false };
   }
   const orders: AdminOrder[] = [];
   for await (const page of ordersInPages({ status: request.status }, MAX_SLIPS_PER_PRINT + 1)) {
     orders.push(...page);
     break; // one page of one more than the cap tells whether there are more
   }
-  return { orders: orders.slice(0, MAX_SLIPS_PER_PRINT), capped: orders.length > MAX_SLIPS_PER_PRINT };
+  const shown = orders.slice(0, MAX_SLIPS_PER_PRINT);
+  return { orders: shown, notes: await slipNotesOf(shown), capped: orders.length > MAX_SLIPS_PER_PRINT };
+}
+
+async function slipNotesOf(orders: AdminOrder[]): Promise<Map<string, string[]>> {
+  const notes = await Promise.all(orders.map((order) => loadSlipNotes(order.id)));
+  return new Map(orders.map((order, index) => [order.id, notes[index]]));
 }
 
 /**
@@ -137,7 +146,7 @@ export function PackingSlips() {
         <Box className="slip-sheet" mx="auto" bg="white" boxShadow="sm">
           {result.data.orders.map((order) => (
             <Box key={order.id} className="slip-cell">
-              <PackingSlipCard slip={packingSlip(order)} />
+              <PackingSlipCard slip={packingSlip(order)} notes={result.data.notes.get(order.id) ?? []} />
             </Box>
           ))}
         </Box>

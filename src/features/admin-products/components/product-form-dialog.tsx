@@ -98,6 +98,20 @@ export function ProductFormDialog({ product, categories = [], onClose }: Product
             inputMode="numeric"
           />
         </FormField>
+        <FormField
+          label={t.lowStockThreshold}
+          required
+          helperText={t.lowStockThresholdHint}
+          error={errorOf(formik, 'low_stock_threshold')}
+        >
+          <Input
+            {...formik.getFieldProps('low_stock_threshold')}
+            type="number"
+            step="1"
+            min="0"
+            inputMode="numeric"
+          />
+        </FormField>
       </SimpleGrid>
       <ProductImageField
         currentUrl={currentImage}

@@ -112,7 +112,7 @@ export function ProductList({ products, onEdit, onDelete }: ProductListProps) {
                 <Price product={product} />
               </Flex>
               <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-                <StockBadge quantity={product.stock_quantity} />
+                <StockBadge product={product} />
                 <ProductActiveSwitch product={product} />
                 <Actions product={product} onEdit={onEdit} onDelete={onDelete} />
               </Flex>
@@ -145,7 +145,7 @@ export function ProductList({ products, onEdit, onDelete }: ProductListProps) {
                 <Price product={product} />
               </Table.Cell>
               <Table.Cell>
-                <StockBadge quantity={product.stock_quantity} />
+                <StockBadge product={product} />
               </Table.Cell>
               <Table.Cell>
                 <ProductActiveSwitch product={product} />

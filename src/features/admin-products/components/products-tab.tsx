@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Flex, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Flex, Heading, Stack } from '@chakra-ui/react';
 import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { adminProductsTexts } from '../texts';
 import { useProducts } from '../api/use-products';
-import type { Product } from '../model/admin-product';
+import { byRestockUrgency, type Product } from '../model/admin-product';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductList } from './product-list';
@@ -24,7 +24,9 @@ export function ProductsTab() {
   const { list, retry } = useProducts();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
-  const products = list.status === 'loaded' ? list.data : [];
+  const [restockFirst, setRestockFirst] = useState(false);
+  const loaded = list.status === 'loaded' ? list.data : [];
+  const products = restockFirst ? [...loaded].sort(byRestockUrgency) : loaded;
   const error = list.status === 'failed' ? list.error : null;
 
   useEffect(() => {
@@ -37,6 +39,16 @@ export function ProductsTab() {
         <Heading as="h2" size="md">
           {t.title}
         </Heading>
+        <Checkbox.Root
+          size="sm"
+          ms="auto"
+          checked={restockFirst}
+          onCheckedChange={({ checked }) => setRestockFirst(checked === true)}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t.restockFirst}</Checkbox.Label>
+        </Checkbox.Root>
         <Button colorPalette="brand" onClick={() => setEditing({ product: null })}>
           <PlusIcon />
           {t.add}

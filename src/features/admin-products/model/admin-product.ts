@@ -1,3 +1,8 @@
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  stockLevelOf,
+  type StockLevel,
+} from '@/features/ordering/model/low-stock';
 import { readProduct, type Product } from '@/features/ordering/model/product-record';
 
 export type { Product };
@@ -10,12 +15,16 @@ export function toAdminProduct(id: string, data: Record<string, unknown>): Produ
   return readProduct(id, data).product;
 }
 
-/** At or below this many jars the seller is warned to restock. */
-export const LOW_STOCK_THRESHOLD = 5;
+export type { StockLevel } from '@/features/ordering/model/low-stock';
 
-export type StockLevel = 'out' | 'low' | 'in';
+/** The product's stock against its own threshold: sold out, low, or in stock. */
+export function stockLevel(product: Pick<Product, 'stock_quantity' | 'low_stock_threshold'>): StockLevel {
+  return stockLevelOf(product.stock_quantity, product.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD);
+}
 
-export function stockLevel(stockQuantity: number): StockLevel {
-  if (stockQuantity <= 0) return 'out';
-  return stockQuantity <= LOW_STOCK_THRESHOLD ? 'low' : 'in';
+const LEVEL_ORDER: Record<StockLevel, number> = { out: 0, low: 1, in: 2 };
+
+/** Sold out first, then low, then the rest, each by fewest jars first: what to restock, in order. */
+export function byRestockUrgency(a: Product, b: Product): number {
+  return LEVEL_ORDER[stockLevel(a)] - LEVEL_ORDER[stockLevel(b)] || a.stock_quantity - b.stock_quantity;
 }

@@ -5,7 +5,7 @@ import {
   type ProductFormValues,
 } from './product-form';
 import { MAX_PRODUCT_IMAGE_BYTES, productImagePath, productImageProblem } from './product-image';
-import { stockLevel, toAdminProduct } from './admin-product';
+import { stockLevel, byRestockUrgency, toAdminProduct } from './admin-product';
 import { adminProductsTexts } from '../texts';
 
 const valid: ProductFormValues = {
@@ -13,6 +13,7 @@ const valid: ProductFormValues = {
   name: '  আমের আচার ',
   price: 250.5,
   stock_quantity: 10,
+  low_stock_threshold: 5,
 };
 
 async function errorsOf(values: Partial<ProductFormValues>): Promise<string[]> {
@@ -100,6 +101,7 @@ describe('product form', () => {
       original_price: null,
       category: null,
       stock_quantity: 10,
+      low_stock_threshold: 5,
       is_active: true,
     });
     expect(
@@ -142,8 +144,22 @@ describe('product image', () => {
 });
 
 describe('admin product', () => {
-  it('grades stock as out, low (5 or fewer) or in stock', () => {
-    expect([0, 1, 5, 6].map(stockLevel)).toEqual(['out', 'low', 'low', 'in']);
+  it("grades stock as out, low (at or below the product's threshold, 5 unless set) or in stock", () => {
+    const level = (stock_quantity: number, low_stock_threshold?: number) =>
+      stockLevel({ stock_quantity, low_stock_threshold });
+    expect([0, 1, 5, 6].map((stock) => level(stock))).toEqual(['out', 'low', 'low', 'in']);
+    expect([0, 2, 3, 12].map((stock) => level(stock, 12))).toEqual(['out', 'low', 'low', 'low']);
+    expect(level(13, 12)).toBe('in');
+    expect(level(1, 0)).toBe('in');
+  });
+
+  it('lists what to restock first: sold out, then low, then the rest, fewest jars first', () => {
+    const product = (id: string, stock_quantity: number, low_stock_threshold = 5) =>
+      toAdminProduct(id, { name: id, price: 100, is_active: true, stock_quantity, low_stock_threshold });
+    const sorted = [product('a', 50), product('b', 4), product('c', 0), product('d', 8, 10), product('e', 2)]
+      .sort(byRestockUrgency)
+      .map((p) => p.id);
+    expect(sorted).toEqual(['c', 'e', 'b', 'd', 'a']);
   });
 
   it('reads a stored product, empty optional texts as null', () => {

@@ -3,6 +3,8 @@ import {
   MAX_PRODUCT_PRICE,
   MIN_PRODUCT_PRICE,
   MAX_PRODUCT_STOCK,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  MAX_LOW_STOCK_THRESHOLD,
   toPoisha,
   unsafeCharacterProblem,
   type ProductFields,
@@ -23,6 +25,7 @@ export interface ProductFormValues {
   original_price: number | '';
   category: string;
   stock_quantity: number | '';
+  low_stock_threshold: number | '';
   is_active: boolean;
   /** A newly chosen image, to be uploaded on save. */
   image: File | null;
@@ -31,7 +34,9 @@ export interface ProductFormValues {
 }
 
 /** The stored product fields the dialog writes; the image fields are added once the upload is done. */
-export type ProductFormFields = Omit<ProductFields, 'image_url' | 'image_path'>;
+export type ProductFormFields = Omit<ProductFields, 'image_url' | 'image_path'> & {
+  low_stock_threshold?: number;
+};
 
 export function productFormValues(product: Product | null): ProductFormValues {
   return {
@@ -41,6 +46,7 @@ export function productFormValues(product: Product | null): ProductFormValues {
     original_price: product?.original_price ?? '',
     category: product?.category ?? '',
     stock_quantity: product?.stock_quantity ?? '',
+    low_stock_threshold: product?.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
     is_active: product?.is_active ?? true,
     image: null,
     remove_image: false,
@@ -111,6 +117,14 @@ export const productFormSchema = yup.object({
     .integer(t.stockInteger)
     .min(0, t.stockMin)
     .max(MAX_PRODUCT_STOCK, t.stockTooHigh(formatNumberBn(MAX_PRODUCT_STOCK))),
+  low_stock_threshold: yup
+    .number()
+    .transform(emptyAsMissing)
+    .typeError(t.thresholdNotNumber)
+    .required(t.thresholdRequired)
+    .integer(t.thresholdInteger)
+    .min(0, t.thresholdRange(formatNumberBn(MAX_LOW_STOCK_THRESHOLD)))
+    .max(MAX_LOW_STOCK_THRESHOLD, t.thresholdRange(formatNumberBn(MAX_LOW_STOCK_THRESHOLD))),
   is_active: yup.boolean().required(),
   image: yup
     .mixed<File>()
@@ -132,6 +146,7 @@ export function toProductFields(values: ProductFormValues): ProductFormFields {
     original_price: valid.original_price ?? null,
     category: category === '' ? null : category,
     stock_quantity: valid.stock_quantity,
+    low_stock_threshold: valid.low_stock_threshold,
     is_active: valid.is_active,
   };
 }

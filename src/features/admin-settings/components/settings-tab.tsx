@@ -10,6 +10,7 @@ import { settingsFormSchema, toNotificationSettings } from '../model/settings-fo
 import { adminSettingsTexts as t } from '../texts';
 import { CashOrderSettings } from './cash-order-settings';
 import { PaymentAccountsSection } from './payment-accounts-section';
+import { SmsSettingsSection } from './sms-settings-section';
 
 /**
  * The dashboard's Settings tab: one section per concern, each loading and saving its own part (its own
@@ -21,6 +22,7 @@ export function SettingsTab() {
       <OrderMailSection />
       <PaymentAccountsSection />
       <CashOrderSettings />
+      <SmsSettingsSection />
     </Stack>
   );
 }

@@ -18,6 +18,8 @@ import { ORDER_STATUS_PALETTE, orderStatusLabel } from '@/features/ordering/mode
 import { adminStatsTexts } from '../texts';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import { useOrderStats } from '../api/order-stats';
+import { useStockedProducts } from '../api/stock-products';
+import { stockRecommendations } from '../model/stock-recommendations';
 import type { DashboardStats, RecommendationKind } from '../model/dashboard-stats';
 import { DailyChart } from './daily-chart';
 
@@ -97,6 +99,8 @@ interface StatsViewProps {
 function StatsView({ stats, onOpenTab }: StatsViewProps) {
   const growthUp = stats.weeklyGrowth >= 0;
   const delivering = stats.statusBreakdown.find((entry) => entry.status === 'delivering')?.count ?? 0;
+  const stocked = useStockedProducts();
+  const recommendations = [...stats.recommendations, ...stockRecommendations(stocked)];
 
   return (
     <Stack gap="4">
@@ -193,10 +197,10 @@ function StatsView({ stats, onOpenTab }: StatsViewProps) {
           </Section>
           <Section title={t.recommendationsTitle}>
             <Stack gap="2">
-              {stats.recommendations.length === 0 ? (
+              {recommendations.length === 0 ? (
                 <Text fontSize="sm">{t.noRecommendations}</Text>
               ) : (
-                stats.recommendations.map((recommendation) => (
+                recommendations.map((recommendation) => (
                   <Alert.Root
                     key={recommendation.id}
                     status={recommendationStatus[recommendation.kind]}

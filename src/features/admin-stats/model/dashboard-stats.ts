@@ -33,7 +33,7 @@ export function isRevenue(status: string, payment: PaymentState): boolean {
 export type RecommendationKind = 'warning' | 'positive' | 'negative' | 'info';
 
 export interface Recommendation {
-  id: 'many-pending' | 'strong-growth' | 'decline' | 'first-order';
+  id: 'many-pending' | 'strong-growth' | 'decline' | 'first-order' | 'sold-out' | 'low-stock';
   kind: RecommendationKind;
   message: string;
 }

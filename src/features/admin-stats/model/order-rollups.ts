@@ -133,6 +133,15 @@ export function rollupChangeForStatus(entry: RollupEntry, to: string): RollupCha
   return { day: entry.day, count: { [entry.status]: -1, [to]: 1 }, revenue: withoutZeros(revenue) };
 }
 
+/** An order's total changed (an edit of its quantity): its revenue moves by the difference; null when none. */
+export function rollupChangeForTotal(entry: RollupEntry, poisha: number): RollupChange | null {
+  const change =
+    revenueOf({ ...entry, poisha }, entry.status, entry.payment) -
+    revenueOf(entry, entry.status, entry.payment);
+  if (change === 0) return null;
+  return { day: entry.day, count: {}, revenue: { [entry.status]: change } };
+}
+
 /**
  * An order's payment moving to `to` (verified, rejected, claimed): its count stays, its revenue moves when it
  * becomes revenue or stops being one; null when nothing moves.

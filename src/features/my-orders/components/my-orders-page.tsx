@@ -32,6 +32,11 @@ const SubmitPaymentForm = lazy(() =>
   import('./submit-payment-form').then((module) => ({ default: module.SubmitPaymentForm })),
 );
 
+// The address and phone form loads only when a customer opens it on a pending order.
+const EditDeliveryForm = lazy(() =>
+  import('./edit-delivery-form').then((module) => ({ default: module.EditDeliveryForm })),
+);
+
 const t = myOrdersTexts;
 
 /** A bKash/Nagad order that still waits for its TrxID (or a new one), while it is still open. */
@@ -44,6 +49,7 @@ function awaitsTrxId(order: MyOrder): order is MyOrder & { payment_method: Mobil
 }
 
 function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOrder) => void }) {
+  const [editing, setEditing] = useState(false);
   return (
     <Card.Root as="li" size="sm" data-testid="my-order">
       <Card.Body gap="2">
@@ -99,8 +105,24 @@ function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOr
             <SubmitPaymentForm order={order} method={order.payment_method} />
           </Suspense>
         )}
+        <Text textStyle="sm" color="fg.muted" data-testid="my-order-delivery">
+          {t.deliverTo}: <bdi>{order.customer_phone}</bdi> ·{' '}
+          <Box as="bdi" whiteSpace="pre-line">
+            {order.customer_address}
+          </Box>
+        </Text>
+        {editing && customerMayCancel(order.status) && (
+          <Suspense fallback={null}>
+            <EditDeliveryForm order={order} onDone={() => setEditing(false)} />
+          </Suspense>
+        )}
         {customerMayCancel(order.status) && (
           <HStack justifyContent="flex-end">
+            {!editing && (
+              <Button size="xs" variant="outline" onClick={() => setEditing(true)}>
+                {t.changeDelivery}
+              </Button>
+            )}
             <Button size="xs" variant="outline" colorPalette="red" onClick={() => onCancel(order)}>
               {t.cancel}
             </Button>

@@ -26,6 +26,8 @@ describe('myOrderFromDocument', () => {
     quantity: 2,
     total_amount: 700,
     status: 'pending',
+    customer_phone: '01712345678',
+    customer_address: 'কেরানীগঞ্জ, ঢাকা',
     user_id: 'u1',
     created_at: { toDate: () => new Date('2026-11-21T06:00:00Z') },
   };
@@ -38,6 +40,8 @@ describe('myOrderFromDocument', () => {
       quantity: 2,
       total_amount: 700,
       status: 'pending',
+      customer_phone: '01712345678',
+      customer_address: 'কেরানীগঞ্জ, ঢাকা',
       // An order from before payments: no method stored, read as cash collected at the door.
       payment_method: null,
       payment_state: 'collect_on_delivery',

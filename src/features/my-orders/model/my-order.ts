@@ -1,4 +1,4 @@
-import { displayLine } from '@/features/ordering/model/customer-text';
+import { displayLine, displayMultiline } from '@/features/ordering/model/customer-text';
 import { isOrderStatus, type OrderStatus } from '@/features/ordering/model/order-status';
 import type { OrderFields } from '@/features/ordering/model/order-record';
 import { readPaymentState, type OrderPaymentFields } from '@/features/ordering/model/payment';
@@ -8,7 +8,16 @@ import { storedDate } from '@/lib/stored-date';
 /** One of the shopper's own orders, as the /orders page shows it. */
 export interface MyOrder
   extends
-    Pick<OrderFields, 'product_name' | 'product_price' | 'quantity' | 'total_amount' | 'status'>,
+    Pick<
+      OrderFields,
+      | 'product_name'
+      | 'product_price'
+      | 'quantity'
+      | 'total_amount'
+      | 'status'
+      | 'customer_phone'
+      | 'customer_address'
+    >,
     Pick<OrderPaymentFields, 'payment_state' | 'payment_trxid' | 'payment_reject_reason'> {
   id: string;
   /** null when the stored value is none of the shop's methods. */
@@ -48,6 +57,9 @@ export function myOrderFromDocument(id: string, data: Record<string, unknown>): 
     quantity,
     total_amount,
     status,
+    customer_phone: typeof data.customer_phone === 'string' ? displayLine(data.customer_phone) : '',
+    customer_address:
+      typeof data.customer_address === 'string' ? displayMultiline(data.customer_address) : '',
     payment_method: isPaymentMethod(data.payment_method) ? data.payment_method : null,
     payment_state: readPaymentState(data),
     payment_trxid: textOrNull(data.payment_trxid),

@@ -22,3 +22,6 @@ export * from './product-record';
 export * from './product-slug';
 export * from './status-change';
 export * from './texts';
+export * from './order-edit';
+export * from './order-history';
+export * from './low-stock';

@@ -28,6 +28,7 @@ describe('readProduct, the one reader of a product document', () => {
       price: 250,
       original_price: 300,
       stock_quantity: 4,
+      low_stock_threshold: 5,
       is_active: true,
       slug: 'আমের-আচার',
       created_at: new Date(5),

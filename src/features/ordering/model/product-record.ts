@@ -21,6 +21,8 @@ export interface ProductFields {
 /** A stored product as the web app reads it back: its fields, its id, and its timestamps as dates. */
 export interface Product extends ProductFields {
   id: string;
+  /** At or below this many jars the seller is warned (low-stock.ts); the default for a product without one. */
+  low_stock_threshold?: number;
   /** Its page's address, `/p/<slug>` (./product-slug.ts), written with the product; null before it had one. */
   slug: string | null;
   /**
@@ -31,6 +33,8 @@ export interface Product extends ProductFields {
   created_at: Date | null;
   updated_at: Date | null;
 }
+
+import { lowStockThresholdOf } from './low-stock';
 
 const isFiniteNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
@@ -68,6 +72,7 @@ export function readProduct(id: string, data: Record<string, unknown>): ReadProd
       image_path: optionalText(data.image_path),
       category: optionalText(data.category),
       stock_quantity: isFiniteNumber(stock) ? stock : 0,
+      low_stock_threshold: lowStockThresholdOf(data),
       slug: optionalText(data.slug),
       is_active: data.is_active === true,
       created_at: storedDate(data.created_at),

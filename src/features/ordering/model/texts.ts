@@ -108,4 +108,17 @@ export const orderMessages = {
     stockCapped: (droppedInBengaliDigits: string, maxInBengaliDigits: string) =>
       `স্টকে সর্বোচ্চ ${maxInBengaliDigits}টি বয়াম রাখা যায়, তাই ফেরত আসা ${droppedInBengaliDigits}টি বয়াম স্টকে যোগ হয়নি — স্টক মিলিয়ে দেখুন।`,
   },
+  // editOrder's refusals (functions/src/edit-order.ts): the seller before dispatch, the customer while pending.
+  edit: {
+    invalidRequest: 'অর্ডারের পরিবর্তনের তথ্য সঠিক নয়।',
+    nothingToChange: 'কী বদলাতে চান তা লিখুন।',
+    signInRequired: 'অর্ডার বদলাতে প্রথমে লগইন করুন।',
+    orderNotFound: 'অর্ডারটি খুঁজে পাওয়া যায়নি।',
+    customerFieldsOnly: 'আপনি শুধু ঠিকানা ও মোবাইল নম্বর বদলাতে পারেন — পরিমাণ বা নাম বদলাতে দোকানে ফোন করুন।',
+    customerOnlyPending: 'বিক্রেতা অর্ডারটি নিশ্চিত করেছেন, তাই এখন আর বদলানো যায় না — দোকানে ফোন করুন।',
+    notEditable: 'ডেলিভারিতে পাঠানো, সরবরাহ হওয়া, বাতিল বা ফেরত আসা অর্ডার বদলানো যায় না।',
+    notEnoughStock: (stockInBengaliDigits: string) =>
+      `পরিমাণ বাড়ানোর মতো স্টক নেই (স্টকে আর আছে ${stockInBengaliDigits}টি)।`,
+    productGone: 'এই আচারটি আর দোকানে নেই, তাই পরিমাণ বদলানো যাবে না।',
+  },
 } as const;

@@ -1,0 +1,64 @@
+/**
+ * A short Bengali SMS to the customer when the seller confirms, sends out, delivers or cancels an order: a
+ * document of the `messages` outbox in the format of Firebase's Twilio "Send Message" extension (`to`, `body`),
+ * which sends it and records the delivery on it. The id is made of the order, the status and the moment of the
+ * change, and `create` refuses one that exists: a trigger that runs twice for one change writes one message.
+ */
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import {
+  fillSmsText,
+  isSmsStatus,
+  readSmsSettings,
+  SMS_OUTBOX,
+  SMS_SETTINGS_PATH,
+} from '../../src/features/admin-settings/model/sms-settings';
+import { phoneToE164, shortOrderId, toBengaliDigits } from '../../src/features/ordering/model';
+
+import { formatTaka } from '../../src/lib/numbers';
+
+const ALREADY_EXISTS = 6;
+
+function millisOf(value: unknown): number | null {
+  const moment = value as { toMillis?: () => number } | null | undefined;
+  return typeof moment?.toMillis === 'function' ? moment.toMillis() : null;
+}
+
+/** The outbox id of one change: the same for every run of the trigger on it, another for a later change. */
+function smsId(orderId: string, status: string, changedAt: number | null): string {
+  return `${orderId}-${status}-${changedAt ?? 0}`;
+}
+
+export type SmsOutcome = 'sent' | 'already-sent' | 'off' | 'not-a-step' | 'no-phone';
+
+/** On an order's update: the customer's SMS if its status moved to a step the seller messages about. */
+export async function smsCustomerOnStatus(
+  db: Firestore,
+  orderId: string,
+  before: DocumentData | undefined,
+  after: DocumentData | undefined,
+): Promise<SmsOutcome> {
+  const status: unknown = after?.status;
+  if (!after || status === before?.status || !isSmsStatus(status)) return 'not-a-step';
+  const phone: unknown = after.customer_phone;
+  if (typeof phone !== 'string' || phone === '') return 'no-phone';
+  const settings = readSmsSettings(
+    (await db.collection(SMS_SETTINGS_PATH.collection).doc(SMS_SETTINGS_PATH.id).get()).data(),
+  );
+  if (!settings.enabled) return 'off';
+  const total = typeof after.total_amount === 'number' ? after.total_amount : 0;
+  const body = fillSmsText(settings.texts[status], {
+    order: shortOrderId(orderId),
+    total: formatTaka(total),
+    shopPhone: toBengaliDigits(settings.shop_phone),
+  });
+  try {
+    await db
+      .collection(SMS_OUTBOX)
+      .doc(smsId(orderId, status, millisOf(after.updated_at)))
+      .create({ to: phoneToE164(phone), body, order_id: orderId, status });
+    return 'sent';
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+    return 'already-sent';
+  }
+}

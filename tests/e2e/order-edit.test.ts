@@ -1,0 +1,150 @@
+/**
+ * The seller's day in a real browser: a confirmed order's quantity and address edited on its card, the
+ * customer's open /orders page showing the change live, the history listing old → new, the stock and the
+ * statistics moved by exactly the jar added; a private note that the customer and the mail never see, and a slip
+ * note that the packing slip prints. The order is cancelled at the end, so the seeded stock is as it was.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toLatinDigits } from '../../src/features/ordering/model';
+import {
+  RESULTS,
+  SHOP_URL,
+  ShopBrowser,
+  passPhoneCode,
+  shopAdminFirestore,
+  signIn,
+  signUp,
+  uniqueEmail,
+  uniquePhone,
+} from '../support/shop-browser';
+
+const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
+let shop: ShopBrowser;
+
+beforeAll(async () => {
+  shop = await ShopBrowser.open();
+});
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+const orderCards = (page: Page) => page.locator('article[aria-label^="অর্ডার #"]');
+const firstProduct = (page: Page) => page.locator('#products article').first();
+
+async function orderOneJar(page: Page, buyer: string): Promise<void> {
+  await page.goto(SHOP_URL);
+  await firstProduct(page).waitFor({ timeout: 30_000 });
+  await firstProduct(page).getByRole('button', { name: 'অর্ডার করুন' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('order-limits').waitFor();
+  await dialog.getByLabel('পরিমাণ').fill('1');
+  await dialog.getByLabel('আপনার নাম').fill(buyer);
+  const phone = uniquePhone();
+  await dialog.getByLabel('মোবাইল নম্বর').fill(phone);
+  await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('জিনজিরা, কেরানীগঞ্জ, ঢাকা');
+  await dialog.getByRole('button', { name: 'অর্ডার নিশ্চিত করুন' }).click();
+  await passPhoneCode(dialog, phone);
+  await page.getByText('অর্ডার সফল!').first().waitFor({ timeout: 30_000 });
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The revenue the roll-ups hold for one status, in poisha, over every total shard. */
+async function rolledUpRevenue(status: string): Promise<number> {
+  const shards = await shopAdminFirestore().collection('order_stats').where('kind', '==', 'total').get();
+  return shards.docs.reduce((sum, shard) => sum + ((shard.get(`revenue.${status}`) as number) ?? 0), 0);
+}
+
+describe("the seller's edit, history and notes", () => {
+  it('edits a confirmed order the customer watches, lists the change, keeps notes private and prints the slip note', async () => {
+    const seller = await shop.newVisitor(1280);
+    await signIn(seller, ADMIN);
+    await seller.goto(`${SHOP_URL}/admin`);
+    await orderCards(seller).first().waitFor({ timeout: 30_000 });
+
+    const customer = await shop.newVisitor(360);
+    await signUp(customer, uniqueEmail('edit'));
+    const buyer = `সম্পাদনা-পরীক্ষা ${Date.now()}`;
+    await orderOneJar(customer, buyer);
+
+    const db = shopAdminFirestore();
+    const placed = (await db.collection('orders').where('customer_name', '==', buyer).get()).docs[0];
+    const orderId = placed.id;
+    const productRef = db.doc(`products/${placed.get('product_id') as string}`);
+    const price = placed.get('product_price') as number;
+
+    const card = orderCards(seller).filter({ hasText: buyer });
+    await card.waitFor({ timeout: 20_000 });
+    await card.getByLabel('স্ট্যাটাস পরিবর্তন').selectOption('confirmed');
+    await seller.getByText('অর্ডার স্ট্যাটাস আপডেট হয়েছে।').first().waitFor({ timeout: 20_000 });
+
+    await customer.goto(`${SHOP_URL}/orders`);
+    const mine = customer.getByTestId('my-order').filter({ hasText: orderId.slice(-8) });
+    await mine.waitFor({ timeout: 20_000 });
+    await expect.poll(() => mine.innerText(), { timeout: 10_000 }).toContain('নিশ্চিত');
+
+    const stockBefore = (await productRef.get()).get('stock_quantity') as number;
+    const revenueBefore = await rolledUpRevenue('confirmed');
+
+    await card.getByRole('button', { name: 'ইতিহাস, নোট ও সম্পাদনা' }).click();
+    const details = card.getByTestId('order-details');
+    const form = details.getByRole('form', { name: 'অর্ডার সম্পাদনা' });
+    await form.waitFor({ timeout: 20_000 });
+    await form.getByLabel('পরিমাণ').fill('2');
+    await form.getByLabel('ঠিকানা').fill('বাসা ১২, রোড ৫, ধানমন্ডি, ঢাকা');
+    await form.getByRole('button', { name: 'পরিবর্তন সেভ করুন' }).click();
+    await seller.getByText('অর্ডার বদলানো হয়েছে।').first().waitFor({ timeout: 20_000 });
+
+    // The customer's page, never reloaded, shows the new quantity, total and address.
+    await expect.poll(() => mine.innerText(), { timeout: 15_000 }).toContain('ধানমন্ডি');
+    const shown = toLatinDigits(await mine.innerText());
+    expect(shown).toContain('2 ×');
+    await customer.screenshot({ path: `${RESULTS}/order-edit-seen-by-customer-360.png`, fullPage: true });
+
+    // The history lists old → new.
+    await expect
+      .poll(() => details.getByTestId('history-line').allInnerTexts(), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining('পরিমাণ: ১ → ২')]));
+    expect((await details.innerText()).includes('জিনজিরা, কেরানীগঞ্জ, ঢাকা → বাসা ১২')).toBe(true);
+
+    // Exactly one more jar off the shelf, and the confirmed revenue up by one jar's price.
+    expect((await productRef.get()).get('stock_quantity')).toBe(stockBefore - 1);
+    expect((await rolledUpRevenue('confirmed')) - revenueBefore).toBe(Math.round(price * 100));
+
+    // Notes: one private, one for the slip.
+    const secret = `গোপন নোট ${Date.now()}`;
+    const slipNote = `স্লিপ নোট ${Date.now()}: বিকেল ৫টার পরে দিন`;
+    await details.getByLabel('নতুন নোট').fill(secret);
+    await details.getByRole('button', { name: 'নোট যোগ করুন' }).click();
+    await details.getByTestId('order-note').filter({ hasText: secret }).waitFor({ timeout: 15_000 });
+    await details.getByLabel('নতুন নোট').fill(slipNote);
+    await details.getByText('প্যাকিং স্লিপে দেখান').first().click();
+    await details.getByRole('button', { name: 'নোট যোগ করুন' }).click();
+    await details.getByTestId('order-note').filter({ hasText: slipNote }).waitFor({ timeout: 15_000 });
+    await seller.screenshot({ path: `${RESULTS}/order-edit-history-notes-1280.png`, fullPage: true });
+
+    await customer.reload();
+    await mine.waitFor({ timeout: 20_000 });
+    const customerPage = await customer.locator('body').innerText();
+    expect(customerPage).not.toContain(secret);
+    expect(customerPage).not.toContain('স্লিপ নোট');
+    const mail = await db.doc(`mail/order-${orderId}`).get();
+    expect(mail.exists).toBe(true);
+    expect(JSON.stringify(mail.data() ?? {})).not.toContain('নোট');
+
+    const slips = await shop.newVisitor(1280);
+    await signIn(slips, ADMIN);
+    await slips.goto(`${SHOP_URL}/admin/slips?order=${orderId}`);
+    await slips.getByTestId('slip-note').first().waitFor({ timeout: 30_000 });
+    const slipText = await slips.locator('article.packing-slip').innerText();
+    expect(slipText).toContain(slipNote);
+    expect(slipText).not.toContain(secret);
+
+    // Leave the shelf as it was: the order's two jars go back.
+    await card.getByLabel('স্ট্যাটাস পরিবর্তন').selectOption('cancelled');
+    await expect
+      .poll(async () => (await productRef.get()).get('stock_quantity'), { timeout: 20_000 })
+      .toBe(stockBefore + 2);
+  }, 240_000);
+});
