@@ -32,7 +32,6 @@ export const DEFAULT_SMS_TEXTS: Record<SmsStatus, string> = {
   cancelled: 'আপনার অর্ডার #{order} বাতিল হয়েছে। জানতে ফোন করুন {shop_phone}',
 };
 
-
 /** Unicode (UCS-2) SMS: 70 characters in one message, 67 in each part of a longer one. */
 const SMS_SINGLE_LIMIT = 70;
 const SMS_PART_LIMIT = 67;
