@@ -29,6 +29,7 @@ import {
 } from '../../src/features/ordering/model';
 import { formatTaka } from '../../src/lib/numbers';
 import { MAIL_COLLECTION, type MailDocument } from './order-mail';
+import { eveningMailTexts } from './order-mail-texts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const FEWEST_JARS = 20;
@@ -97,19 +98,24 @@ const taka = (poisha: number) => formatTaka(fromPoisha(poisha));
 const n = (value: number | string) => toBengaliDigits(value);
 
 function eveningMail(to: string, f: EveningFigures): MailDocument {
+  const t = eveningMailTexts;
   const lines = [
-    `আজ (${n(f.day)}) ${n(f.orders)}টি অর্ডার, বিক্রি ${taka(f.revenue)}।`,
-    `গত সপ্তাহের এই দিনে (${n(f.lastWeekDay)}): ${n(f.lastWeekOrders)}টি অর্ডার, বিক্রি ${taka(f.lastWeekRevenue)}।`,
-    `অপেক্ষায়: ${n(f.pending)}টি অমীমাংসিত অর্ডার, ${n(f.toVerify)}টি পেমেন্ট যাচাই বাকি।`,
+    t.today(n(f.day), n(f.orders), taka(f.revenue)),
+    t.lastWeek(n(f.lastWeekDay), n(f.lastWeekOrders), taka(f.lastWeekRevenue)),
+    t.waiting(n(f.pending), n(f.toVerify)),
     f.lowStock.length === 0
-      ? 'কম স্টকের কোনো আচার নেই।'
-      : `কম স্টক: ${f.lowStock.map((p) => (p.stock <= 0 ? `${p.name} (শেষ)` : `${p.name} (${n(p.stock)}টি)`)).join(', ')}।`,
+      ? t.noLowStock
+      : t.lowStock(
+          f.lowStock
+            .map((p) => (p.stock <= 0 ? t.soldOutJar(p.name) : t.lowJar(p.name, n(p.stock))))
+            .join(', '),
+        ),
   ];
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to,
     message: {
-      subject: `আজকের হিসাব (${n(f.day)}): ${n(f.orders)}টি অর্ডার, ${taka(f.revenue)}`,
+      subject: t.subject(n(f.day), n(f.orders), taka(f.revenue)),
       text: lines.join('\n'),
       html: lines.map((line) => `<p>${escape(line)}</p>`).join('\n'),
     },

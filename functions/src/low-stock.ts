@@ -13,28 +13,24 @@ import {
 } from '../../src/features/admin-settings/model/notification-settings';
 import { displayLine, lowStockThresholdOf, toBengaliDigits } from '../../src/features/ordering/model';
 import { MAIL_COLLECTION, type MailDocument } from './order-mail';
+import { lowStockMailTexts } from './order-mail-texts';
 
 export const LOW_STOCK_ALERTS = 'low_stock_alerts';
 
-const texts = {
-  subject: (name: string, stock: string) => `কম স্টক: ${name} — আর ${stock}টি বয়াম বাকি`,
-  soldOut: (name: string) => `স্টক শেষ: ${name}`,
-  body: (name: string, stock: string, threshold: string) =>
-    `${name}-এর স্টক ${stock}টিতে নেমেছে (কম স্টকের সীমা ${threshold}টি)। সময়মতো নতুন বয়াম তৈরি করে স্টক বাড়ান।`,
-  again: 'স্টক সীমার ওপরে তোলার পর আবার কমলে আবার ই-মেইল আসবে।',
-};
-
 function lowStockMail(to: string, name: string, stock: number, threshold: number): MailDocument {
   const shownName = displayLine(name);
-  const subject = stock <= 0 ? texts.soldOut(shownName) : texts.subject(shownName, toBengaliDigits(stock));
-  const body = texts.body(shownName, toBengaliDigits(stock), toBengaliDigits(threshold));
+  const subject =
+    stock <= 0
+      ? lowStockMailTexts.soldOut(shownName)
+      : lowStockMailTexts.subject(shownName, toBengaliDigits(stock));
+  const body = lowStockMailTexts.body(shownName, toBengaliDigits(stock), toBengaliDigits(threshold));
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to,
     message: {
       subject,
-      text: `${body}\n\n${texts.again}`,
-      html: `<p>${escape(body)}</p><p style="color:#666">${escape(texts.again)}</p>`,
+      text: `${body}\n\n${lowStockMailTexts.again}`,
+      html: `<p>${escape(body)}</p><p style="color:#666">${escape(lowStockMailTexts.again)}</p>`,
     },
   };
 }

@@ -19,7 +19,14 @@ import {
 } from '../support/bundled-texts.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const FUNCTIONS_TEXTS: TextsModule[] = ['orderMessages', 'sharedTexts', 'orderMailTexts'];
+const FUNCTIONS_TEXTS: TextsModule[] = [
+  'orderMessages',
+  'sharedTexts',
+  'orderMailTexts',
+  'lowStockMailTexts',
+  'eveningMailTexts',
+  'smsTexts',
+];
 let out = '';
 let bundle = '';
 let pagesBundle = '';

@@ -17,7 +17,8 @@ import { myOrdersTexts } from '../../src/features/my-orders/texts.js';
 import { orderMessages } from '../../src/features/ordering/model/texts.js';
 import { orderingTexts } from '../../src/features/ordering/texts.js';
 import { sharedTexts } from '../../src/i18n/texts.js';
-import { orderMailTexts } from '../../functions/src/order-mail-texts.js';
+import { eveningMailTexts, lowStockMailTexts, orderMailTexts } from '../../functions/src/order-mail-texts.js';
+import { DEFAULT_SMS_TEXTS } from '../../src/features/admin-settings/model/sms-settings.js';
 
 /** Every texts module of the web app and the Cloud Functions, by its exported name. */
 export const TEXTS_MODULES = {
@@ -37,6 +38,9 @@ export const TEXTS_MODULES = {
   adminStatsTexts,
   adminSettingsTexts,
   orderMailTexts,
+  lowStockMailTexts,
+  eveningMailTexts,
+  smsTexts: DEFAULT_SMS_TEXTS,
 } as const;
 export type TextsModule = keyof typeof TEXTS_MODULES;
 

@@ -11,7 +11,7 @@ describe('stock recommendations', () => {
       { name: 'লেবুর আচার', stock_quantity: 6, low_stock_threshold: 5 },
     ]);
     expect(found).toEqual([
-      { id: 'sold-out', kind: 'negative', message: 'স্টক শেষ: রসুনের আচার — নতুন জার তৈরি করে স্টক বাড়ান।' },
+      { id: 'sold-out', kind: 'negative', message: 'স্টক শেষ: রসুনের আচার — নতুন বয়াম তৈরি করে স্টক বাড়ান।' },
       {
         id: 'low-stock',
         kind: 'warning',

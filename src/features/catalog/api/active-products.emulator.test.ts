@@ -85,6 +85,7 @@ describe("the shop window's products, as a visitor gets them", () => {
       image_path: null,
       category: null,
       stock_quantity: 5,
+      low_stock_threshold: 5, // the default when a product has none
       is_active: true,
       slug: 'আমের-আচার', // the card links to its page by it
       created_at: new Date('2026-11-03T10:00:00Z'),

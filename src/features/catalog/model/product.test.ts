@@ -29,6 +29,7 @@ describe('productFromDocument', () => {
       image_path: null,
       category: null,
       stock_quantity: 5,
+      low_stock_threshold: 5, // the default when a product has none
       is_active: true,
       slug: null,
       created_at: createdAt,
