@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsScheduler } from '../../emulators/src/scheduler/scheduler';
 import type { PlaceOrderResult } from '../../src/features/ordering/model';
 import { toBengaliDigits } from '../../src/features/ordering/model';
+import { formatTaka } from '../../src/lib/numbers';
 import { PROJECT_ID } from '../support/emulator-processes';
 import { callable, clientFor, resetData, startBackend, type Backend } from '../support/functions-backend';
 
@@ -74,9 +75,7 @@ describe('eveningSummary, run by the local scheduler', { timeout: RUN_TIMEOUT_MS
     const mails = await mailOfToday();
     expect(mails).toHaveLength(1);
     const { message } = mails[0].data() as { message: { subject: string; text: string } };
-    expect(message.subject).toContain(
-      `${toBengaliDigits(orders.length)}টি অর্ডার, ৳${toBengaliDigits(revenue)}`,
-    );
+    expect(message.subject).toContain(`${toBengaliDigits(orders.length)}টি অর্ডার, ${formatTaka(revenue)}`);
     expect(message.text).toContain(`${toBengaliDigits(orders.length)}টি অমীমাংসিত অর্ডার`);
     const job = (await jobs.list()).find((j) => j.name === 'eveningSummary')!;
     expect(job).toMatchObject({
