@@ -144,7 +144,10 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  */
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
   // A fade or a transition still running would be measured half-way (colour contrast): let them end first.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.evaluate(() =>
+    // An animation cancelled meanwhile (a toast closed) rejects its promise: it has ended all the same.
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as {

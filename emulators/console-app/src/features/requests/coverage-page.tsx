@@ -93,6 +93,7 @@ export function CoveragePage() {
             borderWidth="1px"
             rounded="md"
             overflowX="auto"
+            tabIndex={0}
             py="2"
             data-testid="coverage-source"
           >
@@ -108,7 +109,7 @@ export function CoveragePage() {
                   borderLeftColor={allows.length === 0 ? 'transparent' : uncovered ? 'red.500' : 'green.500'}
                   px="2"
                 >
-                  <Text as="span" color="gray.400" display="inline-block" w="3ch" textAlign="right" mr="2">
+                  <Text as="span" color="gray.600" display="inline-block" w="3ch" textAlign="right" mr="2">
                     {i + 1}
                   </Text>
                   {line}

@@ -151,7 +151,7 @@ export function RequestsPage() {
       </HStack>
       <Flex gap="4" align="start">
         {/* Wide enough for the Bengali verdicts and a readable path beside an open rule view. */}
-        <Box flex="1" minW="560px" maxH="75vh" overflowY="auto">
+        <Box flex="1" minW="560px" maxH="75vh" overflowY="auto" tabIndex={0}>
           <Table.Root size="sm" interactive data-testid="requests">
             <Table.Header>
               <Table.Row>
@@ -200,7 +200,7 @@ export function RequestsPage() {
             <Heading size="sm">{t.detail(selected.allowed, selected.method, selected.path)}</Heading>
             <Text>{who(selected, t)}</Text>
             {selected.caller.kind === 'user' && (
-              <Box as="pre" fontSize="xs" bg="gray.50" p="2" rounded="md" overflowX="auto">
+              <Box as="pre" fontSize="xs" bg="gray.50" p="2" rounded="md" overflowX="auto" tabIndex={0}>
                 {JSON.stringify(selected.caller.claims, null, 2)}
               </Box>
             )}

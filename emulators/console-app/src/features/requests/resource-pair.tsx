@@ -23,6 +23,7 @@ export function ResourcePair({ panels }: { panels: readonly [ResourcePanel, Reso
             p="2"
             rounded="md"
             overflowX="auto"
+            tabIndex={0}
             data-testid={panel.testId}
           >
             {panel.text}

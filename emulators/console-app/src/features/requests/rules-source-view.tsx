@@ -48,6 +48,7 @@ export function RulesSourceView({ entry }: { entry: TracedDecision }) {
         borderWidth="1px"
         rounded="md"
         overflowX="auto"
+        tabIndex={0}
         py="2"
         data-testid="rules-source"
       >
@@ -64,7 +65,7 @@ export function RulesSourceView({ entry }: { entry: TracedDecision }) {
               borderLeftColor={mark?.border ?? 'transparent'}
               px="2"
             >
-              <Text as="span" color="gray.400" display="inline-block" w="3ch" textAlign="right" mr="2">
+              <Text as="span" color="gray.600" display="inline-block" w="3ch" textAlign="right" mr="2">
                 {i + 1}
               </Text>
               {line}
