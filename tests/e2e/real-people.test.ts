@@ -88,7 +88,15 @@ describe('cash orders from real people', () => {
     await otherStep.getByRole('button', { name: 'কোড পাঠান' }).click();
     await otherStep.getByRole('textbox').fill(await phoneCodeFor(blocked));
     await otherStep.getByRole('button', { name: 'কোড যাচাই করে অর্ডার দিন' }).click();
-    await other.getByText(orderMessages.guard.unavailable).first().waitFor({ timeout: 30_000 });
+    await other
+      .getByText(orderMessages.guard.unavailable)
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: Error) => {
+        await other.screenshot({ path: `${RESULTS}/real-people-blocked-unanswered-360.png` });
+        const said = await refusedDialog.innerText({ timeout: 1_000 }).catch(() => '(no dialog open)');
+        throw new Error(`${error.message}\nThe dialog shows instead: ${said}`);
+      });
     expect(await ordersOf(blocked)).toHaveLength(0);
 
     // The first customer's next cash order with the same number, once the minimum time has passed: no code.

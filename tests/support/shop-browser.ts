@@ -6,12 +6,13 @@
  *
  * SHOP_URL overrides the address (default: firebase.json's hosting emulator, http://127.0.0.1:5000).
  */
+import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { readProjectConfig } from '../../emulators/src/config.js';
-import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { adminFirestore } from '../../emulators/src/testing/admin.js';
 import { launchChromium } from '../../emulators/src/testing/browser.js';
 import { afterEach } from 'vitest';
@@ -276,14 +277,43 @@ export function shopAdminFirestore(): AdminFirestore {
   return adminFirestore(projectId, firestore.port);
 }
 
-let phones = 0;
+const phonesGiven = new Set<string>();
 /**
  * A mobile number no other order of this run has used: order-guard.ts limits orders per number (one a minute,
- * five a day), so suites that are not about those limits order each time for a number of its own.
+ * five a day), so suites that are not about those limits order each time for a number of its own. Random, so
+ * that two suites running side by side (two processes) do not make the same one in the same millisecond.
  */
 export function uniquePhone(): string {
-  phones += 1;
-  return `019${String((Date.now() * 10 + phones) % 100_000_000).padStart(8, '0')}`;
+  let phone: string;
+  do phone = `019${String(randomInt(100_000_000)).padStart(8, '0')}`;
+  while (phonesGiven.has(phone));
+  phonesGiven.add(phone);
+  return phone;
+}
+
+/**
+ * A product of the calling suite's own, with `stock` jars, written as the seller's save writes one and shown
+ * first in the shop window (the newest is). A suite that counts jars orders this one: nothing else in the
+ * shared shop (another suite, the unpaid-order scheduler returning jars) changes its stock meanwhile. Its
+ * picture is a seeded product's.
+ */
+export async function addOwnProduct(name: string, stock: number): Promise<void> {
+  const db = shopAdminFirestore();
+  const pictured = (await db.collection('products').where('image_path', '!=', null).limit(1).get()).docs[0];
+  await db.collection('products').add({
+    name,
+    description: 'পরীক্ষার জন্য',
+    price: 250,
+    original_price: null,
+    category: null,
+    stock_quantity: stock,
+    is_active: true,
+    image_url: pictured?.get('image_url') ?? null,
+    image_path: pictured?.get('image_path') ?? null,
+    slug: null,
+    created_at: FieldValue.serverTimestamp(),
+    updated_at: FieldValue.serverTimestamp(),
+  });
 }
 
 /** The code the Auth emulator made for this number (it sends none by SMS), from its REST list. */
