@@ -47,6 +47,8 @@ export const sharedTexts = defineTexts({
   common: {
     edit: { bn: 'সম্পাদনা', en: 'Edit' },
     delete: { bn: 'মুছুন', en: 'Delete' },
+    /** The header of a table's column of buttons. */
+    actions: { bn: 'যা করবেন', en: 'Actions' },
     save: { bn: 'সেভ করুন', en: 'Save' },
     cancel: { bn: 'বাদ দিন', en: 'Cancel' },
     live: { bn: 'লাইভ', en: 'Live' },

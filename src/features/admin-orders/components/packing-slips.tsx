@@ -93,7 +93,13 @@ export function PackingSlips() {
   };
 
   return (
-    <Box bg={{ base: 'gray.100', _print: 'white' }} minHeight="100dvh" py={{ base: '4', _print: '0' }}>
+    // The page's one landmark: the slips route has no layout around it (nothing else to print).
+    <Box
+      as="main"
+      bg={{ base: 'gray.100', _print: 'white' }}
+      minHeight="100dvh"
+      py={{ base: '4', _print: '0' }}
+    >
       <style>{PAPER_CSS[paper] + PRINT_CSS}</style>
       <Stack className="no-print" maxWidth="3xl" mx="auto" px="4" mb="4" gap="3">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">

@@ -103,7 +103,7 @@ export function AuthPage() {
             <Table.ColumnHeader>{t.created}</Table.ColumnHeader>
             <Table.ColumnHeader>{t.lastSignIn}</Table.ColumnHeader>
             {roles.length > 0 && <Table.ColumnHeader>{t.role}</Table.ColumnHeader>}
-            <Table.ColumnHeader />
+            <Table.ColumnHeader>{common.actions}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ErrorNote } from '../../lib/error-note';
 import { formatMoment } from '../../lib/format';
 import { EmulatorRefusal } from '../../lib/http';
+import { sharedTexts } from '../../lib/texts';
 import { dataOf, failureOf } from '../../lib/loadable';
 import { useLive } from '../../lib/use-live';
 import { useTexts, type Texts } from '../../i18n/texts';
@@ -24,6 +25,7 @@ const MOMENT = 'D MMM, HH:mm:ss';
 /** The project's scheduled jobs: schedule, last and next run, and a button that runs one now. */
 export function SchedulesPage() {
   const t = useTexts(schedulesTexts);
+  const common = useTexts(sharedTexts).common;
   const [listing, reload] = useLive(listScheduledJobs, 'scheduled-jobs', 2000);
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<Note | null>(null);
@@ -68,7 +70,7 @@ export function SchedulesPage() {
             <Table.ColumnHeader>{t.schedule}</Table.ColumnHeader>
             <Table.ColumnHeader>{t.lastRun}</Table.ColumnHeader>
             <Table.ColumnHeader>{t.nextRun}</Table.ColumnHeader>
-            <Table.ColumnHeader />
+            <Table.ColumnHeader>{common.actions}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>

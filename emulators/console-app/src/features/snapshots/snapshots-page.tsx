@@ -109,7 +109,7 @@ export function SnapshotsPage() {
             <Table.ColumnHeader textAlign="end">{t.documents}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t.files}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t.users}</Table.ColumnHeader>
-            <Table.ColumnHeader />
+            <Table.ColumnHeader>{common.actions}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>

@@ -102,7 +102,7 @@ export function StoragePage() {
                 <Table.ColumnHeader>{t.size}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t.type}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t.updated}</Table.ColumnHeader>
-                <Table.ColumnHeader />
+                <Table.ColumnHeader>{common.actions}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
