@@ -1,10 +1,12 @@
 /**
  * What the shop adds to the emulator console (emulators/src/console-server/extensions.ts): links to the shop
- * and its dashboard, the shop's admin role on the Auth page, and the order mail's outbox (the Mail page). The
+ * and its dashboard, the shop's admin role on the Auth page, the order mail's outbox (the Mail page) and
+ * the customers' SMS outbox (the SMS page). The
  * role is the document roles/{uid} = { user_id, role: 'admin' } that firestore.rules reads (as
  * `npm run make-admin` writes it).
  */
 import type { ProjectConfig } from '../../emulators/src/config.js';
+import { SMS_OUTBOX } from '../../src/features/admin-settings/model/sms-settings.js';
 import type { ConsoleExtensions, ExtensionContext } from '../../emulators/src/console-server/extensions.js';
 
 /** "Bearer owner": the emulators' admin credential (what firebase-admin sends), never valid in production. */
@@ -73,5 +75,7 @@ export function shopConsoleExtensions(config: ProjectConfig): ConsoleExtensions 
     ],
     // notifySellerOfOrder writes the seller's order mail there, for the Trigger Email extension to send.
     mail: { collection: 'mail' },
+    // order-sms.ts writes the customer's SMS there, for the Twilio "Send Message" extension to send.
+    sms: { collection: SMS_OUTBOX },
   };
 }

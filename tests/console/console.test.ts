@@ -234,6 +234,28 @@ describe('the emulator console in a browser', () => {
     await page.screenshot({ path: `${RESULTS}/console-logs-1280.png`, fullPage: true });
   });
 
+  it("shows a customer's SMS in the outbox, as the phone would receive it, live", async () => {
+    const page = await openConsole('/sms');
+    await page.getByRole('heading', { name: 'এসএমএস (আউটবক্স)' }).waitFor();
+    // Written as order-sms.ts writes one, in the Twilio "Send Message" extension's format.
+    const id = `console-test-${Date.now()}`;
+    const body = 'আচারবাড়ি: আপনার অর্ডার #ABCD1234 নিশ্চিত হয়েছে। মোট ৳৫৪০।';
+    const written = await fetch(`${DOCS}/messages?documentId=${id}`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        fields: { to: { stringValue: '+8801712345678' }, body: { stringValue: body } },
+      }),
+    });
+    expect(written.status).toBe(200);
+    const message = page.locator(`article[data-message-id="${id}"]`);
+    await message.waitFor({ timeout: 20_000 });
+    const shown = await message.innerText();
+    expect(shown).toContain('+8801712345678');
+    expect(shown).toContain(body);
+    await page.screenshot({ path: `${RESULTS}/console-sms-1280.png`, fullPage: true });
+  });
+
   it('clears Firestore, Storage and Auth after confirmation (then the demo data is seeded again)', async () => {
     try {
       const page = await openConsole('/');

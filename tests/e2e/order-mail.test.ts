@@ -130,10 +130,10 @@ describe("the seller's order mail", () => {
     // The console's Mail page shows it as it would arrive.
     const consolePage = await shop.newVisitor(1280);
     await consolePage.goto(`${CONSOLE_URL}/mail`);
-    const message = consolePage.locator(`article[data-mail-id="${mail.id}"]`);
+    const message = consolePage.locator(`article[data-message-id="${mail.id}"]`);
     await message.waitFor({ timeout: 20_000 });
     expect(await message.innerText()).toContain(mail.subject);
-    const body = consolePage.frameLocator(`article[data-mail-id="${mail.id}"] iframe`);
+    const body = consolePage.frameLocator(`article[data-message-id="${mail.id}"] iframe`);
     await body.getByText(buyer).waitFor({ timeout: 10_000 });
     await consolePage.screenshot({ path: `${RESULTS}/console-mail-1280.png`, fullPage: true });
 

@@ -22,7 +22,7 @@ import type { LoggedRequest } from './request-log.js';
 const config = readProjectConfig();
 
 /**
- * A project's additions, as a project would pass them: a role kept here in memory, one link, a mail outbox, one
+ * A project's additions, as a project would pass them: a role kept here in memory, one link, a mail and an SMS outbox, one
  * scheduled job that counts its runs.
  */
 const editors = new Set<string>(['ada']);
@@ -57,6 +57,7 @@ const extensions: ConsoleExtensions = {
     },
   ],
   mail: { collection: 'outbox' },
+  sms: { collection: 'texts' },
   scheduledJobs: {
     list: async () => [nightly],
     runNow: async (name) => {
@@ -270,6 +271,7 @@ describe("the console's extension point", () => {
       links: [{ label: 'The app', href: 'http://127.0.0.1:5000/' }],
       userRoles: [{ id: 'editor', label: 'Editor', grantLabel: 'Make editor', revokeLabel: 'Revoke editor' }],
       mail: { collection: 'outbox' },
+      sms: { collection: 'texts' },
       scheduledJobs: true,
     });
     expect(JSON.stringify(page)).not.toContain('shopUrl');
@@ -332,8 +334,10 @@ describe("the console's extension point", () => {
     expect(() => checkExtensions({ links: [{ label: 'x', href: 'javascript:alert(1)' }] })).toThrow(
       /not an http/,
     );
-    for (const collection of ['a/b', '', '..', '__outbox__'])
+    for (const collection of ['a/b', '', '..', '__outbox__']) {
       expect(() => checkExtensions({ mail: { collection } }), collection).toThrow(/mail outbox/);
+      expect(() => checkExtensions({ sms: { collection } }), collection).toThrow(/sms outbox/);
+    }
     expect(checkExtensions({ mail: { collection: 'mail' } })).toEqual({ mail: { collection: 'mail' } });
     expect(checkExtensions()).toEqual({});
   });

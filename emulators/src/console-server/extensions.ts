@@ -50,6 +50,15 @@ export interface MailOutbox {
   collection: string;
 }
 
+/**
+ * The outbox of Firebase's Twilio "Send Message" extension: the top-level collection it watches, whose
+ * documents are `{ to, body }` and get a `delivery` once sent. It does not run locally either; the console's
+ * SMS page shows each message as the phone would.
+ */
+export interface SmsOutbox {
+  collection: string;
+}
+
 /** One run of a scheduled job, as the Schedules page shows it (times are ISO strings). */
 export interface ScheduledJobRun {
   /** 'schedule': it came due; 'manual': "run now". */
@@ -92,6 +101,7 @@ export interface ConsoleExtensions {
   links?: readonly ConsoleLink[];
   userRoles?: readonly UserRole[];
   mail?: MailOutbox;
+  sms?: SmsOutbox;
   scheduledJobs?: ScheduledJobs;
 }
 
@@ -101,6 +111,8 @@ export interface ExtensionsForPage {
   userRoles: { id: string; label: Label; grantLabel: Label; revokeLabel: Label }[];
   /** null: the project has no outbox, and the console shows no Mail page. */
   mail: MailOutbox | null;
+  /** null: the project has no SMS outbox, and the console shows no SMS page. */
+  sms: SmsOutbox | null;
   /** false: the project runs no scheduled jobs, and the console shows no Schedules page. */
   scheduledJobs: boolean;
 }
@@ -120,9 +132,11 @@ export function checkExtensions(extensions: ConsoleExtensions = {}): ConsoleExte
     if (ids.has(role.id)) throw new Error(`Console user role id "${role.id}" is given twice.`);
     ids.add(role.id);
   }
-  const outbox = extensions.mail?.collection;
-  if (outbox !== undefined && !COLLECTION_ID.test(outbox))
-    throw new Error(`Console mail outbox "${outbox}": name one top-level collection, without "/".`);
+  for (const kind of ['mail', 'sms'] as const) {
+    const outbox = extensions[kind]?.collection;
+    if (outbox !== undefined && !COLLECTION_ID.test(outbox))
+      throw new Error(`Console ${kind} outbox "${outbox}": name one top-level collection, without "/".`);
+  }
   for (const link of extensions.links ?? []) {
     if (!/^https?:\/\//.test(link.href))
       throw new Error(`Console link "${labelText(link.label)}": "${link.href}" is not an http(s) address.`);
@@ -140,6 +154,7 @@ export function extensionsForPage(extensions: ConsoleExtensions = {}): Extension
       revokeLabel,
     })),
     mail: extensions.mail ? { collection: extensions.mail.collection } : null,
+    sms: extensions.sms ? { collection: extensions.sms.collection } : null,
     scheduledJobs: extensions.scheduledJobs !== undefined,
   };
 }

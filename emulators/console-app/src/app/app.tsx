@@ -10,7 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
 import { ConfigContext, loadConfig, type ConsoleConfig } from '../lib/config';
 import { ErrorNote } from '../lib/error-note';
@@ -27,8 +27,8 @@ import { AuthPage } from '../features/auth/auth-page';
 import { StoragePage } from '../features/storage/storage-page';
 import { LogsPage } from '../features/logs/logs-page';
 import { SnapshotsPage } from '../features/snapshots/snapshots-page';
-import { MailPage } from '../features/mail/mail-page';
-import { mailTexts } from '../features/mail/texts';
+import { OutboxPage } from '../features/mail/mail-page';
+import { mailTexts, smsTexts } from '../features/mail/texts';
 import { SchedulesPage } from '../features/schedules/schedules-page';
 import { schedulesTexts } from '../features/schedules/texts';
 
@@ -53,6 +53,7 @@ export function App() {
   // Read at the root, so the whole page renders again in the other language when the switch is pressed.
   const t = useTexts(appTexts);
   const mailNav = useTexts(mailTexts).nav;
+  const smsNav = useTexts(smsTexts).nav;
   const schedulesNav = useTexts(schedulesTexts).nav;
   useEffect(() => {
     document.documentElement.lang = getLanguage();
@@ -76,45 +77,21 @@ export function App() {
               {config?.projectId ?? '…'} · {t.localOnly}
             </Text>
             {PAGES.map((page) => (
-              <Link
-                key={page.to}
-                asChild
-                color="gray.200"
-                px="2"
-                py="1"
-                rounded="md"
-                css={{ '&.active': { bg: 'gray.700', color: 'white' } }}
-              >
-                <NavLink to={page.to} end={page.to === '/'}>
-                  {t.nav[page.page]}
-                </NavLink>
-              </Link>
+              <SideLink key={page.to} to={page.to}>
+                {t.nav[page.page]}
+              </SideLink>
             ))}
             {config?.extensions.mail && (
               // Only for a project that names its mail outbox (the console's extension point).
-              <Link
-                asChild
-                color="gray.200"
-                px="2"
-                py="1"
-                rounded="md"
-                css={{ '&.active': { bg: 'gray.700', color: 'white' } }}
-              >
-                <NavLink to="/mail">{mailNav}</NavLink>
-              </Link>
+              <SideLink to="/mail">{mailNav}</SideLink>
+            )}
+            {config?.extensions.sms && (
+              // Only for a project that names its SMS outbox (the console's extension point).
+              <SideLink to="/sms">{smsNav}</SideLink>
             )}
             {config?.extensions.scheduledJobs && (
               // Only for a project that runs scheduled jobs (the console's extension point).
-              <Link
-                asChild
-                color="gray.200"
-                px="2"
-                py="1"
-                rounded="md"
-                css={{ '&.active': { bg: 'gray.700', color: 'white' } }}
-              >
-                <NavLink to="/schedules">{schedulesNav}</NavLink>
-              </Link>
+              <SideLink to="/schedules">{schedulesNav}</SideLink>
             )}
             <Box mt="auto" pt="4">
               <LanguageSwitch />
@@ -139,7 +116,13 @@ export function App() {
                   {config.extensions.mail && (
                     <Route
                       path="/mail"
-                      element={<MailPage collection={config.extensions.mail.collection} />}
+                      element={<OutboxPage kind="mail" collection={config.extensions.mail.collection} />}
+                    />
+                  )}
+                  {config.extensions.sms && (
+                    <Route
+                      path="/sms"
+                      element={<OutboxPage kind="sms" collection={config.extensions.sms.collection} />}
                     />
                   )}
                 </Routes>
@@ -149,5 +132,23 @@ export function App() {
         </Flex>
       </BrowserRouter>
     </ChakraProvider>
+  );
+}
+
+/** A page's link in the side bar, marked while its page is open. */
+function SideLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      asChild
+      color="gray.200"
+      px="2"
+      py="1"
+      rounded="md"
+      css={{ '&.active': { bg: 'gray.700', color: 'white' } }}
+    >
+      <NavLink to={to} end={to === '/'}>
+        {children}
+      </NavLink>
+    </Link>
   );
 }

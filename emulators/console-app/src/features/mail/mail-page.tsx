@@ -4,19 +4,20 @@ import { useConfig } from '../../lib/config';
 import { ErrorNote } from '../../lib/error-note';
 import { formatMoment, formatCount } from '../../lib/format';
 import { useLive } from '../../lib/use-live';
-import { listOutbox } from './api';
+import { listOutbox, type OutboxKind } from './api';
 import type { OutboxMessage } from './messages';
 import { useTexts } from '../../i18n/texts';
-import { mailTexts } from './texts';
+import { mailTexts, smsTexts } from './texts';
 
 /**
- * The outbox of the "Trigger Email from Firestore" extension (the collection the project names through the
- * console's extension point): each message as the recipient would see it, newest first, live.
+ * An outbox the project names through the console's extension point: the "Trigger Email from Firestore"
+ * extension's (mail) or the Twilio "Send Message" extension's (sms). Each message as the recipient would see it,
+ * newest first, live.
  */
-export function MailPage({ collection }: { collection: string }) {
-  const t = useTexts(mailTexts);
+export function OutboxPage({ kind, collection }: { kind: OutboxKind; collection: string }) {
+  const t = useTexts(kind === 'mail' ? mailTexts : smsTexts);
   const config = useConfig();
-  const [messages] = useLive(() => listOutbox(config, collection), collection);
+  const [messages] = useLive(() => listOutbox(config, collection, kind), `${kind}:${collection}`);
 
   return (
     <Stack gap="3">
@@ -46,11 +47,13 @@ function MailMessage({ message }: { message: OutboxMessage }) {
   const [plain, setPlain] = useState(message.html === null);
   const body = plain ? message.text : message.html;
   return (
-    <Box as="article" data-mail-id={message.id} borderWidth="1px" rounded="md" p="3" bg="white">
+    <Box as="article" data-message-id={message.id} borderWidth="1px" rounded="md" p="3" bg="white">
       <Stack gap="1" mb="2">
-        <Text fontWeight="bold" fontSize="md">
-          {message.subject}
-        </Text>
+        {message.subject !== '' && (
+          <Text fontWeight="bold" fontSize="md">
+            {message.subject}
+          </Text>
+        )}
         <Text>
           {t.to}: {message.to.join(', ')}
         </Text>

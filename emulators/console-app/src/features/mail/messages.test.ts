@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newestFirst, outboxMessage, type RestDocument } from './messages';
-import { mailTexts } from './texts';
+import { newestFirst, outboxMessage, smsMessage, type RestDocument } from './messages';
+import { mailTexts, smsTexts } from './texts';
 
 const doc = (id: string, createTime: string, fields: Record<string, unknown>): RestDocument => ({
   name: `projects/p/databases/(default)/documents/mail/${id}`,
@@ -59,6 +59,26 @@ describe('the outbox messages', () => {
     });
   });
 
+  it('reads an SMS in the Twilio Send Message format: to and body, then the delivery the extension records', () => {
+    const sms = smsMessage(
+      doc('order-1-confirmed-5', '2026-11-24T21:00:00Z', {
+        to: { stringValue: '+8801712345678' },
+        body: { stringValue: 'আপনার অর্ডার #ABCD1234 নিশ্চিত হয়েছে।' },
+        delivery: { mapValue: { fields: { state: { stringValue: 'ERROR' } } } },
+      }),
+    );
+    expect(sms).toEqual({
+      id: 'order-1-confirmed-5',
+      to: ['+8801712345678'],
+      subject: '',
+      text: 'আপনার অর্ডার #ABCD1234 নিশ্চিত হয়েছে।',
+      html: null,
+      deliveryState: 'ERROR',
+      writtenAt: '2026-11-24T21:00:00Z',
+    });
+    expect(smsMessage(doc('odd', '', { body: { integerValue: '5' } }))).toMatchObject({ to: [], text: null });
+  });
+
   it('lists the newest first', () => {
     const older = outboxMessage(doc('old', '2026-11-24T20:00:00Z', {}));
     const newer = outboxMessage(doc('new', '2026-11-24T21:00:00Z', {}));
@@ -66,7 +86,7 @@ describe('the outbox messages', () => {
   });
 
   it('has every text in Bengali and in English', () => {
-    for (const [key, text] of Object.entries(mailTexts)) {
+    for (const [key, text] of [...Object.entries(mailTexts), ...Object.entries(smsTexts)]) {
       expect(typeof text.bn, key).toBe(typeof text.en);
       expect(text.bn, key).not.toEqual(text.en);
     }

@@ -1,7 +1,8 @@
 /**
- * The outbox's documents as messages, in the format of the "Trigger Email from Firestore" extension: `to`
- * (an address, or several), `message.subject`, `message.text` and `message.html`, and the `delivery` state the
- * extension writes back once it has tried to send. Read as the REST API returns them.
+ * The outboxes' documents as messages, read as the REST API returns them. Mail is in the format of the "Trigger
+ * Email from Firestore" extension: `to` (an address, or several), `message.subject`, `message.text` and
+ * `message.html`; an SMS in that of the Twilio "Send Message" extension: `to` (a number) and `body`. Both
+ * extensions write a `delivery` state back once they have tried to send.
  */
 
 type RestValue = {
@@ -44,6 +45,20 @@ export function outboxMessage(doc: RestDocument): OutboxMessage {
     subject: text(message.subject) ?? '',
     text: text(message.text),
     html: text(message.html),
+    deliveryState: text(fields.delivery?.mapValue?.fields?.state),
+    writtenAt: doc.createTime ?? null,
+  };
+}
+
+/** An SMS of the Twilio extension's outbox, as a message with its body as the plain text and no subject. */
+export function smsMessage(doc: RestDocument): OutboxMessage {
+  const fields = doc.fields ?? {};
+  return {
+    id: doc.name.split('/').pop() ?? doc.name,
+    to: addresses(fields.to).filter((a) => a !== ''),
+    subject: '',
+    text: text(fields.body),
+    html: null,
     deliveryState: text(fields.delivery?.mapValue?.fields?.state),
     writtenAt: doc.createTime ?? null,
   };

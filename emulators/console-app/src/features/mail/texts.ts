@@ -1,6 +1,6 @@
 import { defineTexts } from '../../i18n/texts';
 
-/** The Mail page's texts, each in Bengali and in English. */
+/** The Mail page's texts, each in Bengali and in English (the SMS page shares those of a message). */
 export const mailTexts = defineTexts({
   nav: { bn: 'ই-মেইল', en: 'Mail' },
   title: { bn: 'ই-মেইল (আউটবক্স)', en: 'Mail (outbox)' },
@@ -24,4 +24,21 @@ export const mailTexts = defineTexts({
   showHtml: { bn: 'HTML দেখুন', en: 'Show HTML' },
   noBody: { bn: 'এই ই-মেইলে কোনো লেখা নেই (template?)', en: 'This message has no body (a template?)' },
   document: { bn: 'ডকুমেন্ট', en: 'Document' },
+});
+
+/** The SMS page's own texts (a message's labels are the Mail page's). */
+export const smsTexts = defineTexts({
+  nav: { bn: 'এসএমএস', en: 'SMS' },
+  title: { bn: 'এসএমএস (আউটবক্স)', en: 'SMS (outbox)' },
+  intro: {
+    bn: (collection: string) =>
+      `Twilio-র "Send Message" এক্সটেনশন ${collection} কালেকশনের প্রতিটি ডকুমেন্টকে একটি এসএমএস হিসেবে পাঠায়। এখানে সেটি চলে না: কিছুই পাঠানো হয় না, প্রতিটি এসএমএস যেমন ফোনে পৌঁছাত তেমন এখানে দেখা যায়।`,
+    en: (collection: string) =>
+      `Twilio's "Send Message" extension sends each document of the ${collection} collection as an SMS. It does not run here: nothing is sent, and each message shows here as the phone would receive it.`,
+  },
+  empty: { bn: 'এখনো কোনো এসএমএস নেই।', en: 'No SMS yet.' },
+  count: {
+    bn: (count: string) => `${count}টি এসএমএস, নতুনটি আগে`,
+    en: (count: string) => `${count} messages, newest first`,
+  },
 });
