@@ -1,5 +1,5 @@
-// The seller's notification settings (settings/notifications) and the order mail outbox (mail) in
-// firestore.rules: only an admin reads or writes the settings, only well-formed ones; no browser touches mail.
+// The seller's notification settings (settings/notifications, settings/sms) and the outboxes (mail, messages) in
+// firestore.rules: only an admin reads or writes the settings, only well-formed ones; no browser touches an outbox.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   deleteDoc,
@@ -98,6 +98,59 @@ describe('mail (the order mail outbox)', () => {
       await assertFails(getDoc(doc(db, 'mail/order-abc')));
       await assertFails(setDoc(doc(db, 'mail/order-new'), { to: 'x@example.com', message: {} }));
       await assertFails(deleteDoc(doc(db, 'mail/order-abc')));
+    }
+  });
+});
+
+describe('settings/sms (the customers’ SMS at the order’s steps)', () => {
+  const SMS = 'settings/sms';
+  const sms = {
+    enabled: true,
+    shop_phone: '01712345678',
+    texts: { confirmed: 'অর্ডার {order} নিশ্চিত, মোট {total}।', cancelled: 'অর্ডার {order} বাতিল।' },
+  };
+
+  it('an admin reads and writes them, with the time of the change; a shopper or a visitor does neither', async () => {
+    await assertSucceeds(setDoc(doc(admin(), SMS), { ...sms, ...now }));
+    await assertSucceeds(getDoc(doc(admin(), SMS)));
+    await assertSucceeds(setDoc(doc(admin(), SMS), { enabled: false, shop_phone: '', texts: {}, ...now }));
+    for (const db of [alice(), anonymous()]) {
+      await assertFails(getDoc(doc(db, SMS)));
+      await assertFails(setDoc(doc(db, SMS), { ...sms, ...now }));
+    }
+    await assertFails(deleteDoc(doc(admin(), SMS)));
+  });
+
+  it('refuses malformed settings, even from an admin', async () => {
+    const refused: Record<string, unknown>[] = [
+      { ...sms, enabled: 'yes' },
+      { ...sms, shop_phone: '1712345678' },
+      { ...sms, shop_phone: '+8801712345678' },
+      { ...sms, texts: { shipped: 'পাঠানো হয়েছে' } },
+      { ...sms, texts: { confirmed: '' } },
+      { ...sms, texts: { confirmed: 'অ'.repeat(135) } },
+      { ...sms, texts: { confirmed: 5 } },
+      { enabled: true, shop_phone: '01712345678' },
+      { ...sms, sender: 'ACHAR' },
+    ];
+    for (const settings of refused) await assertFails(setDoc(doc(admin(), SMS), { ...settings, ...now }));
+    await assertFails(setDoc(doc(admin(), SMS), { ...sms, updated_at: Timestamp.now() }));
+    await assertSucceeds(
+      setDoc(doc(admin(), SMS), { ...sms, texts: { confirmed: 'অ'.repeat(134) }, ...now }),
+    );
+  });
+});
+
+describe('messages (the SMS outbox)', () => {
+  it('no browser reads or writes it, not even an admin: it holds customers’ numbers', async () => {
+    await env().withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore() as unknown as Firestore;
+      await setDoc(doc(db, 'messages/order-1-confirmed-1'), { to: '+8801712345678', body: 'নিশ্চিত' });
+    });
+    for (const db of [admin(), alice(), anonymous()]) {
+      await assertFails(getDoc(doc(db, 'messages/order-1-confirmed-1')));
+      await assertFails(setDoc(doc(db, 'messages/new'), { to: '+8801712345678', body: 'x' }));
+      await assertFails(deleteDoc(doc(db, 'messages/order-1-confirmed-1')));
     }
   });
 });
