@@ -21,12 +21,14 @@ import { loadSlipNotes } from '../api/order-history';
 const t = adminOrdersTexts.slips;
 
 // What each paper needs of the printer: A4 sheets of two columns with dashed cut lines between the slips, or
-// one slip per page of an 80 mm thermal roll (72 mm printable). Screen shows the same layout as the paper.
+// one slip per page of an 80 mm thermal roll (72 mm printable). A screen shows the paper's layout, but a phone
+// narrower than an A4 sheet shows its slips one under the other, without scrolling sideways.
 const PAPER_CSS: Record<SlipPaper, string> = {
   a4: `
     @page { size: A4; margin: 8mm; }
     .slip-sheet { width: 194mm; display: grid; grid-template-columns: 1fr 1fr; }
-    .slip-cell { border: 1px dashed #777; padding: 5mm; break-inside: avoid; }`,
+    .slip-cell { border: 1px dashed #777; padding: 5mm; break-inside: avoid; }
+    @media screen and (max-width: 760px) { .slip-sheet { width: auto; grid-template-columns: 1fr; } }`,
   receipt80: `
     @page { size: 80mm 170mm; margin: 3mm; }
     .slip-sheet { width: 74mm; }
