@@ -88,7 +88,6 @@ export const smsSettingsTexts = {
   phoneInvalid: 'মোবাইল নম্বর ০১ দিয়ে শুরু হওয়া ১১ অঙ্কের হতে হবে।',
   save: 'সেভ করুন',
   saved: 'SMS-এর সেটিংস সেভ হয়েছে।',
-  saveError: 'SMS-এর সেটিংস সেভ করা যায়নি',
+  saveError: 'SMS-এর সেটিংস সেভ করা যায়নি। কিছুই বদলায়নি।',
   loadError: 'SMS-এর সেটিংস লোড করা যায়নি।',
-  retry: 'আবার চেষ্টা করুন',
 } as const;

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, HStack, Input, Stack, Switch, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
@@ -12,6 +12,7 @@ import {
   unblockPhone,
 } from '../api/cash-order-settings';
 import { cashOrderSettingsTexts as t } from '../texts';
+import { SettingSwitch } from './settings-section';
 
 /**
  * The Settings tab's part for cash orders from real people: whether a first cash order needs the phone code
@@ -57,16 +58,12 @@ function VerificationSwitch() {
   };
   return (
     <Stack gap="1">
-      <Switch.Root
+      <SettingSwitch
         checked={checked}
         disabled={stored.status === 'loading' || saving}
-        onCheckedChange={({ checked: next }) => void change(next)}
-        colorPalette="leaf"
-      >
-        <Switch.HiddenInput />
-        <Switch.Control />
-        <Switch.Label>{t.verification}</Switch.Label>
-      </Switch.Root>
+        onChange={(next) => void change(next)}
+        label={t.verification}
+      />
       <Text color="fg.muted" fontSize="sm">
         {t.verificationHint}
       </Text>

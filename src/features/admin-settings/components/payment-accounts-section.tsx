@@ -1,19 +1,6 @@
-import {
-  Box,
-  Button,
-  Fieldset,
-  Heading,
-  Input,
-  NativeSelect,
-  Stack,
-  Switch,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Fieldset, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { errorOf, FormField } from '@/components/ui/form-field';
-import { notifyError, notifySuccess } from '@/components/ui/toaster';
-import { PageSpinner } from '@/components/ui/page-spinner';
 import {
   MOBILE_PAYMENT_METHODS,
   PAYMENT_METHODS,
@@ -22,7 +9,6 @@ import {
   type PaymentSettings,
 } from '@/features/ordering/model';
 import { paymentTexts } from '@/features/ordering/model/payment-texts';
-import { useLoad } from '@/lib/loadable';
 import { loadPaymentSettings, savePaymentAccounts } from '../api/payment-settings';
 import {
   paymentAccountsFormValues,
@@ -31,6 +17,7 @@ import {
   type PaymentAccountsFormValues,
 } from '../model/payment-accounts-form';
 import { adminSettingsTexts } from '../texts';
+import { saveSection, SettingsForm, SettingsSection, SettingSwitch } from './settings-section';
 
 const t = adminSettingsTexts.payments;
 
@@ -40,28 +27,10 @@ const t = adminSettingsTexts.payments;
  * Only admins may save it (firestore.rules); anyone may read it, as the order dialog shows the numbers.
  */
 export function PaymentAccountsSection() {
-  const [settings, reload] = useLoad(loadPaymentSettings);
   return (
-    <Box as="section" aria-labelledby="payment-accounts-title" maxWidth="lg">
-      <Heading as="h2" size="lg" mb="1" id="payment-accounts-title">
-        {t.title}
-      </Heading>
-      <Text color="fg.muted" fontSize="sm" mb="4">
-        {t.intro}
-      </Text>
-      {settings.status === 'loading' ? (
-        <PageSpinner minHeight="120px" />
-      ) : settings.status === 'failed' ? (
-        <Stack gap="3" role="alert">
-          <Text color="fg.error">{t.loadError}</Text>
-          <Button alignSelf="start" variant="outline" onClick={reload}>
-            {adminSettingsTexts.retry}
-          </Button>
-        </Stack>
-      ) : (
-        <PaymentAccountsForm initial={settings.data} />
-      )}
-    </Box>
+    <SettingsSection id="payment-accounts-title" texts={t} load={loadPaymentSettings}>
+      {(stored) => <PaymentAccountsForm initial={stored} />}
+    </SettingsSection>
   );
 }
 
@@ -71,38 +40,32 @@ function PaymentAccountsForm({ initial }: { initial: PaymentSettings }) {
     validationSchema: paymentAccountsSchema,
     onSubmit: async (values, helpers) => {
       const accounts = toPaymentAccounts(values);
-      try {
-        await savePaymentAccounts(accounts);
-        helpers.resetForm({ values: paymentAccountsFormValues({ ...initial, ...accounts }) });
-        notifySuccess(t.saved);
-      } catch (error) {
-        notifyError(t.saveError, undefined, error);
-      }
+      await saveSection(
+        () => savePaymentAccounts(accounts),
+        () => helpers.resetForm({ values: paymentAccountsFormValues({ ...initial, ...accounts }) }),
+        t,
+      );
     },
   });
   const methodsError = errorOf(formik, 'cash_on_delivery');
 
   return (
-    <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={formik.handleSubmit} noValidate>
+    <SettingsForm formik={formik} texts={t}>
       <Fieldset.Root invalid={Boolean(methodsError)}>
         <Fieldset.Legend fontWeight="medium" fontSize="sm">
           {t.methods}
         </Fieldset.Legend>
         <Stack gap="2">
           {PAYMENT_METHODS.map((method) => (
-            <Switch.Root
+            <SettingSwitch
               key={method}
               checked={formik.values[method]}
-              onCheckedChange={({ checked }) => {
+              onChange={(checked) => {
                 void formik.setFieldValue(method, checked);
                 void formik.setFieldTouched('cash_on_delivery', true, false);
               }}
-              colorPalette="leaf"
-            >
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label>{paymentMethodLabel(method)}</Switch.Label>
-            </Switch.Root>
+              label={paymentMethodLabel(method)}
+            />
           ))}
         </Stack>
         {methodsError && <Fieldset.ErrorText>{methodsError}</Fieldset.ErrorText>}
@@ -156,15 +119,6 @@ function PaymentAccountsForm({ initial }: { initial: PaymentSettings }) {
           {...formik.getFieldProps('payment_wait_hours')}
         />
       </FormField>
-      <Button
-        type="submit"
-        alignSelf="start"
-        colorPalette="brand"
-        loading={formik.isSubmitting}
-        disabled={!formik.dirty}
-      >
-        {t.save}
-      </Button>
-    </chakra.form>
+    </SettingsForm>
   );
 }
