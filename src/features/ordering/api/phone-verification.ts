@@ -5,25 +5,17 @@ import {
   updatePhoneNumber,
   type ConfirmationResult,
 } from 'firebase/auth';
-import { doc, getDoc } from 'firebase/firestore';
 import { auth } from '@/lib/auth';
-import { db } from '@/lib/firestore';
 import { needsVerifiedPhone, phoneFromE164, phoneToE164 } from '../model/order-limits';
-import { PAYMENT_SETTINGS_PATH, readPaymentSettings } from '../model/payment-settings';
 
 // The phone code before a first cash order: Firebase Auth's phone provider, linked to the signed-in account
 // (docs/phone-verification.md). Loaded with the verification step, never with the order dialog.
 
-/** Whether the signed-in account must verify `phone` by a code before this order (placeOrder checks it too). */
-export async function phoneCodeNeeded(paymentMethod: string, phone: string): Promise<boolean> {
-  let required: boolean;
-  try {
-    const settings = await getDoc(doc(db, PAYMENT_SETTINGS_PATH.collection, PAYMENT_SETTINGS_PATH.id));
-    required = readPaymentSettings(settings.data()).phone_verification_required;
-  } catch {
-    // Not readable (offline, or rules not deployed yet): as the server would read a missing document.
-    required = readPaymentSettings(undefined).phone_verification_required;
-  }
+/**
+ * Whether the signed-in account must verify `phone` by a code before this order (placeOrder checks it too):
+ * `required` is the shop's setting, as the order dialog read it with the payment methods.
+ */
+export function phoneCodeNeeded(paymentMethod: string, phone: string, required: boolean): boolean {
   if (!needsVerifiedPhone(paymentMethod, required)) return false;
   return phoneFromE164(auth.currentUser?.phoneNumber) !== phone;
 }

@@ -27,7 +27,7 @@ import { usePhoneCodeStep } from './phone-code-step';
 import { paymentMethodLabel, type PaymentMethod } from '../model/payment-method';
 import { isMobilePaymentMethod } from '../model/payment';
 import { optionalPaymentClaimErrors, paymentClaimOf, type PaymentClaimValues } from '../model/payment-claim';
-import { offeredPaymentMethods } from '../model/payment-settings';
+import { offeredPaymentMethods, readPaymentSettings } from '../model/payment-settings';
 import { orderMessages } from '../model/texts';
 import { normalizeBangladeshPhone } from '../model/phone';
 import { usePaymentSettings } from '../api/payment-settings';
@@ -91,7 +91,8 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
     onSubmit: async (values, helpers) => {
       if (!product) return;
       const valid = orderFormSchema(stock).cast(values);
-      if (await phoneCode.holdsOrder(valid.paymentMethod, valid.customerPhone)) return;
+      const required = (settings ?? readPaymentSettings(undefined)).phone_verification_required;
+      if (await phoneCode.holdsOrder(valid.paymentMethod, valid.customerPhone, required)) return;
       const claim = isMobilePaymentMethod(valid.paymentMethod)
         ? paymentClaimOf(valid.paymentMethod, values)
         : null;

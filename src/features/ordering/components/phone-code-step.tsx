@@ -5,8 +5,11 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 const PhoneVerification = lazy(() => import('./phone-verification'));
 
 export interface PhoneCodeStep {
-  /** True when the order must wait for the code: the step is then shown. */
-  holdsOrder(paymentMethod: string, phone: string): Promise<boolean>;
+  /**
+   * True when the order must wait for the code (the step is then shown); `required` is the shop's setting
+   * (settings/payments.phone_verification_required, as the dialog read it).
+   */
+  holdsOrder(paymentMethod: string, phone: string, required: boolean): Promise<boolean>;
   /** The step, or nothing; `onVerified` places the order. */
   render(onVerified: () => void): ReactNode;
   reset(): void;
@@ -17,12 +20,12 @@ export function usePhoneCodeStep(): PhoneCodeStep {
   // The number just verified here: its order goes through without asking again (placeOrder still checks).
   const verified = useRef<string | null>(null);
   return {
-    async holdsOrder(paymentMethod, orderPhone) {
+    async holdsOrder(paymentMethod, orderPhone, required) {
       if (paymentMethod !== 'cash_on_delivery' || verified.current === orderPhone) return false;
       let needed: boolean;
       try {
         const { phoneCodeNeeded } = await import('../api/phone-verification');
-        needed = await phoneCodeNeeded(paymentMethod, orderPhone);
+        needed = phoneCodeNeeded(paymentMethod, orderPhone, required);
       } catch {
         needed = false; // placeOrder checks the number anyway, and says what to do
       }

@@ -5,6 +5,7 @@ import { renderWithShop } from '@/testing/render';
 import { placeOrder } from '../api/place-order';
 import { phoneCodeNeeded, sendPhoneCode } from '../api/phone-verification';
 import { MAX_CODE_TRIES } from '../model/phone-code';
+import { readPaymentSettings } from '../model/payment-settings';
 import { phoneVerificationTexts } from '../phone-verification-texts';
 import OrderDialog from './order-dialog';
 
@@ -14,6 +15,7 @@ const placeOrderMock = vi.mocked(placeOrder);
 const neededMock = vi.mocked(phoneCodeNeeded);
 const sendMock = vi.mocked(sendPhoneCode);
 const t = phoneVerificationTexts;
+const DEFAULT_REQUIRED = readPaymentSettings(undefined).phone_verification_required;
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -47,13 +49,14 @@ beforeEach(() => {
 
 describe('the phone code before a first cash order', () => {
   it('holds the order for the code, then places it once the code is confirmed', async () => {
-    neededMock.mockResolvedValue(true);
+    neededMock.mockReturnValue(true);
     const confirm = vi.fn().mockResolvedValue(undefined);
     sendMock.mockResolvedValue({ confirm });
     const { user } = await cashOrder();
 
     const step = await screen.findByTestId('phone-verification');
-    expect(neededMock).toHaveBeenCalledWith('cash_on_delivery', '01712345678');
+    // With the shop's setting as the dialog read it (here the default: no Firestore answers the test).
+    expect(neededMock).toHaveBeenCalledWith('cash_on_delivery', '01712345678', DEFAULT_REQUIRED);
     expect(placeOrderMock).not.toHaveBeenCalled();
     expect(step).toHaveTextContent('০১৭১২৩৪৫৬৭৮');
     expect(step).toHaveTextContent(t.localHint);
@@ -72,14 +75,14 @@ describe('the phone code before a first cash order', () => {
   });
 
   it('places the order at once when no code is needed (a verified number, or verification off)', async () => {
-    neededMock.mockResolvedValue(false);
+    neededMock.mockReturnValue(false);
     await cashOrder();
     await waitFor(() => expect(placeOrderMock).toHaveBeenCalledTimes(1));
     expect(screen.queryByTestId('phone-verification')).not.toBeInTheDocument();
   });
 
   it('says a wrong code, and after too many asks for a new one; nothing is ordered', async () => {
-    neededMock.mockResolvedValue(true);
+    neededMock.mockReturnValue(true);
     const confirm = vi.fn().mockRejectedValue(authError('auth/invalid-verification-code'));
     sendMock.mockResolvedValue({ confirm });
     const { user } = await cashOrder();
@@ -109,7 +112,7 @@ describe('the phone code before a first cash order', () => {
   });
 
   it('says when the number is verified on another account, or the service wants a pause', async () => {
-    neededMock.mockResolvedValue(true);
+    neededMock.mockReturnValue(true);
     sendMock.mockRejectedValueOnce(authError('auth/too-many-requests'));
     const confirm = vi.fn().mockRejectedValue(authError('auth/account-exists-with-different-credential'));
     sendMock.mockResolvedValueOnce({ confirm });
