@@ -3,8 +3,8 @@
  * read-only transactions over gRPC and REST, on the default and on a named database, and through raw REST.
  */
 import { AggregateField, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFirestore } from '../testing/admin.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminOver, adminTransports, useFirestoreEmulator } from '../testing/firestore-emulator.js';
 import { OWNER, rawRequest } from '../testing/http.js';
 import { expectCode } from '../testing/waiting.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +14,6 @@ import type { Caller } from '../shared/auth-token.js';
 import { DocumentHistory, TOO_OLD } from './document-history.js';
 import { FirestoreEngine } from './engine.js';
 import { FirestoreJournal } from './persistence/journal.js';
-import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 import type { StoredDocument } from './stored-document.js';
 import { formatTimestamp, microsToInstant } from './timestamps.js';
 
@@ -136,22 +135,9 @@ describe('where the history begins', () => {
   });
 });
 
-let emulator: FirestoreEmulator;
+const emulator = useFirestoreEmulator();
 
-beforeAll(async () => {
-  emulator = await startFirestoreEmulator({ port: 0 });
-});
-
-afterAll(async () => {
-  await emulator?.stop();
-});
-
-const CASES = [
-  { transport: 'gRPC', database: '(default)' },
-  { transport: 'REST', database: '(default)' },
-  { transport: 'gRPC', database: 'archive' },
-  { transport: 'REST', database: 'archive' },
-] as const;
+const CASES = adminTransports('archive');
 
 describe.each(CASES)('reads at a readTime over $transport, database $database', ({ transport, database }) => {
   const project = `demo-history-${transport.toLowerCase()}`;
@@ -162,10 +148,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
   let deleted: Timestamp;
 
   beforeAll(async () => {
-    db = adminFirestore(project, emulator.port, {
-      preferRest: transport === 'REST',
-      databaseId: database === '(default)' ? undefined : database,
-    });
+    db = adminOver(emulator(), project, { transport, database });
     await db.doc('stock/lemon').set({ jars: 5 });
     created = (await db.doc('stock/mango').set({ jars: 3, kind: 'sweet' })).writeTime;
     updated = (await db.doc('stock/mango').update({ jars: 2 })).writeTime;
@@ -209,7 +192,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
 
   it('lists documents and collection ids as they were (REST readTime)', async () => {
     const list = await rawRequest(
-      emulator.port,
+      emulator().port,
       'GET',
       `/v1/${documents}/stock?readTime=${encodeURIComponent(updated.toDate().toISOString())}`,
       undefined,
@@ -222,7 +205,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
     expect(names).toEqual(['lemon', 'mango']);
     const idsAt = async (readTime: Timestamp) => {
       const answer = await rawRequest(
-        emulator.port,
+        emulator().port,
         'POST',
         `/v1/${documents}/stock/olive:listCollectionIds`,
         { readTime: readTime.toDate().toISOString() },
@@ -238,7 +221,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
   it('partitions the collection group as it was', async () => {
     const pointsAt = async (readTime: Timestamp) => {
       const answer = await rawRequest(
-        emulator.port,
+        emulator().port,
         'POST',
         `/v1/${documents}:partitionQuery`,
         {
@@ -263,7 +246,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
   it("refuses a readTime older than the hour kept with production's FAILED_PRECONDITION, and one in the future", async () => {
     const old = new Date(Date.now() - 2 * 3600_000).toISOString();
     const answer = await rawRequest(
-      emulator.port,
+      emulator().port,
       'POST',
       `/v1/${documents}:batchGet`,
       { documents: [`${documents}/stock/lemon`], readTime: old },
@@ -272,7 +255,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ error: { status: 'FAILED_PRECONDITION', message: TOO_OLD } });
     const future = await rawRequest(
-      emulator.port,
+      emulator().port,
       'POST',
       `/v1/${documents}:runQuery`,
       {

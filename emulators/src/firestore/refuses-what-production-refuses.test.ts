@@ -4,8 +4,8 @@
  * with a slash, and listCollectionIds for anyone but the owner (it is an admin API; clients have no such call).
  */
 import * as grpc from '@grpc/grpc-js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useFirestoreEmulator } from '../testing/firestore-emulator.js';
 import { decodeBinary, encodeBinary } from './transports/protos.js';
 import { mockIdToken } from '../testing/id-token.js';
 import { OWNER, rawRequest, type RawResponse } from '../testing/http.js';
@@ -14,22 +14,14 @@ const PROJECT = 'demo-refusals';
 const DB = `projects/${PROJECT}/databases/(default)`;
 const DOCS = `/v1/${DB}/documents`;
 const ALICE = { Authorization: `Bearer ${mockIdToken('alice')}` };
-let emulator: FirestoreEmulator;
+const emulator = useFirestoreEmulator();
 
-beforeAll(async () => {
-  emulator = await startFirestoreEmulator({ port: 0 });
-});
-
-afterAll(async () => {
-  await emulator?.stop();
-});
-
-const stored = () => JSON.stringify(emulator.engine.exportDocuments());
+const stored = () => JSON.stringify(emulator().engine.exportDocuments());
 
 beforeEach(async () => {
-  emulator.engine.reset(PROJECT);
+  emulator().engine.reset(PROJECT);
   const seeded = await rawRequest(
-    emulator.port,
+    emulator().port,
     'POST',
     `${DOCS}:commit`,
     {
@@ -54,45 +46,51 @@ describe('bad input is answered 400 INVALID_ARGUMENT and changes nothing', () =>
   const cases: [string, () => Promise<RawResponse>, RegExp][] = [
     [
       'a path with %FF',
-      () => rawRequest(emulator.port, 'GET', `${DOCS}/jars/%FF`, undefined, OWNER),
+      () => rawRequest(emulator().port, 'GET', `${DOCS}/jars/%FF`, undefined, OWNER),
       /path|URI|encod/i,
     ],
     [
       'a path with a cut-off UTF-8 sequence (%E0%A4)',
-      () => rawRequest(emulator.port, 'PATCH', `${DOCS}/jars/%E0%A4`, { fields: {} }, OWNER),
+      () => rawRequest(emulator().port, 'PATCH', `${DOCS}/jars/%E0%A4`, { fields: {} }, OWNER),
       /path|URI|encod/i,
     ],
     [
       'a path segment that decodes to a slash',
-      () => rawRequest(emulator.port, 'PATCH', `${DOCS}/jars/a%2Fb`, { fields: {} }, OWNER),
+      () => rawRequest(emulator().port, 'PATCH', `${DOCS}/jars/a%2Fb`, { fields: {} }, OWNER),
       /\//,
     ],
     [
       'a JSON array as a commit body',
-      () => rawRequest(emulator.port, 'POST', `${DOCS}:commit`, [commitOf({})], OWNER),
+      () => rawRequest(emulator().port, 'POST', `${DOCS}:commit`, [commitOf({})], OWNER),
       /object/i,
     ],
     [
       'a JSON string as a document body',
-      () => rawRequest(emulator.port, 'PATCH', `${DOCS}/jars/lime`, '"x"', OWNER),
+      () => rawRequest(emulator().port, 'PATCH', `${DOCS}/jars/lime`, '"x"', OWNER),
       /object/i,
     ],
     [
       'null as a commit body',
-      () => rawRequest(emulator.port, 'POST', `${DOCS}:commit`, 'null', OWNER),
+      () => rawRequest(emulator().port, 'POST', `${DOCS}:commit`, 'null', OWNER),
       /object/i,
     ],
     [
       'bytesValue that is not base64',
       () =>
-        rawRequest(emulator.port, 'POST', `${DOCS}:commit`, commitOf({ b: { bytesValue: '!!!***' } }), OWNER),
+        rawRequest(
+          emulator().port,
+          'POST',
+          `${DOCS}:commit`,
+          commitOf({ b: { bytesValue: '!!!***' } }),
+          OWNER,
+        ),
       /bytesValue|base64/i,
     ],
     [
       'a field named __proto__',
       () =>
         rawRequest(
-          emulator.port,
+          emulator().port,
           'POST',
           `${DOCS}:commit`,
           `{"writes":[{"update":{"name":"${DB}/documents/jars/lime","fields":{"__proto__":{"stringValue":"x"}}}}]}`,
@@ -104,7 +102,7 @@ describe('bad input is answered 400 INVALID_ARGUMENT and changes nothing', () =>
       'a field named __proto__ inside a map',
       () =>
         rawRequest(
-          emulator.port,
+          emulator().port,
           'PATCH',
           `${DOCS}/jars/lime`,
           `{"fields":{"m":{"mapValue":{"fields":{"__proto__":{"integerValue":"1"}}}}}}`,
@@ -116,7 +114,7 @@ describe('bad input is answered 400 INVALID_ARGUMENT and changes nothing', () =>
       'a query whose collectionId holds a slash',
       () =>
         rawRequest(
-          emulator.port,
+          emulator().port,
           'POST',
           `${DOCS}:runQuery`,
           { structuredQuery: { from: [{ collectionId: 'jars/mango/x' }] } },
@@ -130,21 +128,21 @@ describe('bad input is answered 400 INVALID_ARGUMENT and changes nothing', () =>
     const before = stored();
     expectInvalid(await send(), message);
     expect(stored()).toBe(before);
-    const still = await rawRequest(emulator.port, 'GET', `${DOCS}/jars/mango`, undefined, OWNER);
+    const still = await rawRequest(emulator().port, 'GET', `${DOCS}/jars/mango`, undefined, OWNER);
     expect(still.status).toBe(200);
   });
 });
 
 describe('listCollectionIds', () => {
   it('answers the owner (the admin SDK) with the collection ids', async () => {
-    const response = await rawRequest(emulator.port, 'POST', `${DOCS}:listCollectionIds`, {}, OWNER);
+    const response = await rawRequest(emulator().port, 'POST', `${DOCS}:listCollectionIds`, {}, OWNER);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ collectionIds: ['jars'] });
   });
 
   it('refuses a signed-in user and a visitor over REST, as production does', async () => {
     for (const headers of [ALICE, {}]) {
-      const response = await rawRequest(emulator.port, 'POST', `${DOCS}:listCollectionIds`, {}, headers);
+      const response = await rawRequest(emulator().port, 'POST', `${DOCS}:listCollectionIds`, {}, headers);
       expect(response.status, response.text).toBe(403);
       expect(response.body).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
       expect(response.text).not.toContain('jars');
@@ -152,7 +150,7 @@ describe('listCollectionIds', () => {
   });
 
   it('refuses a signed-in user over gRPC', async () => {
-    const client = new grpc.Client(`127.0.0.1:${emulator.port}`, grpc.credentials.createInsecure());
+    const client = new grpc.Client(`127.0.0.1:${emulator().port}`, grpc.credentials.createInsecure());
     try {
       const metadata = new grpc.Metadata();
       metadata.set('authorization', ALICE.Authorization);
@@ -184,7 +182,7 @@ describe('over gRPC', () => {
     const documentBytes = Buffer.concat([field(1, text(`${DB}/documents/jars/lime`)), field(2, entry)]);
     const request = field(1, documentBytes);
     const before = stored();
-    const client = new grpc.Client(`127.0.0.1:${emulator.port}`, grpc.credentials.createInsecure());
+    const client = new grpc.Client(`127.0.0.1:${emulator().port}`, grpc.credentials.createInsecure());
     try {
       const metadata = new grpc.Metadata();
       metadata.set('authorization', OWNER.Authorization);

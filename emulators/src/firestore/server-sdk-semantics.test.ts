@@ -3,29 +3,15 @@
  * production does: through firebase-admin over gRPC and REST, on the default and on a named database.
  */
 import { AggregateField, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFirestore } from '../testing/admin.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminOver, adminTransports, useFirestoreEmulator } from '../testing/firestore-emulator.js';
 import { OWNER, rawRequest } from '../testing/http.js';
-import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
 
-let emulator: FirestoreEmulator;
+const emulator = useFirestoreEmulator();
 
-beforeAll(async () => {
-  emulator = await startFirestoreEmulator({ port: 0 });
-});
-
-afterAll(async () => {
-  await emulator?.stop();
-});
-
-const CASES = [
-  { transport: 'gRPC', database: '(default)' },
-  { transport: 'REST', database: '(default)' },
-  { transport: 'gRPC', database: 'pickles' },
-  { transport: 'REST', database: 'pickles' },
-] as const;
+const CASES = adminTransports('pickles');
 
 describe.each(CASES)('firebase-admin over $transport, database $database', ({ transport, database }) => {
   const project = `demo-semantics-${transport.toLowerCase()}`;
@@ -33,10 +19,7 @@ describe.each(CASES)('firebase-admin over $transport, database $database', ({ tr
   let db: Firestore;
 
   beforeAll(() => {
-    db = adminFirestore(project, emulator.port, {
-      preferRest: transport === 'REST',
-      databaseId: database === '(default)' ? undefined : database,
-    });
+    db = adminOver(emulator(), project, { transport, database });
   });
 
   const ids = async (query: FirebaseFirestore.Query) => (await query.get()).docs.map((d) => d.id).sort();
@@ -89,7 +72,7 @@ describe.each(CASES)('firebase-admin over $transport, database $database', ({ tr
   it('BatchWrite answers a delete with no update_time (the proto: "not set after a delete"), as in production', async () => {
     await db.doc('batch/old').set({ jars: 1 });
     const answer = await rawRequest(
-      emulator.port,
+      emulator().port,
       'POST',
       `${documents}:batchWrite`,
       {
@@ -123,7 +106,7 @@ describe.each(CASES)('firebase-admin over $transport, database $database', ({ tr
     expect((await ref.get()).data()).toEqual({ bytesValue: 'not bytes', nested: { bytesValue: 7 } });
     // The Value member of the same name is still checked: bytes that are not base64 are refused.
     const bad = await rawRequest(
-      emulator.port,
+      emulator().port,
       'PATCH',
       `${documents}/fields/bad-bytes`,
       { fields: { b: { bytesValue: 'not base64!' } } },
@@ -135,7 +118,7 @@ describe.each(CASES)('firebase-admin over $transport, database $database', ({ tr
   it('BatchWrite with an invalid document id (`__doc__`) is refused whole with HTTP 400, as in production', async () => {
     const name = (id: string) => `projects/${project}/databases/${database}/documents/batch/${id}`;
     const answer = await rawRequest(
-      emulator.port,
+      emulator().port,
       'POST',
       `${documents}:batchWrite`,
       {

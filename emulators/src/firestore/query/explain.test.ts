@@ -11,24 +11,16 @@ import type {
   VectorQuerySnapshot,
 } from '@google-cloud/firestore';
 import { AggregateField, FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFirestoreEmulator } from '../../testing/firestore-emulator.js';
 import { adminFirestore } from '../../testing/admin.js';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../server.js';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
 
 const PROJECT = 'demo-explain';
 const ORDERS = 40;
 
-let emulator: FirestoreEmulator;
-
-beforeAll(async () => {
-  emulator = await startFirestoreEmulator({ port: 0 });
-});
-
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useFirestoreEmulator();
 
 /** VectorQuery.explain(): firebase-admin 13's JavaScript has it, its type declarations (7.11) not yet. */
 const explainVector = (query: VectorQuery, options: ExplainOptions) =>
@@ -55,11 +47,12 @@ describe.each([
   ['REST', 'pickles-eu'],
 ] as const)('Query Explain over %s on database %s', (transport, databaseId) => {
   let db: Firestore;
-  const billed = () => emulator.engine.state({ projectId: PROJECT, databaseId }).usage.toJson().documentReads;
+  const billed = () =>
+    emulator().engine.state({ projectId: PROJECT, databaseId }).usage.toJson().documentReads;
   const pending = () => db.collection('orders').where('status', '==', 'pending').orderBy('total', 'desc');
 
   beforeAll(async () => {
-    db = adminFirestore(PROJECT, emulator.port, {
+    db = adminFirestore(PROJECT, emulator().port, {
       preferRest: transport === 'REST',
       databaseId: databaseId === '(default)' ? undefined : databaseId,
     });

@@ -3,12 +3,11 @@
  * and on a named database: the partitions of a 10,000-document collection group cover every document once.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFirestore } from '../../testing/admin.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminOver, adminTransports, useFirestoreEmulator } from '../../testing/firestore-emulator.js';
 import { OWNER, rawRequest } from '../../testing/http.js';
 import { mockIdToken } from '../../testing/id-token.js';
 import { splitPoints } from './partition-query.js';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../server.js';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
 
@@ -26,22 +25,9 @@ const GROUP_SIZE = 10_000;
 /** The group's documents sit under several parents, as `orders` under each customer would. */
 const PARENTS = ['shops/dhaka', 'shops/dhaka/branches/mirpur', 'shops/chittagong', ''];
 
-let emulator: FirestoreEmulator;
+const emulator = useFirestoreEmulator();
 
-beforeAll(async () => {
-  emulator = await startFirestoreEmulator({ port: 0 });
-});
-
-afterAll(async () => {
-  await emulator?.stop();
-});
-
-const CASES = [
-  { transport: 'gRPC', database: '(default)' },
-  { transport: 'REST', database: '(default)' },
-  { transport: 'gRPC', database: 'ledger' },
-  { transport: 'REST', database: 'ledger' },
-] as const;
+const CASES = adminTransports('ledger');
 
 describe.each(CASES)('getPartitions over $transport, database $database', ({ transport, database }) => {
   const project = `demo-partitions-${transport.toLowerCase()}`;
@@ -49,10 +35,7 @@ describe.each(CASES)('getPartitions over $transport, database $database', ({ tra
   const written = new Set<string>();
 
   beforeAll(async () => {
-    db = adminFirestore(project, emulator.port, {
-      preferRest: transport === 'REST',
-      databaseId: database === '(default)' ? undefined : database,
-    });
+    db = adminOver(emulator(), project, { transport, database });
     // Without throttling: BulkWriter's ramp-up (500 writes a second at first) is production's load rule.
     const writer = db.bulkWriter({ throttling: false });
     for (let i = 0; i < GROUP_SIZE; i++) {
@@ -97,7 +80,7 @@ describe.each(CASES)('getPartitions over $transport, database $database', ({ tra
     const parent = `projects/${project}/databases/${database}/documents`;
     const request = (pageToken?: string) =>
       rawRequest(
-        emulator.port,
+        emulator().port,
         'POST',
         `/v1/${parent}:partitionQuery`,
         {
@@ -130,7 +113,7 @@ describe.each(CASES)('getPartitions over $transport, database $database', ({ tra
 describe('what PartitionQuery refuses', () => {
   const parent = 'projects/demo-partition-refusals/databases/(default)/documents';
   const partition = (body: object, headers: Record<string, string> = OWNER) =>
-    rawRequest(emulator.port, 'POST', `/v1/${parent}:partitionQuery`, body, headers);
+    rawRequest(emulator().port, 'POST', `/v1/${parent}:partitionQuery`, body, headers);
   const byName = [{ field: { fieldPath: '__name__' }, direction: 'ASCENDING' }];
 
   it('refuses a query that is not a collection group ordered by name only, and a count that is not positive', async () => {
@@ -156,7 +139,7 @@ describe('what PartitionQuery refuses', () => {
 
   it('lets the security rules decide, as they decide the query it partitions', async () => {
     const setRules = (allowList: string) =>
-      rawRequest(emulator.port, 'PUT', '/emulator/v1/projects/demo-partition-refusals:securityRules', {
+      rawRequest(emulator().port, 'PUT', '/emulator/v1/projects/demo-partition-refusals:securityRules', {
         rules: {
           files: [
             {
