@@ -3,6 +3,8 @@
  * numbers, timestamps) and a `search_terms` array of ~15 short strings, as the admin search writes them.
  */
 import type { DocumentJson, Value } from '../../emulators/src/firestore/types.js';
+// The same deterministic numbers as the engine's own synthetic documents: every run seeds the same orders.
+import { random } from '../../emulators/src/testing/synthetic-documents.js';
 
 const STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'];
 const DISTRICTS = [
@@ -18,23 +20,6 @@ const DISTRICTS = [
 const NAMES = ['rahim', 'karim', 'fatema', 'ayesha', 'nusrat', 'tanvir', 'sakib', 'mim', 'rafi', 'jannat'];
 const PRODUCTS = ['mango', 'olive', 'chalta', 'tamarind', 'garlic', 'lemon', 'chili', 'jujube', 'mixed'];
 const BASE_MS = Date.UTC(2026, 0, 1);
-
-/** Deterministic pseudo-random numbers, so every run seeds the same orders. */
-export function random(seed: number): () => number {
-  // Small seeds (an order's number) would start xorshift on tiny outputs: mix the seed first, then skip a few.
-  let s = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) >>> 0 || 1;
-  for (let i = 0; i < 4; i++) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-  }
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
 
 export const userIdOf = (n: number): string => `user${String(n).padStart(5, '0')}`;
 export const phoneOf = (n: number): string => `017${String(10_000_000 + n * 7919).slice(-8)}`;
