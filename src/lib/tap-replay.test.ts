@@ -1,6 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HEARD, HYDRATED, replayKeptTaps, takeKeptTap, TAP_REPLAY_CODE } from './tap-replay';
+import {
+  APP_FAILED,
+  APP_FAILED_RETRY,
+  HEARD,
+  HYDRATED,
+  replayKeptTaps,
+  takeKeptTap,
+  TAP_REPLAY_CODE,
+} from './tap-replay';
 
 /** A server-rendered page: two buttons and a field in #root, and the inline script run as the browser runs it. */
 function serverRenderedPage() {
@@ -75,5 +83,40 @@ describe('the tap keeper before the app runs', () => {
     expect(typed).toHaveBeenCalledTimes(1);
     expect(typed.mock.results[0].value).toBe('রহিম');
     expect(name.value).toBe('রহিম');
+  });
+
+  it("says so when a file of the app fails to load, stops the kept tap's pulse, and offers to load the page again", () => {
+    const { a } = serverRenderedPage();
+    a.click();
+    const script = document.createElement('script');
+    document.head.appendChild(script);
+    script.dispatchEvent(new Event('error')); // as a module script that could not be fetched
+    script.dispatchEvent(new Event('error')); // a second failure: still one notice
+    const notices = document.querySelectorAll(`#${APP_FAILED}`);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toHaveAttribute('role', 'alert');
+    expect(a).not.toHaveAttribute(HEARD);
+    const reload = vi.fn();
+    vi.stubGlobal('location', { reload });
+    (notices[0].querySelector('button') as HTMLButtonElement).click();
+    vi.unstubAllGlobals();
+    expect(notices[0].querySelector('button')).toHaveTextContent(APP_FAILED_RETRY);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(takeKeptTap()).toBeNull();
+    script.remove();
+  });
+
+  it('leaves failures to the app once it has taken over, and ignores an image that fails', () => {
+    serverRenderedPage();
+    const image = document.createElement('img');
+    document.body.appendChild(image);
+    image.dispatchEvent(new Event('error'));
+    expect(document.getElementById(APP_FAILED)).toBeNull();
+    takeKeptTap();
+    const script = document.createElement('script');
+    document.head.appendChild(script);
+    script.dispatchEvent(new Event('error'));
+    expect(document.getElementById(APP_FAILED)).toBeNull();
+    script.remove();
   });
 });

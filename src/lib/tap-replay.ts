@@ -14,23 +14,38 @@ export const HEARD = 'data-heard';
 /** Set on the root once the page is hydrated and kept taps replayed (the browser tests wait for it). */
 export const HYDRATED = 'data-hydrated';
 
+/** The notice the inline script shows when a file of the app could not be loaded (its id and its words). */
+export const APP_FAILED = 'app-failed';
+export const APP_FAILED_TEXT = 'পেজটি পুরো লোড হয়নি — নেটওয়ার্ক দেখে';
+export const APP_FAILED_RETRY = 'আবার চেষ্টা করুন';
+
 /**
  * The inline script. Kept as text, so its bytes (and the hash the Content-Security-Policy allows it by:
  * src/config/security-headers.ts) are the same in every build. It listens in the capture phase on the document,
- * so nothing else sees a kept tap; a second tap on the same button is the same tap (never doubled).
+ * so nothing else sees a kept tap; a second tap on the same button is the same tap (never doubled). Until the
+ * app takes over, a script or style of the app that fails to load (a dropped connection) shows a notice at the
+ * foot of the page with a button that loads the page again, and the kept tap stops saying it was heard: without
+ * the app, no tap would ever be answered.
  */
 export const TAP_REPLAY_CODE =
   `(function(d){var k=null,s=d.createElement('style');` +
   `s.textContent='[${HEARD}]{cursor:progress;animation:heard .6s ease-in-out infinite alternate}` +
-  `@keyframes heard{to{opacity:.45}}';d.head.appendChild(s);` +
+  `@keyframes heard{to{opacity:.45}}` +
+  `#${APP_FAILED}{position:fixed;left:0;right:0;bottom:0;z-index:9999;padding:12px 16px;background:#7c2d12;` +
+  `color:#fff;font:16px/1.5 sans-serif}#${APP_FAILED} button{margin-inline-start:8px;font:inherit;padding:4px 12px}';` +
+  `d.head.appendChild(s);` +
   `function f(b,o){o?b.setAttribute('${HEARD}',''):b.removeAttribute('${HEARD}');` +
   `o?b.setAttribute('aria-busy','true'):b.removeAttribute('aria-busy')}` +
   `function t(e){var b=e.target&&e.target.closest&&e.target.closest('#root button');` +
   `if(!b||b.disabled)return;e.preventDefault();e.stopImmediatePropagation();` +
   `if(k&&k!==b)f(k,0);k=b;f(b,1)}` +
-  `d.addEventListener('click',t,true);` +
-  `window.${HANDLE}={take:function(){d.removeEventListener('click',t,true);var b=k;k=null;` +
-  `if(b)f(b,0);return b}}})(document)`;
+  `function x(e){var g=e.target;if(!g||!/^(SCRIPT|LINK)$/.test(g.tagName)||d.getElementById('${APP_FAILED}'))return;` +
+  `if(k)f(k,0);k=null;var n=d.createElement('div'),r=d.createElement('button');n.id='${APP_FAILED}';` +
+  `n.setAttribute('role','alert');n.textContent='${APP_FAILED_TEXT}';r.textContent='${APP_FAILED_RETRY}';` +
+  `r.onclick=function(){location.reload()};n.appendChild(r);d.body.appendChild(n)}` +
+  `d.addEventListener('click',t,true);d.addEventListener('error',x,true);` +
+  `window.${HANDLE}={take:function(){d.removeEventListener('click',t,true);d.removeEventListener('error',x,true);` +
+  `var b=k;k=null;if(b)f(b,0);return b}}})(document)`;
 
 interface KeptTaps {
   /** Stops keeping taps and gives the one kept, if any. */

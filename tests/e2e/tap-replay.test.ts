@@ -3,12 +3,14 @@
  * page by the `pages` function, /auth by the build), seconds before React on a slow phone. Here every script
  * file is held back by the test until after the shopper has acted: the tapped button must show at once that it
  * heard (src/lib/tap-replay.ts), and once the code arrives and the page is hydrated the tap is answered exactly
- * once. (What was typed before hydration is handed to React by src/lib/tap-replay.ts, unit-tested there; /auth's
+ * once; and when the code cannot be fetched at all, the page says so and offers to load it again. (What was
+ * typed before hydration is handed to React by src/lib/tap-replay.ts, unit-tested there; /auth's
  * fields are disabled until Firebase Auth reports, so no page takes typing before the app yet.)
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPageData } from '../../src/features/catalog';
+import { APP_FAILED_RETRY, APP_FAILED_TEXT } from '../../src/lib/tap-replay';
 import { RESULTS, SHOP_URL, ShopBrowser } from '../support/shop-browser';
 
 let shop: ShopBrowser;
@@ -134,5 +136,31 @@ describe("a tap on an order button before the app's code has arrived", () => {
 
   it("on a product's page: the same", async () => {
     await orderBeforeTheApp(await aProductPage(), (page) => page.getByRole('button', { name: 'অর্ডার করুন' }));
+  });
+});
+
+describe("when the app's code cannot be fetched", () => {
+  it('says so at the foot of the page, stops the tapped button pulsing, and loads the page again on request', async () => {
+    const page = await shop.newVisitor(360);
+    // A dropped connection: every script file of the app fails.
+    const failing = (url: URL) => url.pathname.endsWith('.js');
+    await page.route(failing, (route) => route.abort('internetdisconnected'));
+    await page.goto(SHOP_URL, { waitUntil: 'commit' });
+    const order = page
+      .locator('#products article:visible')
+      .first()
+      .getByRole('button', { name: 'অর্ডার করুন' });
+    await order.waitFor({ timeout: 30_000 });
+    await tapAt(page, order, 1);
+    const notice = page.getByRole('alert').filter({ hasText: APP_FAILED_TEXT });
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await order.getAttribute('data-heard')).toBeNull();
+    await page.screenshot({ path: `${RESULTS}/app-failed-notice-360.png` });
+
+    // The connection is back: the notice's button loads the page again, and the app runs.
+    await page.unroute(failing);
+    await notice.getByRole('button', { name: APP_FAILED_RETRY }).click();
+    await hydrated(page);
+    expect(await page.getByRole('alert').filter({ hasText: APP_FAILED_TEXT }).count()).toBe(0);
   });
 });
