@@ -24,15 +24,15 @@ export const APP_FAILED_RETRY = 'আবার চেষ্টা করুন';
  * src/config/security-headers.ts) are the same in every build. It listens in the capture phase on the document,
  * so nothing else sees a kept tap; a second tap on the same button is the same tap (never doubled). Until the
  * app takes over, a script or style of the app that fails to load (a dropped connection) shows a notice at the
- * foot of the page with a button that loads the page again, and the kept tap stops saying it was heard: without
- * the app, no tap would ever be answered.
+ * foot of the page with a button that loads the page again, and taps are no longer kept nor marked heard:
+ * without the app, no tap would ever be answered.
  */
 export const TAP_REPLAY_CODE =
   `(function(d){var k=null,s=d.createElement('style');` +
   `s.textContent='[${HEARD}]{cursor:progress;animation:heard .6s ease-in-out infinite alternate}` +
   `@keyframes heard{to{opacity:.45}}` +
   `#${APP_FAILED}{position:fixed;left:0;right:0;bottom:0;z-index:9999;padding:12px 16px;background:#7c2d12;` +
-  `color:#fff;font:16px/1.5 sans-serif}#${APP_FAILED} button{margin-inline-start:8px;font:inherit;padding:4px 12px}';` +
+  `color:#fff;font:16px/1.5 sans-serif}#${APP_FAILED} button{margin-inline-start:8px;font:inherit;font-weight:700;padding:4px 12px;border:0;border-radius:6px;background:#fff;color:#7c2d12}';` +
   `d.head.appendChild(s);` +
   `function f(b,o){o?b.setAttribute('${HEARD}',''):b.removeAttribute('${HEARD}');` +
   `o?b.setAttribute('aria-busy','true'):b.removeAttribute('aria-busy')}` +
@@ -40,7 +40,7 @@ export const TAP_REPLAY_CODE =
   `if(!b||b.disabled)return;e.preventDefault();e.stopImmediatePropagation();` +
   `if(k&&k!==b)f(k,0);k=b;f(b,1)}` +
   `function x(e){var g=e.target;if(!g||!/^(SCRIPT|LINK)$/.test(g.tagName)||d.getElementById('${APP_FAILED}'))return;` +
-  `if(k)f(k,0);k=null;var n=d.createElement('div'),r=d.createElement('button');n.id='${APP_FAILED}';` +
+  `d.removeEventListener('click',t,true);if(k)f(k,0);k=null;var n=d.createElement('div'),r=d.createElement('button');n.id='${APP_FAILED}';` +
   `n.setAttribute('role','alert');n.textContent='${APP_FAILED_TEXT}';r.textContent='${APP_FAILED_RETRY}';` +
   `r.onclick=function(){location.reload()};n.appendChild(r);d.body.appendChild(n)}` +
   `d.addEventListener('click',t,true);d.addEventListener('error',x,true);` +

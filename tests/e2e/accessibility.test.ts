@@ -53,11 +53,17 @@ async function checkAtEachWidth(page: Page, screen: string, settle: () => Promis
 }
 
 describe('no axe-core violation', () => {
-  it('on the storefront and the login page', async () => {
+  it("on the storefront, a product's page and the login page", async () => {
     const page = await shop.newVisitor(1280);
     await page.goto(SHOP_URL);
     await checkAtEachWidth(page, 'the storefront', () =>
       page.locator('#products article').first().waitFor({ timeout: 30_000 }),
+    );
+    // The first card's link opens its jar's own page (rendered by the pages function).
+    await page.locator('#products article').first().getByRole('link').first().click();
+    await page.waitForURL(/\/p\//);
+    await checkAtEachWidth(page, "a product's page", () =>
+      page.getByRole('button', { name: 'অর্ডার করুন' }).first().waitFor({ timeout: 30_000 }),
     );
     await page.goto(`${SHOP_URL}/auth`);
     await checkAtEachWidth(page, '/auth', () => page.getByRole('form', { name: 'লগইন করুন' }).waitFor());
@@ -161,5 +167,5 @@ describe('no axe-core violation', () => {
         await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
       });
     }
-  });
+  }, 300_000); // every page at two widths, each waiting for its data (a side-by-side run took over 60 s)
 });
