@@ -91,7 +91,7 @@ export const expireUnpaidOrders = onSchedule(
  */
 const PAGES_BUNDLE = './pages.js';
 export const pages = onRequest(async (request, response) => {
-  const { answerPage, hostedShell, pageSecurityHeaders, shopOrigin } = (await import(
+  const { answerPage, encodedAnswer, hostedShell, pageSecurityHeaders, shopOrigin } = (await import(
     PAGES_BUNDLE
   )) as typeof import('./pages');
   const origin = shopOrigin(SHOP_URL.value());
@@ -104,7 +104,8 @@ export const pages = onRequest(async (request, response) => {
       securityHeaders: pageSecurityHeaders(process.env.FUNCTIONS_EMULATOR === 'true'),
     },
   );
-  response.status(answer.status).set(answer.headers).send(answer.body);
+  const sent = encodedAnswer(answer, request.acceptsEncodings('gzip', 'identity') === 'gzip');
+  response.status(sent.status).set(sent.headers).send(sent.body);
 });
 
 /**

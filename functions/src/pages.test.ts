@@ -4,8 +4,10 @@
  * hydrates from, redirects to the one address of a product, 404s, and the sitemap.
  */
 import type { Firestore } from 'firebase-admin/firestore';
+import { gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  encodedAnswer,
   answerPage,
   forgetKeptPages,
   hostedShell,
@@ -331,5 +333,28 @@ describe('a product page whatever photo address is stored', () => {
     const answer = await withPhoto(url);
     expect(answer.body).toContain(`<meta property="og:image" content="${url.replace(/&/g, '&amp;')}">`);
     expect(answer.body).toContain('<link rel="preconnect" href="https://firebasestorage.googleapis.com">');
+  });
+});
+
+describe('the answer on the wire', () => {
+  it("is gzip'd for a client that accepts it, the same page once unpacked, and as it is for one that does not", async () => {
+    const page = await ask('/');
+    const packed = encodedAnswer(page, true);
+    expect(packed.headers['Content-Encoding']).toBe('gzip');
+    expect(packed.headers.Vary).toBe('Accept-Encoding');
+    expect(packed.headers['Cache-Control']).toBe(page.headers['Cache-Control']);
+    expect(gunzipSync(packed.body).toString('utf8')).toBe(page.body);
+    expect(packed.body.length).toBeLessThan(Buffer.byteLength(page.body) / 3);
+
+    const plain = encodedAnswer(page, false);
+    expect(plain.headers['Content-Encoding']).toBeUndefined();
+    expect(plain.headers.Vary).toBe('Accept-Encoding');
+    expect(plain.body).toBe(page.body);
+  });
+
+  it('sends a redirect or any tiny body as it is', async () => {
+    const redirect = encodedAnswer(await ask('/?x=1'), true);
+    expect(redirect.headers['Content-Encoding']).toBeUndefined();
+    expect(redirect.body).toBe('');
   });
 });
