@@ -66,7 +66,9 @@ describe('no axe-core violation', () => {
       page.getByRole('button', { name: 'অর্ডার করুন' }).first().waitFor({ timeout: 30_000 }),
     );
     await page.goto(`${SHOP_URL}/auth`);
-    await checkAtEachWidth(page, '/auth', () => page.getByRole('form', { name: 'লগইন করুন' }).waitFor());
+    // Once hydrated: until then the submit button is disabled, and it fades in as it is enabled.
+    const login = page.getByRole('form', { name: 'লগইন করুন' });
+    await checkAtEachWidth(page, '/auth', () => login.locator('button[type=submit]:enabled').waitFor());
   });
 
   it("in the order dialog and on the shopper's /orders", async () => {
