@@ -39,6 +39,15 @@ const config = defineConfig({
   globalCss: {
     html: { scrollBehavior: 'smooth', scrollPaddingTop: '72px' },
     body: { bg: 'bg', color: 'fg' },
+    // A shopper who asked their phone for less motion gets none: dialogs, toasts and skeletons appear at once.
+    '@media (prefers-reduced-motion: reduce)': {
+      html: { scrollBehavior: 'auto' },
+      '*, *::before, *::after': {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+      },
+    },
   },
   theme: {
     tokens: {

@@ -16,7 +16,7 @@
  */
 export const INLINE_SCRIPT_HASHES = [
   'sha256-XAJIKN/QRFAHl+7/K+nB56qYhzUL6VHU1Rbia77kOiI=', // sessionHintScript()
-  'sha256-IrHwllC4GMAgL6hkm5Yh0rHVpKYK/skqw6OX7L2lSSg=', // TAP_REPLAY_CODE
+  'sha256-jWgEn9a2+8h4zUyQe+7u9Ua5iQM8md3ul+9Kfte5wN4=', // TAP_REPLAY_CODE
 ] as const;
 
 /**

@@ -30,7 +30,7 @@ export const APP_FAILED_RETRY = 'আবার চেষ্টা করুন';
 export const TAP_REPLAY_CODE =
   `(function(d){var k=null,s=d.createElement('style');` +
   `s.textContent='[${HEARD}]{cursor:progress;animation:heard .6s ease-in-out infinite alternate}` +
-  `@keyframes heard{to{opacity:.45}}` +
+  `@keyframes heard{to{opacity:.45}}@media (prefers-reduced-motion:reduce){[${HEARD}]{animation:none;opacity:.6}}` +
   `#${APP_FAILED}{position:fixed;left:0;right:0;bottom:0;z-index:9999;padding:12px 16px;background:#7c2d12;` +
   `color:#fff;font:16px/1.5 sans-serif}#${APP_FAILED} button{margin-inline-start:8px;font:inherit;font-weight:700;padding:4px 12px;border:0;border-radius:6px;background:#fff;color:#7c2d12}';` +
   `d.head.appendChild(s);` +

@@ -117,6 +117,8 @@ export class ShopBrowser {
       viewport: { width, height: 900 },
       deviceScaleFactor,
       locale: 'bn-BD',
+      // No animation to wait for or to paint frame after frame (the app honours it: src/app/theme-config.ts).
+      reducedMotion: 'reduce',
     });
     this.contexts.push(context);
     await this.watchCsp(context);
