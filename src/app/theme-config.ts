@@ -37,12 +37,11 @@ const fontStack = `'Noto Sans Bengali', 'Noto Sans', system-ui, sans-serif`;
 
 const config = defineConfig({
   globalCss: {
-    html: { scrollBehavior: 'smooth', scrollPaddingTop: '72px' },
+    html: { scrollBehavior: 'smooth', scrollPaddingTop: '72px', _motionReduce: { scrollBehavior: 'auto' } },
     body: { bg: 'bg', color: 'fg' },
     // A shopper who asked their phone for less motion gets none: dialogs, toasts and skeletons appear at once.
-    '@media (prefers-reduced-motion: reduce)': {
-      html: { scrollBehavior: 'auto' },
-      '*, *::before, *::after': {
+    '*, *::before, *::after': {
+      _motionReduce: {
         animationDuration: '0.01ms !important',
         animationIterationCount: '1 !important',
         transitionDuration: '0.01ms !important',
