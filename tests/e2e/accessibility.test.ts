@@ -15,6 +15,7 @@ import {
   RESULTS,
   SHOP_URL,
   ShopBrowser,
+  selectTab,
   expectNoAxeViolations,
   shopAdminFirestore,
   signIn,
@@ -132,8 +133,7 @@ describe('no axe-core violation', () => {
     await page.goto(`${SHOP_URL}/admin`);
     // From tab to tab as the seller goes: a tap on the tab, no reload.
     for (const [tab, ready] of tabs) {
-      await page.getByRole('tab', { name: tab }).click();
-      await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+      await selectTab(page, tab);
       const panel = page.getByRole('tabpanel');
       await checkAtEachWidth(page, `the dashboard's ${tab} tab`, () =>
         panel.getByText(ready).first().waitFor({ timeout: 30_000 }),

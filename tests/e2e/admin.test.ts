@@ -12,6 +12,8 @@ import {
   RESULTS,
   SHOP_URL,
   ShopBrowser,
+  orderCards,
+  selectTab,
   signIn,
   signUp,
   uniqueEmail,
@@ -35,8 +37,6 @@ async function openDashboard(page: Page, tab = 'orders'): Promise<void> {
   await page.goto(`${SHOP_URL}/admin${tab === 'orders' ? '' : `?tab=${tab}`}`);
   await page.getByRole('heading', { name: 'অ্যাডমিন ড্যাশবোর্ড' }).waitFor({ timeout: 20_000 });
 }
-
-const orderCards = (page: Page) => page.locator('article[aria-label^="অর্ডার #"]');
 
 beforeAll(async () => {
   shop = await ShopBrowser.open();
@@ -220,8 +220,7 @@ describe('admin dashboard in a browser', () => {
       await openDashboard(page);
       // From tab to tab as the seller goes: a tap on the tab, no reload.
       for (const [tab, label] of TABS) {
-        await page.getByRole('tab', { name: label }).click();
-        await page.getByRole('tab', { name: label, selected: true }).waitFor();
+        await selectTab(page, label);
         const panel = page.getByRole('tabpanel');
         if (tab === 'orders') await orderCards(page).first().waitFor({ timeout: 20_000 });
         if (tab === 'stats') await panel.getByText('মোট অর্ডার').waitFor({ timeout: 30_000 });

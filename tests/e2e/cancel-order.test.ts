@@ -28,6 +28,7 @@ import {
   RESULTS,
   SHOP_URL,
   ShopBrowser,
+  orderCards,
   signIn,
   signUp,
   uniqueEmail,
@@ -35,6 +36,7 @@ import {
   uniquePhone,
   passPhoneCode,
   addOwnProduct,
+  productCardOf,
 } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
@@ -54,11 +56,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const orderCards = (page: Page) => page.locator('article[aria-label^="অর্ডার #"]');
-
 // This suite's own jar: the stock it counts changes only by its own orders (shop-browser.ts, addOwnProduct).
 const PRODUCT = `বাতিল-পরীক্ষার আচার ${Date.now()}`;
-const productCard = (page: Page) => page.locator('#products article').filter({ hasText: PRODUCT });
 
 /**
  * The stock the storefront's order dialog shows for this suite's product, e.g. "স্টকে আছে ৩৫টি" → 35. The page
@@ -66,7 +65,7 @@ const productCard = (page: Page) => page.locator('#products article').filter({ h
  */
 async function shownStock(page: Page): Promise<number> {
   if (page.url() !== `${SHOP_URL}/`) await page.goto(SHOP_URL);
-  await productCard(page).getByRole('button', { name: 'অর্ডার করুন' }).click({ timeout: 30_000 });
+  await productCardOf(page, PRODUCT).getByRole('button', { name: 'অর্ডার করুন' }).click({ timeout: 30_000 });
   const dialog = page.getByRole('dialog');
   const text = await dialog.getByText(/স্টকে আছে/).innerText();
   await page.keyboard.press('Escape');
@@ -83,7 +82,7 @@ async function expectShownStock(page: Page, expected: number): Promise<void> {
 async function orderOwnProduct(page: Page, quantity: number): Promise<string> {
   const buyer = `বাতিল-পরীক্ষা ${Date.now()}`;
   await page.goto(SHOP_URL);
-  await productCard(page).getByRole('button', { name: 'অর্ডার করুন' }).click({ timeout: 30_000 });
+  await productCardOf(page, PRODUCT).getByRole('button', { name: 'অর্ডার করুন' }).click({ timeout: 30_000 });
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('order-limits').waitFor();
   await dialog.getByLabel('পরিমাণ').fill(String(quantity));

@@ -12,7 +12,9 @@ import {
   RESULTS,
   SHOP_URL,
   ShopBrowser,
+  orderCards,
   addOwnProduct,
+  productCardOf,
   passPhoneCode,
   shopAdminFirestore,
   signIn,
@@ -33,14 +35,12 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const orderCards = (page: Page) => page.locator('article[aria-label^="অর্ডার #"]');
 // This suite's own jar: the stock it counts changes only by its own order (shop-browser.ts, addOwnProduct).
 const PRODUCT = `সম্পাদনা-পরীক্ষার আচার ${Date.now()}`;
-const productCard = (page: Page) => page.locator('#products article').filter({ hasText: PRODUCT });
 
 async function orderOneJar(page: Page, buyer: string): Promise<void> {
   await page.goto(SHOP_URL);
-  await productCard(page).getByRole('button', { name: 'অর্ডার করুন' }).click({ timeout: 30_000 });
+  await productCardOf(page, PRODUCT).getByRole('button', { name: 'অর্ডার করুন' }).click({ timeout: 30_000 });
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('order-limits').waitFor();
   await dialog.getByLabel('পরিমাণ').fill('1');

@@ -13,11 +13,13 @@ import {
   RESULTS,
   SHOP_URL,
   ShopBrowser,
+  orderCards,
   shopAdminFirestore,
   signIn,
   signUp,
   uniqueEmail,
   addOwnProduct,
+  productCardOf,
 } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
@@ -37,8 +39,6 @@ const freshTrxId = () =>
 // A jar of this suite's own (shop-browser.ts, addOwnProduct): the suites beside it add and delete products, so
 // "the first card" could be one that is gone by the time the order is confirmed.
 const PRODUCT = `পেমেন্ট-পরীক্ষার আচার ${Date.now()}`;
-const productCard = (page: Page) => page.locator('#products article').filter({ hasText: PRODUCT });
-const orderCards = (page: Page) => page.locator('article[aria-label^="অর্ডার #"]');
 
 beforeAll(async () => {
   shop = await ShopBrowser.open();
@@ -58,8 +58,8 @@ async function customerWithBkashDialog(buyer: string, phone: string) {
   const customer = await shop.newVisitor(360);
   await customer.setViewportSize({ width: 360, height: 780 });
   await signUp(customer, uniqueEmail('payments'));
-  await productCard(customer).waitFor({ timeout: 30_000 });
-  await productCard(customer).getByRole('button', { name: 'অর্ডার করুন' }).click();
+  await productCardOf(customer, PRODUCT).waitFor({ timeout: 30_000 });
+  await productCardOf(customer, PRODUCT).getByRole('button', { name: 'অর্ডার করুন' }).click();
   const dialog = customer.getByRole('dialog');
   await dialog.getByTestId('order-limits').waitFor();
   await dialog.getByLabel('আপনার নাম').fill(buyer);

@@ -18,6 +18,7 @@ import {
   uniqueEmail,
   uniquePhone,
   addOwnProduct,
+  productCardOf,
 } from '../support/shop-browser';
 
 let shop: ShopBrowser;
@@ -34,13 +35,12 @@ afterAll(async () => {
 // A jar of this suite's own (shop-browser.ts, addOwnProduct): the suites beside it add and delete products, so
 // "the first card" could be one that is gone by the time the order is confirmed.
 const PRODUCT = `ক্যাশ-পরীক্ষার আচার ${Date.now()}`;
-const productCard = (page: Page) => page.locator('#products article').filter({ hasText: PRODUCT });
 
 /** Opens the first product's dialog and confirms a cash order for `phone`; returns the dialog. */
 async function confirmCashOrder(page: Page, phone: string, buyer: string) {
   await page.goto(SHOP_URL);
-  await productCard(page).waitFor({ timeout: 30_000 });
-  await productCard(page).getByRole('button', { name: 'অর্ডার করুন' }).click();
+  await productCardOf(page, PRODUCT).waitFor({ timeout: 30_000 });
+  await productCardOf(page, PRODUCT).getByRole('button', { name: 'অর্ডার করুন' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('order-limits').waitFor();
   await dialog.getByLabel('আপনার নাম').fill(buyer);

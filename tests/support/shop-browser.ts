@@ -318,6 +318,19 @@ export async function addOwnProduct(name: string, stock: number): Promise<void> 
   });
 }
 
+/** The shop window's card of the product named `name` (a suite's own: addOwnProduct). */
+export const productCardOf = (page: Page, name: string) =>
+  page.locator('#products article').filter({ hasText: name });
+
+/** The dashboard's order cards. */
+export const orderCards = (page: Page) => page.locator('article[aria-label^="অর্ডার #"]');
+
+/** Goes to the dashboard's tab named `label` as the seller does, with a tap, and waits until it is selected. */
+export async function selectTab(page: Page, label: string): Promise<void> {
+  await page.getByRole('tab', { name: label }).click();
+  await page.getByRole('tab', { name: label, selected: true }).waitFor();
+}
+
 /** The code the Auth emulator made for this number (it sends none by SMS), from its REST list. */
 export async function phoneCodeFor(phone: string): Promise<string> {
   const e164 = `+88${phone}`;
