@@ -8,9 +8,9 @@ import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promis
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { EXTERNAL_FIRESTORE_PRELOAD } from '../../scripts/stack/firebase-tools.js';
+import { FIREBASE_TOOLS_PRELOADS, functionsDiscoveryEnv } from '../../scripts/stack/firebase-tools.js';
 import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from '../../emulators/src/index';
 import { saveRulesCoverage } from './rules-coverage-report';
 
@@ -184,8 +184,7 @@ export async function startAuthAndFunctionsEmulators(
   const { child, output } = run(
     process.execPath,
     [
-      '--import',
-      pathToFileURL(EXTERNAL_FIRESTORE_PRELOAD).href,
+      ...FIREBASE_TOOLS_PRELOADS,
       join(REPO_ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
       'emulators:start',
       '--only',
@@ -202,6 +201,7 @@ export async function startAuthAndFunctionsEmulators(
       // Seconds a new worker may take to load the functions (default 30): on a busy machine, workers booting
       // at once for concurrent calls can take longer than that.
       FUNCTIONS_DISCOVERY_TIMEOUT: '300',
+      ...functionsDiscoveryEnv(configDir),
       CI: 'true',
     },
     configDir,
