@@ -1,12 +1,14 @@
 /**
  * The emulator console on firebase.json's `emulators.ui` port (4000, the official UI's): the built console app
- * and its small API, served by Vite's preview server. Built first when its sources changed. It listens on
+ * and its small API, served by a plain HTTP server (sirv for the files, the page for every other path, as the app
+ * routes in the browser). Built first when its sources changed. It listens on
  * 127.0.0.1 like the emulators: it can change every piece of local data, so it is for this machine only.
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PreviewServer } from 'vite';
+import { createServer } from 'node:http';
+import sirv from 'sirv';
 import { handleConsoleApi, type ConsoleApiOptions } from './api.js';
 import { buildConsolePage } from './build-console.js';
 import { newestChange } from '../shared/newest-change.js';
@@ -42,32 +44,36 @@ export async function startConsole(
 ): Promise<RunningConsole> {
   checkExtensions(options.extensions);
   await buildConsoleIfStale(options.log);
-  const { preview } = await import('vite');
-  const { host } = options.config.ui;
-  const server: PreviewServer = await preview({
-    configFile: false,
-    root: CONSOLE_ROOT,
-    logLevel: 'warn',
-    build: { outDir: OUT_DIR },
-    preview: { host, port: options.port ?? options.config.ui.port, strictPort: true, open: false },
-    plugins: [
-      {
-        name: 'emulator-console-api',
-        configurePreviewServer(preview) {
-          preview.middlewares.use((req, res, next) => {
-            handleConsoleApi(options, req, res).then(
-              (handled) => (handled ? undefined : next()),
-              (error: unknown) => next(error),
-            );
-          });
-        },
+  const files = sirv(OUT_DIR, { single: true, etag: true });
+  const server = createServer((req, res) => {
+    const notFound = () => {
+      res.statusCode = 404;
+      res.end();
+    };
+    handleConsoleApi(options, req, res).then(
+      (handled) => (handled ? undefined : files(req, res, notFound)),
+      (error: unknown) => {
+        if (!res.headersSent) res.statusCode = 500;
+        res.end(error instanceof Error ? error.message : String(error));
       },
-    ],
+    );
   });
-  const address = server.httpServer.address();
+  const { host } = options.config.ui;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject); // a taken port fails the start, as the other emulators' do
+    server.listen(options.port ?? options.config.ui.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.config.ui.port;
   return {
     url: `http://${host}:${port}`,
-    close: () => server.close(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // the Logs page's stream stays open otherwise
+      }),
   };
 }
