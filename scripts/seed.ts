@@ -4,7 +4,8 @@
  * Needs the emulators running (npm run emulators, and firebase-tools' Auth emulator).
  */
 import { parseArgs } from 'node:util';
-import { DEMO_ACCOUNTS, seedDemoData } from './seed/seed-demo-data';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts';
+import { seedDemoData } from './seed/seed-demo-data';
 
 const usage = `Usage: npx tsx scripts/seed.ts [--force]
 

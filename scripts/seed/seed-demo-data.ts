@@ -13,22 +13,11 @@ import {
 import { orderSearchFields } from '../../functions/src/customer-summary';
 import { deleteProductPhotoSizes, resizeProductPhoto } from '../../functions/src/product-photo-sizes';
 import { DEMO_CATALOG, type CatalogProduct } from './catalog';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 import { DEMO_CUSTOMERS, DEMO_PAYMENT_SETTINGS, demoOrders, type DemoOrderProduct } from './demo-orders';
 import { DEMO_PROJECT_ID, useEmulators } from './emulator-env';
 import { renderJarImage } from './jar-image';
 import { rebuildDerivedOrderData } from '../stats-rebuild';
-
-export const DEMO_ACCOUNTS = {
-  admin: { email: 'admin@achar.test', password: 'admin123', displayName: 'আচার ঘর অ্যাডমিন' },
-  // The demo customer's number is verified (linked, as the order dialog's phone code does), so a cash order
-  // from the local shop goes through as it is; the number is hers in the demo orders (demo-orders.ts).
-  customer: {
-    email: 'customer@achar.test',
-    password: 'customer123',
-    displayName: 'নুসরাত জাহান',
-    phoneNumber: '+8801711234567',
-  },
-} as const;
 
 export interface SeedOptions {
   /** Replace the products and orders even when the store already has some. */

@@ -8,15 +8,11 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  readProjectConfig,
-  startOfflineEmulators,
-  type OfflineEmulators,
-} from '../../emulators/src/index.js';
-import { startConsole } from '../../emulators/src/console-server/server.js';
-import { FunctionsScheduler, parseScheduleOverrides } from '../../emulators/src/scheduler/scheduler.js';
-import { savedSnapshots, snapshotName, Snapshots } from '../../emulators/src/console-server/snapshots.js';
-import { DEMO_ACCOUNTS, seedAccountsAndOrders, seedCatalog } from '../seed/seed-demo-data.js';
+import { readProjectConfig } from '../../emulators/src/config.js';
+import type { OfflineEmulators } from '../../emulators/src/index.js';
+import type { FunctionsScheduler } from '../../emulators/src/scheduler/scheduler.js';
+import type { Snapshots } from '../../emulators/src/console-server/snapshots.js';
+import { DEMO_ACCOUNTS } from '../seed/demo-accounts.js';
 import { shopConsoleExtensions } from './console-extensions.js';
 import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.js';
 import { firebaseToolsVersion, snapshotAuthAccounts } from './auth-snapshots.js';
@@ -154,14 +150,14 @@ export class LocalShop {
     const taken = await takenPorts(ports);
     if (taken.length > 0) throw new PortsTakenError(taken);
 
-    const scheduleOverrides =
-      options.scheduleOverrides ?? parseScheduleOverrides(process.env.SCHEDULE_OVERRIDES);
     const dataDir = options.persist ? join(options.root, '.emulator-data') : undefined;
     // Beside the data folder, not in it: --fresh must not delete what someone saved by name.
     const snapshotsDir =
       options.snapshotsDir ??
       (options.persist ? join(options.root, '.emulator-snapshots') : await this.temporaryFolder());
     if (options.snapshot !== undefined) {
+      const { savedSnapshots, snapshotName } =
+        await import('../../emulators/src/console-server/snapshots.js');
       const saved = (await savedSnapshots(snapshotsDir)).map((s) => s.name);
       let problem: Error | null = null;
       try {
@@ -182,13 +178,9 @@ export class LocalShop {
     if (options.fresh && dataDir) await rm(dataDir, { recursive: true, force: true });
 
     try {
-      await step('builds (only when an input changed)', () =>
-        Promise.all([buildFunctionsIfStale(options.root, log), buildWebIfStale(options.root, log)]),
-      );
-      if (this.stopping) throw new StartAbortedError();
-
-      // firebase-tools (the slowest to start) loads its code meanwhile our emulators load their data and the
-      // catalogue is seeded; its emulators start once both are done (`startWhen`).
+      // firebase-tools (the slowest to start) is launched first: it loads its code while this process imports
+      // the emulators' code and builds what changed, and our emulators load their data and the catalogue is seeded.
+      // Its emulators start once those are done (`startWhen`).
       let go = () => {};
       const startWhen = new Promise<void>((resolve) => (go = resolve));
       const firestoreHost = `${config.firestore.host}:${config.firestore.port}`;
@@ -211,6 +203,18 @@ export class LocalShop {
         () => tools.ready,
       );
       toolsReady.catch(() => {}); // awaited below, unless an earlier step fails
+
+      const [stack] = await Promise.all([
+        step("the emulators' and console's code", importStack),
+        step('builds (only when an input changed)', () =>
+          Promise.all([buildFunctionsIfStale(options.root, log), buildWebIfStale(options.root, log)]),
+        ),
+      ]);
+      if (this.stopping) throw new StartAbortedError();
+      const { startOfflineEmulators, startConsole, FunctionsScheduler, Snapshots, snapshotName } = stack;
+      const { parseScheduleOverrides } = stack;
+      const scheduleOverrides =
+        options.scheduleOverrides ?? parseScheduleOverrides(process.env.SCHEDULE_OVERRIDES);
 
       const recovered: string[] = [];
       const emulators = await step('offline Firestore and Storage emulators (data loaded)', () =>
@@ -241,17 +245,23 @@ export class LocalShop {
         auth: `${config.auth.host}:${config.auth.port}`,
       };
       // The catalogue goes in before the Functions emulator starts: its photos come with their sizes and fire no
-      // function (see seedCatalog). A snapshot start restores its own.
+      // function (see seedCatalog). A snapshot start restores its own. A kept store needs none of it, so the
+      // seed's code (firebase-admin: 1.4 s of imports) is loaded after the word to go.
       const seedTime = new Date();
+      const seedCatalogNow = async () => {
+        const { seedCatalog } = await import('../seed/seed-demo-data.js');
+        return withEmulatorEnv(hosts, () => seedCatalog({ projectId: config.projectId, now: seedTime }));
+      };
       const catalog =
-        options.snapshot === undefined
-          ? await step('catalogue (seeded when the store is empty)', () =>
-              withEmulatorEnv(hosts, () => seedCatalog({ projectId: config.projectId, now: seedTime })),
-            )
+        options.snapshot === undefined && (await storeIsEmpty(firestoreHost, config.projectId))
+          ? await step('catalogue (the store was empty)', seedCatalogNow)
           : undefined;
       if (this.stopping) throw new StartAbortedError();
 
       go();
+      // A kept store's catalogue check, with the seed's code, runs while firebase-tools starts its emulators.
+      const catalogSeed = options.snapshot === undefined ? (catalog ?? seedCatalogNow()) : undefined;
+      Promise.resolve(catalogSeed).catch(() => {}); // awaited below, unless an earlier step fails
       const snapshots = new Snapshots({
         dir: snapshotsDir,
         emulators,
@@ -297,10 +307,12 @@ export class LocalShop {
           `› started from snapshot "${restored.name}" (${restored.documents} documents, ${restored.objects} files, ` +
             `${restored.restoredUsers ?? 'no'} accounts)`,
         );
-      } else if (catalog) {
+      } else {
+        const seed = await catalogSeed!;
+        const { seedAccountsAndOrders } = await import('../seed/seed-demo-data.js');
         const report = await step('accounts and orders (orders seeded with a new catalogue)', () =>
           withEmulatorEnv(hosts, () =>
-            seedAccountsAndOrders(catalog, { projectId: config.projectId, now: seedTime }),
+            seedAccountsAndOrders(seed, { projectId: config.projectId, now: seedTime }),
           ),
         );
         seeded = !report.skipped;
@@ -337,6 +349,47 @@ export class LocalShop {
       throw error;
     }
   }
+}
+
+/**
+ * The code of our emulators and the console: about 1 s of imports (gRPC among them), made after firebase-tools
+ * is launched so that its own loading runs beside them.
+ */
+async function importStack() {
+  const [emulators, consoleServer, scheduler, snapshots] = await Promise.all([
+    import('../../emulators/src/index.js'),
+    import('../../emulators/src/console-server/server.js'),
+    import('../../emulators/src/scheduler/scheduler.js'),
+    import('../../emulators/src/console-server/snapshots.js'),
+  ]);
+  return {
+    startOfflineEmulators: emulators.startOfflineEmulators,
+    startConsole: consoleServer.startConsole,
+    FunctionsScheduler: scheduler.FunctionsScheduler,
+    parseScheduleOverrides: scheduler.parseScheduleOverrides,
+    Snapshots: snapshots.Snapshots,
+    snapshotName: snapshots.snapshotName,
+  };
+}
+
+/**
+ * Whether the store has neither products nor orders (then the catalogue is seeded before the functions start),
+ * asked of our Firestore emulator over REST as the owner: the seed's own check needs firebase-admin's code.
+ */
+async function storeIsEmpty(firestoreHost: string, projectId: string): Promise<boolean> {
+  const url = `http://${firestoreHost}/v1/projects/${projectId}/databases/(default)/documents:runQuery`;
+  const found = await Promise.all(
+    ['products', 'orders'].map(async (collectionId) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ structuredQuery: { from: [{ collectionId }], limit: 1 } }),
+      });
+      if (!response.ok) throw new Error(`Firestore emulator: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { document?: unknown }[]).some((result) => result.document);
+    }),
+  );
+  return !found.includes(true);
 }
 
 /** The snapshot the seed's state is saved as, each time the demo data is seeded afresh. */

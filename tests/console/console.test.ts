@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/config.js';
 import { mockIdToken } from '../../emulators/src/testing/id-token.js';
-import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
 import { RESULTS, SHOP_URL, ShopBrowser, signIn } from '../support/shop-browser';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

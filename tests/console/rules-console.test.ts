@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/config.js';
 import { mockIdToken } from '../../emulators/src/testing/id-token.js';
-import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
 import { repoRules } from '../support/repo-rules';
 import { ShopBrowser } from '../support/shop-browser';
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/config.js';
-import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
 import { productPath } from '../../src/features/ordering/model';
 import {
   RESULTS,

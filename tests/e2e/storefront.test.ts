@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../scripts/seed/seed-demo-data';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
 import { toBengaliDigits } from '../../src/features/ordering/model';
 import {
   firestoreFromPage,
