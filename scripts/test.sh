@@ -7,10 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 export METADATA_SERVER_DETECTION=none NO_UPDATE_NOTIFIER=1
+steps=("$SECONDS s  install what is missing (npm ci on a fresh clone)")
 
 # The static checks, side by side on the two cores (each is single-threaded); each one's output is printed
 # whole under its title once it is done, and any failure stops the run.
-steps=()
+started=$SECONDS
 checks=$(mktemp -d)
 check() {
   local name=$1
@@ -35,7 +36,7 @@ for name in lint format dependencies types; do
 done
 rm -rf "$checks"
 [ $failed = 0 ] || exit 1
-steps+=("$SECONDS s  static checks (side by side)")
+steps+=("$((SECONDS - started)) s  static checks (side by side)")
 started=$SECONDS
 echo "› the emulator build and the initial-JavaScript budget of /"
 # The web app for the emulators, built the one way (scripts/stack/builds.ts: only when an input changed), into
