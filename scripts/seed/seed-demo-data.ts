@@ -164,6 +164,11 @@ export interface CatalogSeed {
   products: (DemoOrderProduct & { image_path: string })[];
 }
 
+/** What seedCatalog answers for a store it leaves as it is (it already has products or orders). */
+export function keptCatalog(): CatalogSeed {
+  return { skipped: true, removed: { products: 0, orders: 0, images: 0 }, products: [] };
+}
+
 /** A throwaway admin app on the emulators for one part of the seed. */
 async function withSeedApp<T>(projectId: string, work: (app: App) => Promise<T>): Promise<T> {
   useEmulators();
@@ -189,15 +194,11 @@ export async function seedCatalog(options: SeedOptions = {}): Promise<CatalogSee
   const { force = false, now = new Date(), projectId = DEMO_PROJECT_ID, log = () => {} } = options;
   return withSeedApp(projectId, async (app) => {
     const db = getFirestore(app);
-    const seeded: CatalogSeed = {
-      skipped: false,
-      removed: { products: 0, orders: 0, images: 0 },
-      products: [],
-    };
+    const seeded: CatalogSeed = { ...keptCatalog(), skipped: false };
     if (!(await isEmpty(db))) {
       if (!force) {
         log('the store already has products or orders; left as it is (use --force to replace them)');
-        return { ...seeded, skipped: true };
+        return keptCatalog();
       }
       const bucket = getStorage(app).bucket();
       seeded.removed.orders = await deleteAll(db, 'orders');

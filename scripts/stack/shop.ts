@@ -248,20 +248,21 @@ export class LocalShop {
       // function (see seedCatalog). A snapshot start restores its own. A kept store needs none of it, so the
       // seed's code (firebase-admin: 1.4 s of imports) is loaded after the word to go.
       const seedTime = new Date();
-      const seedCatalogNow = async () => {
-        const { seedCatalog } = await import('../seed/seed-demo-data.js');
-        return withEmulatorEnv(hosts, () => seedCatalog({ projectId: config.projectId, now: seedTime }));
-      };
       const catalog =
         options.snapshot === undefined && (await storeIsEmpty(firestoreHost, config.projectId))
-          ? await step('catalogue (the store was empty)', seedCatalogNow)
+          ? await step('catalogue (the store was empty)', async () => {
+              const { seedCatalog } = await import('../seed/seed-demo-data.js');
+              return withEmulatorEnv(hosts, () =>
+                seedCatalog({ projectId: config.projectId, now: seedTime }),
+              );
+            })
           : undefined;
       if (this.stopping) throw new StartAbortedError();
 
       go();
-      // A kept store's catalogue check, with the seed's code, runs while firebase-tools starts its emulators.
-      const catalogSeed = options.snapshot === undefined ? (catalog ?? seedCatalogNow()) : undefined;
-      Promise.resolve(catalogSeed).catch(() => {}); // awaited below, unless an earlier step fails
+      // The seed's code loads while firebase-tools starts its emulators.
+      const seedCode = options.snapshot === undefined ? import('../seed/seed-demo-data.js') : undefined;
+      seedCode?.catch(() => {}); // awaited below, unless an earlier step fails
       const snapshots = new Snapshots({
         dir: snapshotsDir,
         emulators,
@@ -308,8 +309,8 @@ export class LocalShop {
             `${restored.restoredUsers ?? 'no'} accounts)`,
         );
       } else {
-        const seed = await catalogSeed!;
-        const { seedAccountsAndOrders } = await import('../seed/seed-demo-data.js');
+        const { keptCatalog, seedAccountsAndOrders } = await seedCode!;
+        const seed = catalog ?? keptCatalog();
         const report = await step('accounts and orders (orders seeded with a new catalogue)', () =>
           withEmulatorEnv(hosts, () =>
             seedAccountsAndOrders(seed, { projectId: config.projectId, now: seedTime }),
