@@ -93,7 +93,8 @@ describe('no axe-core violation', () => {
       payment_trxid: null,
       user_id: uid,
       status: 'confirmed',
-      created_at: Timestamp.fromDate(new Date('2030-01-15T03:19:00Z')),
+      // Not on 2030-01-15: the paperwork suite's slips and export are that day's newest orders, and only its own.
+      created_at: Timestamp.fromDate(new Date('2029-06-01T03:19:00Z')),
       // What the seller's search finds it by (placeOrder writes them the same way).
       search_terms: orderSearchTerms({
         id: ORDER_ID,
