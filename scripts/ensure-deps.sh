@@ -24,11 +24,12 @@ install_if_changed() {
 install_if_changed . "the project's npm packages"
 [ -f functions/package-lock.json ] && install_if_changed functions "the Cloud Functions' npm packages"
 
-# Browser tests and screenshots use Debian's Chromium (npx playwright install cannot work offline).
-if [ "${SKIP_BROWSER_INSTALL:-}" != "1" ] && [ ! -x /usr/bin/chromium ]; then
-  echo "› installing Chromium and fonts from Debian…"
+# Debian's Chromium (npx playwright install cannot work offline): its headless shell drives the browser tests
+# and screenshots, the full browser Lighthouse (npm run lighthouse).
+if [ "${SKIP_BROWSER_INSTALL:-}" != "1" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; }; then
+  echo "› installing Chromium, its headless shell and fonts from Debian…"
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-core >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-headless-shell fonts-noto-core >/dev/null
 fi

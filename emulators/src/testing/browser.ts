@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's headless shell: Chromium's engine without the browser's own windows. The full browser in headless
+ * mode still builds its window furniture for every context (the address bar's popup is a WebUI page of its
+ * own): a launch with three contexts took 12.2 s of processor time with it, 1.9 s with the shell.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
