@@ -5,7 +5,8 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { gunzipSync } from 'node:zlib';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHomePage } from '../../src/app/server';
 import {
   encodedAnswer,
   answerPage,
@@ -18,6 +19,12 @@ import {
   shopOrigin,
   type PageSite,
 } from './pages';
+
+// The real renderer, watched: how many times `/` is rendered.
+vi.mock('../../src/app/server', async (importOriginal) => {
+  const server = await importOriginal<typeof import('../../src/app/server')>();
+  return { ...server, renderHomePage: vi.fn(server.renderHomePage) };
+});
 
 const TEMPLATE = `<!doctype html><html lang="bn"><head><meta charset="UTF-8" />
 <meta name="description" content="দোকানের কথা" /><title>দোকান</title></head>
@@ -130,6 +137,26 @@ describe('the home page', () => {
     expect(html).toContain('id="shop-window-data"');
     expect(html).toContain('<link rel="preconnect" href="http://127.0.0.1:9199">');
     expect(reads).toEqual(['products?active']);
+  });
+
+  it('is rendered once for the same jars, and again as soon as one of them changes', async () => {
+    const render = vi.mocked(renderHomePage);
+    render.mockClear();
+    const first = (await ask('/')).body;
+    expect((await ask('/')).body).toBe(first);
+    expect(render).toHaveBeenCalledTimes(1);
+    // Read again at every request: the new price is in the very next answer.
+    const mango = stored['products/mango'];
+    stored['products/mango'] = { ...mango, price: 240 };
+    try {
+      const next = (await ask('/')).body;
+      expect(render).toHaveBeenCalledTimes(2);
+      expect(next).toContain('৳২৪০');
+      expect(next).not.toContain('৳২৫০');
+      expect(reads.filter((read) => read === 'products?active')).toHaveLength(3);
+    } finally {
+      stored['products/mango'] = mango;
+    }
   });
 });
 
