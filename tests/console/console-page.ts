@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { readProjectConfig } from '../../emulators/src/config.js';
-import type { ShopBrowser } from '../support/shop-browser';
+import { screenshotPage, type ShopBrowser } from '../support/shop-browser';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const config = readProjectConfig(root);
@@ -38,7 +38,7 @@ export async function screenshotInBothLanguages(page: Page, name: string): Promi
     await languageButton(page, language).click();
     await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${language}.png`, fullPage: true });
+    await screenshotPage(page, `${SCREENSHOTS}/${name}-${language}.png`);
   }
 }
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/config.js';
 import { mockIdToken } from '../../emulators/src/testing/id-token.js';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
-import { RESULTS, SHOP_URL, ShopBrowser, signIn } from '../support/shop-browser';
+import { RESULTS, SHOP_URL, ShopBrowser, signIn, screenshotPage } from '../support/shop-browser';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const config = readProjectConfig(root);
@@ -53,7 +53,7 @@ describe('the emulator console in a browser', () => {
     for (const page of ['সারসংক্ষেপ', 'অনুরোধ', 'ব্যবহারকারী (Auth)', 'ফাইল (Storage)', 'লগ'])
       await consolePage.getByRole('link', { name: page, exact: true }).waitFor();
     await consolePage.getByRole('button', { name: 'এখনই ডেটা এক্সপোর্ট করুন' }).waitFor();
-    await consolePage.screenshot({ path: `${RESULTS}/console-overview-1280.png`, fullPage: true });
+    await screenshotPage(consolePage, `${RESULTS}/console-overview-1280.png`);
   });
 
   it('shows the seeded products, and a price edited here appears on the shop live; a bad value changes nothing', async () => {
@@ -93,7 +93,7 @@ describe('the emulator console in a browser', () => {
     await expect
       .poll(() => shopCard.getByTestId('product-price').innerText(), { timeout: 10_000 })
       .toContain(toBengali(newPrice));
-    await page.screenshot({ path: `${RESULTS}/console-firestore-1280.png`, fullPage: true });
+    await screenshotPage(page, `${RESULTS}/console-firestore-1280.png`);
   });
 
   it('adds a document with a typed field, refuses a bad reference, and deletes the document', async () => {
@@ -174,7 +174,7 @@ describe('the emulator console in a browser', () => {
 
     await requests.getByLabel('ফলাফল').selectOption('denied');
     expect(await requests.locator('[data-verdict="allowed"]').count()).toBe(0);
-    await requests.screenshot({ path: `${RESULTS}/console-requests-1280.png`, fullPage: true });
+    await screenshotPage(requests, `${RESULTS}/console-requests-1280.png`);
   });
 
   it('grants the demo customer admin in one click, which opens /admin for them, and revokes it', async () => {
@@ -183,7 +183,7 @@ describe('the emulator console in a browser', () => {
     await row.waitFor({ timeout: 20_000 });
     await row.getByRole('button', { name: 'অ্যাডমিন করুন' }).click();
     await row.getByText('অ্যাডমিন', { exact: true }).waitFor();
-    await page.screenshot({ path: `${RESULTS}/console-auth-1280.png`, fullPage: true });
+    await screenshotPage(page, `${RESULTS}/console-auth-1280.png`);
 
     const customer = await shop.newVisitor(1280);
     await signIn(customer, DEMO_ACCOUNTS.customer);
@@ -209,7 +209,7 @@ describe('the emulator console in a browser', () => {
     await expect
       .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 })
       .toBe(64);
-    await page.screenshot({ path: `${RESULTS}/console-storage-1280.png`, fullPage: true });
+    await screenshotPage(page, `${RESULTS}/console-storage-1280.png`);
 
     await upload.setInputFiles({
       name: 'too-big.jpg',
@@ -231,7 +231,7 @@ describe('the emulator console in a browser', () => {
     await page.getByText('লাইভ', { exact: true }).waitFor({ timeout: 20_000 });
     await page.getByLabel('ফাংশন').selectOption('*');
     await page.locator('[data-function]').first().waitFor({ timeout: 20_000 });
-    await page.screenshot({ path: `${RESULTS}/console-logs-1280.png`, fullPage: true });
+    await screenshotPage(page, `${RESULTS}/console-logs-1280.png`);
   });
 
   it("shows a customer's SMS in the outbox, as the phone would receive it, live", async () => {
@@ -253,7 +253,7 @@ describe('the emulator console in a browser', () => {
     const shown = await message.innerText();
     expect(shown).toContain('+8801712345678');
     expect(shown).toContain(body);
-    await page.screenshot({ path: `${RESULTS}/console-sms-1280.png`, fullPage: true });
+    await screenshotPage(page, `${RESULTS}/console-sms-1280.png`);
   });
 
   it('clears Firestore, Storage and Auth after confirmation (then the demo data is seeded again)', async () => {

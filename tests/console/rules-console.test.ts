@@ -14,7 +14,7 @@ import { readProjectConfig } from '../../emulators/src/config.js';
 import { mockIdToken } from '../../emulators/src/testing/id-token.js';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
 import { repoRules } from '../support/repo-rules';
-import { ShopBrowser } from '../support/shop-browser';
+import { ShopBrowser, screenshotPage } from '../support/shop-browser';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const config = readProjectConfig(root);
@@ -136,7 +136,7 @@ describe('the rules pages of the emulator console', () => {
     const line = other.locator(`[data-line="${ORDER_READ}"]`);
     expect(await line.getAttribute('data-outcome')).toBe('false');
     expect(await line.locator('[data-condition="false"]').count()).toBe(2);
-    await page.screenshot({ path: `${SCREENSHOTS}/playground-denied.png`, fullPage: true });
+    await screenshotPage(page, `${SCREENSHOTS}/playground-denied.png`);
 
     const newPrice = { ...plain(productFields), price: 300 };
     const update = await ask(page, { user: adminUid, method: 'update', path: PRODUCT, fields: newPrice });
@@ -145,7 +145,7 @@ describe('the rules pages of the emulator console', () => {
       `সিদ্ধান্ত লাইন ${toBengali(PRODUCT_UPDATE)}`,
     );
     expect(await update.getByTestId('playground-request-resource').innerText()).toContain('"price": 300');
-    await page.screenshot({ path: `${SCREENSHOTS}/playground.png`, fullPage: true });
+    await screenshotPage(page, `${SCREENSHOTS}/playground.png`);
 
     const create = await ask(page, {
       user: customerUid,
@@ -223,7 +223,7 @@ describe('the rules pages of the emulator console', () => {
       false: 0,
       error: 0,
     });
-    await page.screenshot({ path: `${SCREENSHOTS}/coverage.png`, fullPage: true });
+    await screenshotPage(page, `${SCREENSHOTS}/coverage.png`);
 
     await page.getByLabel('সার্ভিস').selectOption('storage');
     const imageWrite = page.locator(`[data-allow-line="${IMAGE_WRITE}"]`);
@@ -233,7 +233,7 @@ describe('the rules pages of the emulator console', () => {
     expect(await counts(imageParts.nth(0))).toEqual({ evaluated: 2, true: 1, false: 1, error: 0 });
     expect(await counts(imageParts.nth(1))).toEqual({ evaluated: 1, true: 1, false: 0, error: 0 });
     expect(await counts(imageParts.nth(2))).toEqual({ evaluated: 1, true: 1, false: 0, error: 0 });
-    await page.screenshot({ path: `${SCREENSHOTS}/coverage-storage.png`, fullPage: true });
+    await screenshotPage(page, `${SCREENSHOTS}/coverage-storage.png`);
 
     // Google's report, served by the Firestore emulator, says the same.
     const html = await (
@@ -262,7 +262,7 @@ describe('the rules pages of the emulator console', () => {
     const detail = requests.getByTestId('request-detail');
     expect(await detail.getByTestId('request-payload').innerText()).toContain('"price": 275');
     expect(await detail.getByTestId('request-resource').innerText()).toContain('"price": 250');
-    await requests.screenshot({ path: `${SCREENSHOTS}/request-payload.png`, fullPage: true });
+    await screenshotPage(requests, `${SCREENSHOTS}/request-payload.png`);
 
     await detail.getByRole('button', { name: 'অন্য ব্যবহারকারী হিসেবে আবার চালান' }).click();
     await requests.waitForURL(`${CONSOLE_URL}/playground`);

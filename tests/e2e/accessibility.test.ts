@@ -22,6 +22,7 @@ import {
   signUp,
   signedInUser,
   uniqueEmail,
+  screenshotPage,
 } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
@@ -155,7 +156,7 @@ describe('no axe-core violation', () => {
         .waitFor(),
     );
     await page.setViewportSize({ width: 360, height: 900 });
-    await page.screenshot({ path: `${RESULTS}/packing-slip-360.png`, fullPage: true });
+    await screenshotPage(page, `${RESULTS}/packing-slip-360.png`);
   }, 240_000); // every tab and the slips, at two widths, each waiting for its data
 
   it('on every page of the emulator console', async () => {

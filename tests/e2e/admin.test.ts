@@ -18,6 +18,7 @@ import {
   signUp,
   uniqueEmail,
   uniquePhone,
+  screenshotPage,
 } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
@@ -55,7 +56,7 @@ describe('admin dashboard in a browser', () => {
     await card.waitFor({ timeout: 20_000 });
     expect(await card.innerText()).toContain('সিস্টেম অ্যাডমিনিস্ট্রেটরের সাথে যোগাযোগ করুন');
     expect(await page.getByRole('tab').count()).toBe(0);
-    await page.screenshot({ path: `${RESULTS}/admin-access-denied-360.png`, fullPage: true });
+    await screenshotPage(page, `${RESULTS}/admin-access-denied-360.png`);
   });
 
   it("shows a customer's new order to the admin within 2 s and the admin's status change to the customer live", async () => {
@@ -102,7 +103,7 @@ describe('admin dashboard in a browser', () => {
     await arrived.getByLabel('স্ট্যাটাস পরিবর্তন').selectOption('confirmed');
     await admin.getByText('অর্ডার স্ট্যাটাস আপডেট হয়েছে।').waitFor({ timeout: 10_000 });
     await expect.poll(() => mine.innerText(), { timeout: 5_000 }).toContain('নিশ্চিত');
-    await customer.screenshot({ path: `${RESULTS}/admin-status-seen-by-customer-360.png`, fullPage: true });
+    await screenshotPage(customer, `${RESULTS}/admin-status-seen-by-customer-360.png`);
 
     // Search and the status filter are Firestore queries on the fields placeOrder wrote: the unique word of
     // the buyer's name finds this order alone; the phone in Bengali digits with +880 finds it among others.
@@ -234,7 +235,7 @@ describe('admin dashboard in a browser', () => {
         // Nothing may stick out sideways: the page itself never scrolls horizontally (the tab strip may).
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${tab} at ${width} px`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `${RESULTS}/admin-${tab}-${width}.png`, fullPage: true });
+        await screenshotPage(page, `${RESULTS}/admin-${tab}-${width}.png`);
       }
     }
   });

@@ -21,6 +21,7 @@ import {
   signUp,
   uniqueEmail,
   uniquePhone,
+  screenshotPage,
 } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
@@ -104,7 +105,7 @@ describe("the seller's edit, history and notes", () => {
     await expect.poll(() => mine.innerText(), { timeout: 15_000 }).toContain('ধানমন্ডি');
     const shown = toLatinDigits(await mine.innerText());
     expect(shown).toContain('2 ×');
-    await customer.screenshot({ path: `${RESULTS}/order-edit-seen-by-customer-360.png`, fullPage: true });
+    await screenshotPage(customer, `${RESULTS}/order-edit-seen-by-customer-360.png`);
 
     // The history lists old → new.
     await expect
@@ -127,7 +128,7 @@ describe("the seller's edit, history and notes", () => {
     await details.locator('label', { hasText: 'প্যাকিং স্লিপে দেখান' }).click();
     await details.getByRole('button', { name: 'নোট যোগ করুন' }).click();
     await details.getByTestId('order-note').filter({ hasText: slipNote }).waitFor({ timeout: 15_000 });
-    await seller.screenshot({ path: `${RESULTS}/order-edit-history-notes-1280.png`, fullPage: true });
+    await screenshotPage(seller, `${RESULTS}/order-edit-history-notes-1280.png`);
 
     await customer.reload();
     await mine.waitFor({ timeout: 20_000 });

@@ -16,6 +16,7 @@ import {
   uniqueEmail,
   uniquePhone,
   passPhoneCode,
+  screenshotPage,
 } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
@@ -105,7 +106,7 @@ describe("the seller's order mail", () => {
     const admin = await shop.newVisitor(1280);
     await signIn(admin, ADMIN);
     await setOrderMail(admin, true, seller);
-    await admin.screenshot({ path: `${RESULTS}/admin-settings-order-mail-1280.png`, fullPage: true });
+    await screenshotPage(admin, `${RESULTS}/admin-settings-order-mail-1280.png`);
 
     const customer = await shop.newVisitor(360);
     await signUp(customer, uniqueEmail('order-mail'));
@@ -135,7 +136,7 @@ describe("the seller's order mail", () => {
     expect(await message.innerText()).toContain(mail.subject);
     const body = consolePage.frameLocator(`article[data-message-id="${mail.id}"] iframe`);
     await body.getByText(buyer).waitFor({ timeout: 10_000 });
-    await consolePage.screenshot({ path: `${RESULTS}/console-mail-1280.png`, fullPage: true });
+    await screenshotPage(consolePage, `${RESULTS}/console-mail-1280.png`);
 
     // The link in the mail opens the dashboard searched for the order.
     const link = /(http\S+\/admin\?q=\S+)/.exec(mail.text)![1];

@@ -20,6 +20,7 @@ import {
   uniqueEmail,
   addOwnProduct,
   productCardOf,
+  screenshotPage,
 } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
@@ -134,7 +135,7 @@ describe('bKash payments', () => {
     await expect
       .poll(() => mine.getByTestId('my-payment-state').innerText(), { timeout: 10_000 })
       .toBe('পরিশোধিত');
-    await customer.screenshot({ path: `${RESULTS}/payments-verified-by-customer-360.png`, fullPage: true });
+    await screenshotPage(customer, `${RESULTS}/payments-verified-by-customer-360.png`);
 
     const [stored] = (
       await shopAdminFirestore().collection('orders').where('payment_trxid', '==', trxId).get()
@@ -181,7 +182,7 @@ describe('bKash payments', () => {
     await admin.getByText(/পেমেন্ট মেলেনি বলে জানানো হয়েছে/).waitFor({ timeout: 15_000 });
 
     await mine.getByText('বিক্রেতা লিখেছেন: এই TrxID-তে টাকা আসেনি').waitFor({ timeout: 10_000 });
-    await customer.screenshot({ path: `${RESULTS}/payments-rejected-by-customer-360.png`, fullPage: true });
+    await screenshotPage(customer, `${RESULTS}/payments-rejected-by-customer-360.png`);
     const second = freshTrxId();
     await mine.getByLabel('ট্রানজেকশন আইডি (TrxID)').fill(second);
     await mine.getByLabel('যে নম্বর থেকে টাকা পাঠিয়েছেন').fill('01712345679');

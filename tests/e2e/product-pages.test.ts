@@ -23,6 +23,7 @@ import {
   uniqueEmail,
   uniquePhone,
   passPhoneCode,
+  screenshotPage,
 } from '../support/shop-browser';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -87,7 +88,7 @@ describe('a product’s own page', () => {
         () => document.getElementById('root')?.dataset.prerendered === location.pathname,
       ),
     ).toBe(true);
-    await visitor.screenshot({ path: `${RESULTS}/product-page-360.png`, fullPage: true });
+    await screenshotPage(visitor, `${RESULTS}/product-page-360.png`);
 
     // Signed out: asked to sign in first, as on /.
     const order = visitor.getByRole('button', { name: 'অর্ডার করুন' });

@@ -20,6 +20,7 @@ import {
   uniqueEmail,
   uniquePhone,
   addOwnProduct,
+  screenshotPage,
 } from '../support/shop-browser';
 
 const BENGALI_DIGITS = /[০-৯]/;
@@ -54,7 +55,7 @@ describe('storefront in a browser', () => {
       expect(price).toMatch(/^৳/);
       expect(price).toMatch(BENGALI_DIGITS);
       await expect.poll(() => page.getByRole('link', { name: 'লগইন' }).count()).toBeGreaterThan(0);
-      await page.screenshot({ path: `${RESULTS}/storefront-home-${width}.png`, fullPage: true });
+      await screenshotPage(page, `${RESULTS}/storefront-home-${width}.png`);
     }
   });
 
@@ -192,7 +193,7 @@ describe('storefront in a browser', () => {
     expect(text).toContain('অমীমাংসিত');
     expect(text).toContain(orderedTotal);
     expect(await page.getByTestId('cart-badge').innerText()).toBe('১');
-    await page.screenshot({ path: `${RESULTS}/storefront-my-orders-360.png`, fullPage: true });
+    await screenshotPage(page, `${RESULTS}/storefront-my-orders-360.png`);
 
     // The buyer may read the order directly too: the same request is what the next test's neighbour is refused.
     const buyer = await signedInUser(page);
@@ -215,7 +216,7 @@ describe('storefront in a browser', () => {
     await page.getByText('আপনি এখনো কোনো অর্ডার করেননি।').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('my-order').count()).toBe(0);
     expect(await page.getByTestId('cart-badge').innerText()).toBe('০');
-    await page.screenshot({ path: `${RESULTS}/storefront-my-orders-empty-1280.png`, fullPage: true });
+    await screenshotPage(page, `${RESULTS}/storefront-my-orders-empty-1280.png`);
 
     // The page's own query asks only for the neighbour's orders; the rules must refuse the buyer's order to any
     // request the neighbour could make: the document itself, a query for the buyer's orders, or all orders.

@@ -16,6 +16,7 @@ import {
   signedInUser,
   signUp,
   uniqueEmail,
+  screenshotPage,
 } from '../support/shop-browser';
 
 const { auth, projectId } = readProjectConfig(fileURLToPath(new URL('../..', import.meta.url)));
@@ -59,7 +60,7 @@ describe('verified admins', () => {
     const url = new URL(link!);
     expect(url.searchParams.get('mode')).toBe('verifyEmail');
     expect(url.searchParams.get('continueUrl')).toBe(`${SHOP_URL}/`);
-    await page.screenshot({ path: `${RESULTS}/sign-up-verification-notice-360.png`, fullPage: true });
+    await screenshotPage(page, `${RESULTS}/sign-up-verification-notice-360.png`);
 
     // The emulator console's Authentication page shows the link that was "mailed", pending, on the account's row.
     const consolePage = await openConsole(shop, '/auth');
