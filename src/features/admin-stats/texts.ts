@@ -6,8 +6,8 @@ export const adminStatsTexts = {
   totalOrders: 'মোট অর্ডার',
   weeklyGrowth: (percent: string) => `গত সপ্তাহের তুলনায় ${percent}%`,
   totalRevenue: 'মোট বিক্রি',
-  // The model's countsAsRevenue: a wallet order is money only once the seller found it in the wallet app.
-  revenueHint: 'বাতিল ও ফেরত বাদে; বিকাশ ও নগদ (Nagad)-এর টাকা যাচাইয়ের পর গোনা হয়',
+  // revenuePoishaOf: the money the order ledger says the shop has and keeps.
+  revenueHint: 'হাতে আসা টাকা: ক্যাশ সরবরাহের পর, বিকাশ ও নগদ (Nagad) যাচাইয়ের পর; ফেরতযোগ্য টাকা বাদে',
   pendingOrders: 'অমীমাংসিত অর্ডার',
   pendingHint: 'নিশ্চিত করার অপেক্ষায়',
   completedOrders: 'সম্পন্ন অর্ডার',

@@ -71,7 +71,7 @@ describe('computeDashboardStats', () => {
     expect(stats.daily.every((day) => day.orders === 0 && day.revenue === 0)).toBe(true);
   });
 
-  it('counts revenue of every order except cancelled and returned ones, to the poisha', () => {
+  it('counts as revenue the cash of delivered orders, never of open, cancelled or returned ones, to the poisha', () => {
     const stats = computeDashboardStats(
       [
         order(1, 'pending', 0.1),
@@ -82,11 +82,11 @@ describe('computeDashboardStats', () => {
       ],
       now,
     );
-    expect(stats.totalRevenue).toBe(100.29);
+    expect(stats.totalRevenue).toBe(0.2);
     expect(stats.totalOrders).toBe(5);
   });
 
-  it('counts a bKash/Nagad order as revenue only once its payment is verified', () => {
+  it('counts a bKash/Nagad order as revenue once its payment is verified or the courier collected it', () => {
     const paid = (state: string | undefined, method = 'bkash', status = 'delivered') => ({
       ...order(1, status, 100),
       payment_method: method,
@@ -100,14 +100,17 @@ describe('computeDashboardStats', () => {
         paid('awaiting_payment', 'nagad'),
         paid('rejected'),
         paid(undefined), // placed before payments were tracked: nobody recorded the money
-        paid('verified', 'bkash', 'returned'),
+        paid('verified', 'bkash', 'returned'), // owed back: not the shop's
         paid('collect_on_delivery', 'cash_on_delivery'),
+        paid('claimed', 'bkash', 'pending'), // a TrxID not yet checked is no money
+        { ...paid('verified', 'nagad', 'cancelled'), paid_amount: 100, refunded_amount: 100 },
       ],
       now,
     );
-    expect(stats.totalOrders).toBe(8);
-    expect(stats.totalRevenue).toBe(300);
-    expect(stats.daily.at(-2)).toMatchObject({ orders: 8, revenue: 300 });
+    // Delivered: collected at the door whatever the wallet said (the slip asked for the total unless verified).
+    expect(stats.totalOrders).toBe(10);
+    expect(stats.totalRevenue).toBe(700);
+    expect(stats.daily.at(-2)).toMatchObject({ orders: 10, revenue: 700 });
   });
 
   it('divides revenue by the number of orders for the average, cancelled orders included in the count', () => {
@@ -227,7 +230,7 @@ describe('computeDashboardStats', () => {
     const stats = computeDashboardStats(
       [
         // 21 Nov 00:30 in Dhaka is still 20 Nov in UTC: it counts for the 21st.
-        { status: 'pending', total_amount: 250, created_at: new Date('2026-11-20T18:30:00Z') },
+        { status: 'delivered', total_amount: 250, created_at: new Date('2026-11-20T18:30:00Z') },
         { status: 'cancelled', total_amount: 999, created_at: new Date('2026-11-21T05:00:00Z') },
         // 20 Nov 23:59 in Dhaka.
         { status: 'delivered', total_amount: 120.5, created_at: new Date('2026-11-20T17:59:00Z') },

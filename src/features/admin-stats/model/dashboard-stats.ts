@@ -1,11 +1,11 @@
 import { adminStatsTexts } from '../texts';
 import {
-  countsAsRevenue,
   fromPoisha,
+  holdsJars,
+  isOrderStatus,
   ORDER_STATUSES,
-  readPaymentState,
+  orderMoneyOf,
   type OrderStatus,
-  type PaymentState,
 } from '../../ordering/model';
 import { dhakaDateKey } from '../../../lib/shop-time';
 
@@ -17,17 +17,28 @@ export interface StatsOrder {
   status: string;
   total_amount: number;
   created_at: Date;
-  /** With the state, whether the order is revenue yet (a bKash/Nagad order once verified); cash when absent. */
+  /** The ledger's money fields (order-ledger.ts): what came in and went back; absent on older orders. */
   payment_method?: unknown;
   payment_state?: unknown;
+  paid_amount?: unknown;
+  refunded_amount?: unknown;
+  quantity?: unknown;
 }
 
 /**
- * Whether an order of this status and payment counts as revenue (ordering's countsAsRevenue): not cancelled or
- * returned, and paid by bKash/Nagad only once the seller verified it. Any status string an order carries.
+ * An order's revenue in poisha: the money the shop has and keeps by the order ledger (a verified wallet payment,
+ * cash once delivered; net of refunds, nothing for a cancelled or returned order).
  */
-export function isRevenue(status: string, payment: PaymentState): boolean {
-  return countsAsRevenue(status as OrderStatus, payment);
+export function revenuePoishaOf(order: Record<string, unknown>): number {
+  return orderPoisha(orderMoneyOf(order).kept);
+}
+
+/**
+ * The statuses whose revenue the roll-ups' sums count: those holding jars. Roll-ups written before the ledger
+ * also hold cancelled orders' totals, which the sums leave out.
+ */
+export function isRevenueStatus(status: string): boolean {
+  return isOrderStatus(status) && holdsJars(status);
 }
 
 export type RecommendationKind = 'warning' | 'positive' | 'negative' | 'info';
@@ -138,7 +149,7 @@ export interface StatsTallies {
   /** Orders per status, all time; any status string an order carries. */
   count: ReadonlyMap<string, number>;
   /**
-   * Sum of total_amount per status of the orders that count as revenue (isRevenue), all time, in integer poisha.
+   * Sum of the orders' revenue (revenuePoishaOf) per status, all time, in integer poisha.
    * Roll-ups written before payments also hold cancelled orders' totals: the sums leave those statuses out.
    */
   revenue: ReadonlyMap<string, number>;
@@ -220,7 +231,7 @@ export function computeDashboardStats(orders: readonly StatsOrder[], now: Date):
   const chartDays = new Set(lastDhakaDays(now));
   const days = new Map<string, { count: Map<string, number>; revenue: Map<string, number> }>();
   for (const order of orders) {
-    const poisha = isRevenue(order.status, readPaymentState(order)) ? orderPoisha(order.total_amount) : 0;
+    const poisha = revenuePoishaOf({ ...order });
     addTo(count, order.status, 1);
     addTo(revenue, order.status, poisha);
     const date = dhakaDateKey(order.created_at);

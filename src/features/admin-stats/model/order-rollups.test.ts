@@ -1,11 +1,13 @@
 import { computeDashboardStats, dhakaDateKey, type StatsOrder } from './dashboard-stats';
 import {
-  holdsJars,
-  mayMovePayment,
+  applyMove,
+  ledgerFieldsOf,
+  ledgerOrderOf,
   ORDER_STATUSES,
-  UNPAID_PAYMENT_STATES,
+  orderTotal,
+  type LedgerActor,
+  type LedgerMove,
   type PaymentMethod,
-  type PaymentState,
 } from '../../ordering/model';
 import {
   chartMonths,
@@ -14,9 +16,8 @@ import {
   orderCountsFromTotals,
   readMonthShard,
   readTotalShard,
+  rollupChangeBetween,
   rollupChangeForNewOrder,
-  rollupChangeForPayment,
-  rollupChangeForStatus,
   rollupEntryOf,
   rollupsFromEntries,
   ROLLUP_SHARDS,
@@ -29,8 +30,6 @@ import {
 const DAY = 24 * 60 * 60 * 1000;
 const STATUSES = ORDER_STATUSES;
 const METHODS: PaymentMethod[] = ['cash_on_delivery', 'bkash', 'nagad'];
-const PAYMENT_STATES_OF = (method: PaymentMethod): PaymentState[] =>
-  method === 'cash_on_delivery' ? ['collect_on_delivery'] : ['awaiting_payment', 'claimed'];
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
 function randomFrom(seed: number) {
@@ -75,69 +74,86 @@ class ShardStore {
   }
 }
 
-interface SimulatedOrder extends StatsOrder {
-  stats_day: string;
-  payment_method: PaymentMethod;
-  payment_state: PaymentState;
+type SimulatedOrder = StatsOrder & Record<string, unknown> & { stats_day: string };
+
+/** A random move of the order ledger, by whoever usually makes it. */
+function randomMove(pick: <T>(items: readonly T[]) => T): [LedgerActor, LedgerMove] {
+  const move = pick<LedgerMove>([
+    ...STATUSES.map((to) => ({ kind: 'status' as const, to })),
+    { kind: 'claim' },
+    { kind: 'claim' },
+    { kind: 'verify' },
+    { kind: 'verify' },
+    { kind: 'reject' },
+    { kind: 'expire' },
+    { kind: 'edit', quantity: pick([1, 2, 3]) },
+    { kind: 'refund', amount: 0 },
+    { kind: 'refund', amount: 0 },
+    { kind: 'refund', amount: 0 },
+    { kind: 'undo' },
+  ]);
+  if (move.kind === 'claim') return ['customer', move];
+  return [move.kind === 'expire' ? 'scheduler' : 'seller', move];
 }
 
 /**
- * `count` orders over the 70 days before `now`, cash, bKash and Nagad (some paid at once), then a random history:
- * status changes (returns among them), TrxIDs claimed, verified and rejected, and unpaid orders cancelled by the
- * expiry (a status change to cancelled, as the scheduler makes it).
+ * `count` orders over the 70 days before `now`, cash, bKash and Nagad, then a random history through the order
+ * ledger: status changes (returns and reopenings among them), TrxIDs claimed, verified and rejected, edits after
+ * payment, refunds, undos, and unpaid orders cancelled by the expiry.
  */
 function simulate(seed: number, count: number, now: Date) {
   const random = randomFrom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const store = new ShardStore();
   const orders: SimulatedOrder[] = [];
-  const moves = { status: 0, payment: 0, expiry: 0 };
+  const moves = { status: 0, payment: 0, expiry: 0, refund: 0 };
   for (let index = 0; index < count; index += 1) {
     const created_at = new Date(now.getTime() - Math.floor(random() * 70 * DAY));
     // Whole taka, taka and poisha, and the amounts that drift in floating point (0.1, 0.2, 160.5 × 3).
-    const total_amount = pick([0.1, 0.2, 99.99, 481.5, 250, Math.round(random() * 500000) / 100]);
+    const product_price = pick([0.1, 0.2, 99.99, 160.5, 250, Math.round(random() * 500000) / 100]);
+    const quantity = pick([1, 2, 3]);
     const payment_method = pick(METHODS);
     const order: SimulatedOrder = {
       status: 'pending',
-      total_amount,
+      product_price,
+      quantity,
+      total_amount: orderTotal(product_price, quantity),
       created_at,
       stats_day: dhakaDateKey(created_at),
       payment_method,
-      payment_state: pick(PAYMENT_STATES_OF(payment_method)),
+      payment_state: payment_method === 'cash_on_delivery' ? 'collect_on_delivery' : 'awaiting_payment',
     };
     orders.push(order);
     store.apply(rollupChangeForNewOrder(rollupEntryOf(order)!), Math.floor(random() * ROLLUP_SHARDS));
   }
   const shard = () => Math.floor(random() * ROLLUP_SHARDS);
-  for (let step = 0; step < count * 4; step += 1) {
-    const order = pick(orders);
-    const roll = random();
-    if (roll < 0.35 && order.payment_method !== 'cash_on_delivery') {
-      // The customer sends a TrxID, or the seller verifies or rejects one: whichever move the state allows.
-      const to = pick<PaymentState>(['claimed', 'verified', 'rejected']);
-      const actor = to === 'claimed' ? 'customer' : 'seller';
-      if (!mayMovePayment(actor, order.payment_state, to)) continue;
-      const change = rollupChangeForPayment(rollupEntryOf(order)!, to);
-      if (change) store.apply(change, shard());
-      order.payment_state = to;
-      moves.payment += 1;
-      continue;
-    }
-    let to: string;
-    if (roll < 0.45) {
-      // The expiry: an unpaid wallet order still holding its jars is cancelled.
-      if (!(UNPAID_PAYMENT_STATES as readonly string[]).includes(order.payment_state)) continue;
-      if (!holdsJars(order.status as never) || order.status === 'delivered') continue;
-      to = 'cancelled';
-      moves.expiry += 1;
-    } else {
-      // Cancels, un-cancels, returns, every other move, and now and then a status the shop does not know.
-      to = random() < 0.02 ? 'shipped' : pick(STATUSES);
-      moves.status += 1;
-    }
-    const change = rollupChangeForStatus(rollupEntryOf(order)!, to);
+  for (let step = 0; step < count * 10; step += 1) {
+    const index = Math.floor(random() * orders.length);
+    const order = orders[index];
+    const [actor, chosen] = randomMove(pick);
+    const ledger = ledgerOrderOf(order);
+    const move =
+      chosen.kind === 'refund'
+        ? {
+            ...chosen,
+            amount: Math.max(
+              1,
+              ledger.paid -
+                ledger.refunded -
+                (ledger.status === 'cancelled' || ledger.status === 'returned' ? 0 : ledger.total),
+            ),
+          }
+        : chosen;
+    const result = applyMove(ledger, actor, move);
+    if (!result.ok || result.order === ledger) continue;
+    const after: SimulatedOrder = { ...order, ...ledgerFieldsOf(result.order) } as SimulatedOrder;
+    const change = rollupChangeBetween(rollupEntryOf(order)!, rollupEntryOf(after)!);
     if (change) store.apply(change, shard());
-    order.status = to;
+    orders[index] = after;
+    if (move.kind === 'expire') moves.expiry += 1;
+    else if (move.kind === 'refund') moves.refund += 1;
+    else if (move.kind === 'status') moves.status += 1;
+    else moves.payment += 1;
   }
   return { store, orders, moves };
 }
@@ -156,16 +172,17 @@ describe('statsFromRollups', () => {
     const fromRollups = statsFromRollups(totals, months, now);
     expect(fromRollups).toEqual(computeDashboardStats(orders, now));
     // The comparison means something: the random history has orders in the chart and in every status, payments
-    // in every state, expiries, and revenue that is not every order's total.
+    // in every state, expiries, refunds, and revenue that is not every order's total.
     expect(fromRollups.daily.some((day) => day.orders > 0)).toBe(true);
     expect(fromRollups.statusBreakdown.every((entry) => entry.count > 0)).toBe(true);
     expect(new Set(orders.map((order) => order.payment_state)).size).toBe(5);
     expect(moves.expiry).toBeGreaterThan(5);
     expect(moves.payment).toBeGreaterThan(50);
+    expect(moves.refund).toBeGreaterThan(0);
     const unpaid = orders.filter(
-      (order) => order.payment_state !== 'verified' && order.payment_method !== 'cash_on_delivery',
+      (order) => order.status !== 'delivered' && order.payment_state !== 'verified',
     );
-    expect(unpaid.some((order) => ['delivered', 'pending'].includes(order.status))).toBe(true);
+    expect(unpaid.length).toBeGreaterThan(0);
   });
 
   it('equals computeDashboardStats when rebuilt from the orders in one go', () => {
@@ -190,58 +207,37 @@ describe('statsFromRollups', () => {
 });
 
 describe('the roll-up increments', () => {
-  const entry = {
-    status: 'pending',
-    poisha: 48150,
-    day: '2026-11-21',
-    payment: 'collect_on_delivery',
-  } as const;
-  const bkash = { ...entry, payment: 'awaiting_payment' } as const;
+  const entry = { status: 'pending', day: '2026-11-21', revenue: 0 } as const;
 
-  it('adds a new order to its status and day, and its total to the revenue when it is revenue', () => {
-    expect(rollupChangeForNewOrder(entry)).toEqual({
+  it('adds a new order to its status and day, and its revenue once it has any', () => {
+    expect(rollupChangeForNewOrder(entry)).toEqual({ day: '2026-11-21', count: { pending: 1 }, revenue: {} });
+    expect(rollupChangeForNewOrder({ ...entry, revenue: 48150 })).toEqual({
       day: '2026-11-21',
       count: { pending: 1 },
       revenue: { pending: 48150 },
     });
-    expect(rollupChangeForNewOrder(bkash)).toEqual({ day: '2026-11-21', count: { pending: 1 }, revenue: {} });
   });
 
-  it('moves the count, and the revenue as far as it is revenue, and nothing when the status stays', () => {
-    expect(rollupChangeForStatus(entry, 'cancelled')).toEqual({
+  it('moves the count with the status and the revenue with what the shop keeps, and nothing when neither moves', () => {
+    const delivered = { ...entry, status: 'delivered', revenue: 48150 };
+    expect(rollupChangeBetween({ ...entry, status: 'delivering' }, delivered)).toEqual({
       day: '2026-11-21',
-      count: { pending: -1, cancelled: 1 },
-      revenue: { pending: -48150 },
+      count: { delivering: -1, delivered: 1 },
+      revenue: { delivered: 48150 },
     });
-    expect(rollupChangeForStatus({ ...entry, status: 'delivering' }, 'returned')).toEqual({
-      day: '2026-11-21',
-      count: { delivering: -1, returned: 1 },
-      revenue: { delivering: -48150 },
-    });
-    expect(rollupChangeForStatus(entry, 'confirmed')).toEqual({
-      day: '2026-11-21',
-      count: { pending: -1, confirmed: 1 },
-      revenue: { pending: -48150, confirmed: 48150 },
-    });
-    expect(rollupChangeForStatus(bkash, 'confirmed')).toEqual({
-      day: '2026-11-21',
-      count: { pending: -1, confirmed: 1 },
-      revenue: {},
-    });
-    expect(rollupChangeForStatus(entry, 'pending')).toBeNull();
-  });
-
-  it('adds a bKash/Nagad order to the revenue once verified, and to nothing while cancelled', () => {
-    expect(rollupChangeForPayment({ ...bkash, payment: 'claimed' }, 'verified')).toEqual({
+    // A verified payment: revenue, no new order.
+    expect(rollupChangeBetween(entry, { ...entry, revenue: 48150 })).toEqual({
       day: '2026-11-21',
       count: {},
       revenue: { pending: 48150 },
     });
-    expect(rollupChangeForPayment(bkash, 'claimed')).toBeNull();
-    expect(rollupChangeForPayment({ ...bkash, payment: 'claimed' }, 'rejected')).toBeNull();
-    expect(
-      rollupChangeForPayment({ ...bkash, status: 'cancelled', payment: 'claimed' }, 'verified'),
-    ).toBeNull();
+    // A paid order cancelled: its count moves, its revenue is gone (owed back).
+    expect(rollupChangeBetween({ ...entry, revenue: 48150 }, { ...entry, status: 'cancelled' })).toEqual({
+      day: '2026-11-21',
+      count: { pending: -1, cancelled: 1 },
+      revenue: { pending: -48150 },
+    });
+    expect(rollupChangeBetween(entry, entry)).toBeNull();
   });
 });
 
@@ -256,24 +252,38 @@ describe('rollupEntryOf', () => {
         stats_day: '2026-11-20',
         created_at: createdAt,
       }),
-    ).toEqual({ status: 'delivered', poisha: 48150, day: '2026-11-20', payment: 'collect_on_delivery' });
+    ).toEqual({ status: 'delivered', revenue: 48150, day: '2026-11-20' });
   });
 
   it('falls back to the Dhaka day of created_at for an order stored before the roll-ups', () => {
     expect(
       rollupEntryOf({ status: 'pending', total_amount: 10, stats_day: undefined, created_at: createdAt }),
-    ).toEqual({ status: 'pending', poisha: 1000, day: '2026-11-21', payment: 'collect_on_delivery' });
+    ).toEqual({ status: 'pending', revenue: 0, day: '2026-11-21' });
     expect(
       rollupEntryOf({ status: 'pending', total_amount: 10, stats_day: '2026-13-01', created_at: createdAt }),
-    ).toEqual({ status: 'pending', poisha: 1000, day: '2026-11-21', payment: 'collect_on_delivery' });
+    ).toEqual({ status: 'pending', revenue: 0, day: '2026-11-21' });
   });
 
-  it('reads the payment state, an order from before payments by its method', () => {
-    const base = { status: 'pending', total_amount: 10, stats_day: '2026-11-20', created_at: createdAt };
-    expect(rollupEntryOf({ ...base, payment_method: 'bkash' })?.payment).toBe('awaiting_payment');
-    expect(rollupEntryOf({ ...base, payment_method: 'nagad', payment_state: 'verified' })?.payment).toBe(
-      'verified',
+  it('counts as revenue what the shop keeps: a verified payment, cash once delivered, net of refunds', () => {
+    const base = {
+      status: 'pending',
+      total_amount: 10,
+      quantity: 1,
+      stats_day: '2026-11-20',
+      created_at: createdAt,
+    };
+    expect(rollupEntryOf({ ...base, payment_method: 'bkash' })?.revenue).toBe(0);
+    expect(rollupEntryOf({ ...base, payment_method: 'cash_on_delivery' })?.revenue).toBe(0);
+    expect(rollupEntryOf({ ...base, payment_method: 'nagad', payment_state: 'verified' })?.revenue).toBe(
+      1000,
     );
+    expect(
+      rollupEntryOf({ ...base, status: 'cancelled', paid_amount: 10, refunded_amount: 4 })?.revenue,
+    ).toBe(0);
+    expect(
+      rollupEntryOf({ ...base, quantity: 2, total_amount: 20, paid_amount: 30, refunded_amount: 10 })
+        ?.revenue,
+    ).toBe(2000);
   });
 
   it('skips what the statistics skip: no creation moment or no usable total', () => {

@@ -1,15 +1,8 @@
-import {
-  OPEN_ORDER_STATUSES,
-  ORDER_STATUSES,
-  readPaymentState,
-  type OrderStatus,
-  type PaymentState,
-} from '../../ordering/model';
+import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '../../ordering/model';
 import {
   dhakaDateKey,
-  isRevenue,
   lastDhakaDays,
-  orderPoisha,
+  revenuePoishaOf,
   statsFromTallies,
   type DashboardStats,
   type StatsTallies,
@@ -24,13 +17,12 @@ import {
 export const ORDER_STATS_COLLECTION = 'order_stats';
 export const ROLLUP_SHARDS = 10;
 
-/** Per status: order count, or total_amount in integer poisha. Any status string an order carries. */
+/** Per status: order count, or revenue in integer poisha. Any status string an order carries. */
 export type StatusNumbers = Record<string, number>;
 
 /**
- * `count`: every order, per status. `revenue`: per status, the totals of the orders that count as revenue
- * (isRevenue: not cancelled or returned, bKash/Nagad once verified), so a payment verified moves the revenue
- * and not the count, and a status change moves both.
+ * `count`: every order, per status. `revenue`: per status, what the shop keeps of its orders (revenuePoishaOf),
+ * so a payment verified or a refund moves the revenue and not the count, and a status change may move both.
  */
 export interface StatusTally {
   count: StatusNumbers;
@@ -52,15 +44,14 @@ export interface MonthShard {
 }
 
 /**
- * What the roll-ups count of one order: its status, its total in poisha, the Dhaka day it counts under and its
- * payment state (whether the total is revenue yet).
+ * What the roll-ups count of one order: its status, the Dhaka day it counts under and its revenue in poisha
+ * (revenuePoishaOf: what the order ledger says the shop keeps of it).
  */
 export interface RollupEntry {
   status: string;
-  poisha: number;
   /** The order's `stats_day`, "YYYY-MM-DD". */
   day: string;
-  payment: PaymentState;
+  revenue: number;
 }
 
 /** What one order write adds to the roll-ups (negative to take away), for the day it counts under. */
@@ -89,26 +80,21 @@ export function orderStatsFields(now: Date): { stats_day: string } {
  * no usable total), as `computeDashboardStats`' readers skip it. `created_at` is already a Date (or null).
  * An order without a valid `stats_day` (stored before the roll-ups) counts under its creation day in Dhaka.
  */
-export function rollupEntryOf(order: {
-  status: unknown;
-  total_amount: unknown;
-  stats_day: unknown;
-  created_at: Date | null;
-  payment_method?: unknown;
-  payment_state?: unknown;
-}): RollupEntry | null {
+export function rollupEntryOf(
+  order: Record<string, unknown> & {
+    status: unknown;
+    total_amount: unknown;
+    stats_day: unknown;
+    created_at: Date | null;
+  },
+): RollupEntry | null {
   const total = order.total_amount;
-  if (!order.created_at || typeof total !== 'number' || !Number.isFinite(total)) return null;
+  if (!order.created_at || typeof total !== 'number' || !Number.isFinite(total) || total < 0) return null;
   const day =
     typeof order.stats_day === 'string' && DAY_KEY.test(order.stats_day)
       ? order.stats_day
       : dhakaDateKey(order.created_at);
-  return { status: String(order.status), poisha: orderPoisha(total), day, payment: readPaymentState(order) };
-}
-
-/** The poisha an order of this status and payment adds to the revenue: its total, or nothing. */
-function revenueOf(entry: RollupEntry, status: string, payment: PaymentState): number {
-  return isRevenue(status, payment) ? entry.poisha : 0;
+  return { status: String(order.status), day, revenue: revenuePoishaOf(order) };
 }
 
 /** Numbers without their zeros: a merge of an empty map would replace the stored one, a zero adds nothing. */
@@ -116,40 +102,26 @@ function withoutZeros(numbers: StatusNumbers): StatusNumbers {
   return Object.fromEntries(Object.entries(numbers).filter(([, n]) => n !== 0));
 }
 
-/** A new order: one more order under its status and day, and its total if it is revenue already. */
+/** A new order: one more order under its status and day, and its revenue if it has any yet. */
 export function rollupChangeForNewOrder(entry: RollupEntry): RollupChange {
   return {
     day: entry.day,
     count: { [entry.status]: 1 },
-    revenue: withoutZeros({ [entry.status]: revenueOf(entry, entry.status, entry.payment) }),
+    revenue: withoutZeros({ [entry.status]: entry.revenue }),
   };
 }
 
-/** An order moving from its status to `to`: its count and revenue move with it; null when nothing moves. */
-export function rollupChangeForStatus(entry: RollupEntry, to: string): RollupChange | null {
-  if (entry.status === to) return null;
-  const revenue: StatusNumbers = { [entry.status]: -revenueOf(entry, entry.status, entry.payment) };
-  revenue[to] = (revenue[to] ?? 0) + revenueOf(entry, to, entry.payment);
-  return { day: entry.day, count: { [entry.status]: -1, [to]: 1 }, revenue: withoutZeros(revenue) };
-}
-
-/** An order's total changed (an edit of its quantity): its revenue moves by the difference; null when none. */
-export function rollupChangeForTotal(entry: RollupEntry, poisha: number): RollupChange | null {
-  const change =
-    revenueOf({ ...entry, poisha }, entry.status, entry.payment) -
-    revenueOf(entry, entry.status, entry.payment);
-  if (change === 0) return null;
-  return { day: entry.day, count: {}, revenue: { [entry.status]: change } };
-}
-
 /**
- * An order's payment moving to `to` (verified, rejected, claimed): its count stays, its revenue moves when it
- * becomes revenue or stops being one; null when nothing moves.
+ * One order written again (any move of the ledger): its count moves from its old status to its new one and its
+ * revenue from what it was to what it is; null when nothing moves. An order counts under its first day forever.
  */
-export function rollupChangeForPayment(entry: RollupEntry, to: PaymentState): RollupChange | null {
-  const change = revenueOf(entry, entry.status, to) - revenueOf(entry, entry.status, entry.payment);
-  if (change === 0) return null;
-  return { day: entry.day, count: {}, revenue: { [entry.status]: change } };
+export function rollupChangeBetween(before: RollupEntry, after: RollupEntry): RollupChange | null {
+  const count: StatusNumbers =
+    before.status === after.status ? {} : { [before.status]: -1, [after.status]: 1 };
+  const revenue: StatusNumbers = { [before.status]: -before.revenue };
+  revenue[after.status] = (revenue[after.status] ?? 0) + after.revenue;
+  const change = { day: before.day, count, revenue: withoutZeros(revenue) };
+  return Object.keys(change.count).length === 0 && Object.keys(change.revenue).length === 0 ? null : change;
 }
 
 function addNumbers(into: StatusNumbers, from: StatusNumbers) {

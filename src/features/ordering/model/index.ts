@@ -25,3 +25,4 @@ export * from './texts';
 export * from './order-edit';
 export * from './order-history';
 export * from './low-stock';
+export * from './order-ledger';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEditableStatus, parseEditOrderInput } from './order-edit';
+import { parseEditOrderInput } from './order-edit';
+import { isEditableStatus } from './order-ledger';
 import { orderMessages } from './texts';
 
 describe('parseEditOrderInput', () => {

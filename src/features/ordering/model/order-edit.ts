@@ -4,19 +4,6 @@ import { toBengaliDigits } from './digits';
 import { isFirestoreDocumentId } from './document-id';
 import { customerAddressSchema, customerNameSchema, customerPhoneSchema, quantitySchema } from './order-form';
 import { MAX_JARS_PER_ORDER } from './order-limits';
-import type { OrderStatus } from './order-status';
-
-/** An order can be changed until it leaves the shop: afterwards the parcel is what it is. */
-export const EDITABLE_ORDER_STATUSES = [
-  'pending',
-  'confirmed',
-  'preparing',
-] as const satisfies readonly OrderStatus[];
-
-export function isEditableStatus(status: OrderStatus, byCustomer: boolean): boolean {
-  // The customer changes their own order only until the seller has confirmed it (as with a cancel).
-  return byCustomer ? status === 'pending' : (EDITABLE_ORDER_STATUSES as readonly string[]).includes(status);
-}
 
 /** The fields an edit may change; the customer's own edit only the last two. */
 export const EDITABLE_ORDER_FIELDS = [

@@ -102,9 +102,7 @@ describe('phone numbers for Firebase Auth', () => {
 
 describe('needsVerifiedPhone', () => {
   it('asks for a verified number only for cash on delivery with verification on', () => {
-    expect(needsVerifiedPhone('cash_on_delivery', true)).toBe(true);
-    expect(needsVerifiedPhone('cash_on_delivery', false)).toBe(false);
-    expect(needsVerifiedPhone('bkash', true)).toBe(false);
-    expect(needsVerifiedPhone('nagad', true)).toBe(false);
+    expect(needsVerifiedPhone(true)).toBe(true);
+    expect(needsVerifiedPhone(false)).toBe(false);
   });
 });

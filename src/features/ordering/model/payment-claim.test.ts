@@ -66,6 +66,10 @@ describe('paymentInstructionSteps', () => {
       reference: { kind: 'phone', phone: '01712345678' },
     });
     expect(agent.join('\n')).toContain('“Cash Out”');
-    expect(agent.join('\n')).not.toContain('রেফারেন্সে লিখুন');
+    // Cash Out has no reference at all, and its charge is the sender's (the shop must receive the amount).
+    expect(agent.join('\n')).not.toContain('রেফারেন্স');
+    expect(agent).toContain(
+      'ক্যাশ আউটের চার্জ আপনি দেবেন: তা আপনার অ্যাকাউন্ট থেকে আলাদা কাটা হয়, দোকানে পুরো পরিমাণটাই পৌঁছায়।',
+    );
   });
 });

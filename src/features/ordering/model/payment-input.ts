@@ -58,15 +58,19 @@ export function parseSubmitPaymentInput(data: unknown): Parsed<SubmitPaymentInpu
   return { ok: true, input: { orderId, trxId, payer } };
 }
 
-export const PAYMENT_DECISIONS = ['verify', 'reject'] as const;
-export type PaymentDecision = (typeof PAYMENT_DECISIONS)[number];
+export type PaymentDecision = 'verify' | 'reject' | 'move';
 
-/** What the reviewPayment callable accepts; a rejection carries the seller's reason, trimmed. */
+/**
+ * What the reviewPayment callable accepts; a rejection carries the seller's reason, trimmed; a move names the
+ * order the claimed TrxID really paid (it leaves this order, which waits for its own payment again).
+ */
 export type ReviewPaymentInput =
-  { orderId: string; decision: 'verify' } | { orderId: string; decision: 'reject'; reason: string };
+  | { orderId: string; decision: 'verify' }
+  | { orderId: string; decision: 'reject'; reason: string }
+  | { orderId: string; decision: 'move'; toOrderId: string };
 
 export interface ReviewPaymentResult {
-  payment_state: 'verified' | 'rejected';
+  payment_state: 'verified' | 'rejected' | 'awaiting_payment';
 }
 
 export function parseReviewPaymentInput(data: unknown): Parsed<ReviewPaymentInput> {
@@ -75,10 +79,43 @@ export function parseReviewPaymentInput(data: unknown): Parsed<ReviewPaymentInpu
   if (typeof orderId !== 'string' || !isFirestoreDocumentId(orderId))
     return { ok: false, error: m.invalidRequest };
   if (decision === 'verify') return { ok: true, input: { orderId, decision } };
+  if (decision === 'move') {
+    const { toOrderId } = data as Record<string, unknown>;
+    if (typeof toOrderId !== 'string' || !isFirestoreDocumentId(toOrderId) || toOrderId === orderId)
+      return { ok: false, error: m.moveTargetInvalid };
+    return { ok: true, input: { orderId, decision, toOrderId } };
+  }
   if (decision !== 'reject') return { ok: false, error: m.invalidRequest };
   const text = typeof reason === 'string' ? reason.trim() : '';
   if (text === '') return { ok: false, error: m.rejectReasonRequired };
   // Characters as a reader counts them (a Bengali conjunct is several code points, each counted).
   if ([...text].length > MAX_REJECT_REASON_LENGTH) return { ok: false, error: m.rejectReasonTooLong };
   return { ok: true, input: { orderId, decision, reason: text } };
+}
+
+/** What the recordRefund callable accepts: the taka sent back and the TrxID of the money sent. */
+export interface RecordRefundInput {
+  orderId: string;
+  amount: number;
+  trxId: string;
+}
+
+/** The refund as the seller typed it: an amount in taka (to the poisha) and a bKash or Nagad TrxID. */
+export function parseRecordRefundInput(data: unknown): Parsed<RecordRefundInput> {
+  if (typeof data !== 'object' || data === null) return { ok: false, error: m.invalidRequest };
+  const { orderId, amount, trxId } = data as Record<string, unknown>;
+  if (typeof orderId !== 'string' || !isFirestoreDocumentId(orderId))
+    return { ok: false, error: m.invalidRequest };
+  if (
+    typeof amount !== 'number' ||
+    !Number.isFinite(amount) ||
+    amount <= 0 ||
+    Math.round(amount * 100) !== amount * 100
+  )
+    return { ok: false, error: m.refundAmountInvalid };
+  const typed = typeof trxId === 'string' ? toLatinDigits(trxId).trim() : '';
+  if (typed === '') return { ok: false, error: m.refundTrxIdRequired };
+  const normalized = normalizeTrxId('bkash', typed) ?? normalizeTrxId('nagad', typed);
+  if (normalized === null) return { ok: false, error: m.refundTrxIdWrongFormat };
+  return { ok: true, input: { orderId, amount, trxId: normalized } };
 }

@@ -32,7 +32,7 @@ export function paymentInstructionSteps({
     t.step.number(account.number, t.accountType[account.account_type]),
   ];
   if (amount) steps.push(t.step.amount(`${amount.shown} (${amount.typed})`));
-  if (account.account_type === 'agent') steps.push(t.step.noReference);
+  if (account.account_type === 'agent') steps.push(t.step.cashOutCharge);
   else if (reference.kind === 'order') steps.push(t.step.referenceOrder(reference.number));
   else steps.push(reference.phone ? t.step.referencePhone(reference.phone) : t.step.referencePhonePending);
   steps.push(t.step.trxId(provider));

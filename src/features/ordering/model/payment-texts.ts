@@ -23,13 +23,15 @@ export const paymentTexts = {
     referencePhone: (phone: string) => `রেফারেন্সে লিখুন আপনার মোবাইল নম্বর: ${phone}`,
     referencePhonePending: 'রেফারেন্সে লিখুন আপনার মোবাইল নম্বর (ওপরে যেটি দিয়েছেন)।',
     referenceOrder: (number: string) => `রেফারেন্সে লিখুন অর্ডার নম্বর: ${number}`,
-    noReference: 'ক্যাশ আউটে রেফারেন্স দেওয়া যায় না: শুধু নিচে TrxID লিখুন।',
+    // A Cash Out has no reference field at all; its charge is taken from the sender, on top of the amount.
+    cashOutCharge:
+      'ক্যাশ আউটের চার্জ আপনি দেবেন: তা আপনার অ্যাকাউন্ট থেকে আলাদা কাটা হয়, দোকানে পুরো পরিমাণটাই পৌঁছায়।',
     trxId: (provider: string) =>
       `টাকা পাঠালে ${provider} একটি ট্রানজেকশন আইডি (TrxID) দেবে, SMS-এও আসে: সেটি আর যে নম্বর থেকে পাঠিয়েছেন তা নিচে লিখুন।`,
   },
   /** Why the reference is the phone in the dialog: the order number exists only once the order is placed. */
   later: (hours: string) =>
-    `এখন না পাঠালে অর্ডার করে পরে “আমার অর্ডার” থেকে TrxID দিন। ${hours} ঘণ্টার মধ্যে পেমেন্ট না এলে অর্ডারটি বাতিল হবে।`,
+    `এখন না পাঠালে অর্ডার করে পরে “আমার অর্ডার” থেকে TrxID দিন। ${hours} ঘণ্টার মধ্যে TrxID না দিলে অর্ডারটি নিজে থেকে বাতিল হবে।`,
   trxIdLabel: 'ট্রানজেকশন আইডি (TrxID)',
   trxIdPlaceholder: (example: string) => `যেমন ${example}`,
   payerLabel: 'যে নম্বর থেকে টাকা পাঠিয়েছেন',

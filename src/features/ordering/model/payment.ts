@@ -1,5 +1,4 @@
 import { toLatinDigits } from './digits';
-import type { OrderStatus } from './order-status';
 import type { PaymentMethod } from './payment-method';
 
 /**
@@ -48,7 +47,8 @@ export function readPaymentState(order: { payment_method?: unknown; payment_stat
  * payment methods' labels there before the first paint, and needs none of these.
  */
 const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
-  collect_on_delivery: 'ডেলিভারিতে টাকা নেওয়া হবে',
+  // A state, not a promise: a delivered cash order reads the same, with no future tense.
+  collect_on_delivery: 'ক্যাশ অন ডেলিভারি',
   awaiting_payment: 'পেমেন্টের অপেক্ষায়',
   claimed: 'পেমেন্ট যাচাই বাকি',
   verified: 'পরিশোধিত',
@@ -68,32 +68,6 @@ export const PAYMENT_STATE_PALETTE: Record<PaymentState, string> = {
   rejected: 'red',
 };
 
-/** Who moves a payment: the customer (sends a TrxID), the seller (checks it), the shop's scheduler. */
-export type PaymentActor = 'customer' | 'seller';
-
-/**
- * Every move a payment may make, and who may make it. The scheduler does not move payments: it cancels the order
- * of one still awaited past the shop's limit (payment_due_at), leaving the payment as it was.
- */
-export const PAYMENT_MOVES: Readonly<
-  Record<PaymentActor, ReadonlyArray<readonly [PaymentState, PaymentState]>>
-> = {
-  // A TrxID given, first or after a rejection.
-  customer: [
-    ['awaiting_payment', 'claimed'],
-    ['rejected', 'claimed'],
-  ],
-  // The seller checked the TrxID in the provider's app: the money is there, or it is not (with a reason).
-  seller: [
-    ['claimed', 'verified'],
-    ['claimed', 'rejected'],
-  ],
-};
-
-export function mayMovePayment(actor: PaymentActor, from: PaymentState, to: PaymentState): boolean {
-  return PAYMENT_MOVES[actor].some(([a, b]) => a === from && b === to);
-}
-
 /** The payment states whose order the scheduler cancels once `payment_due_at` has passed. */
 export const UNPAID_PAYMENT_STATES = [
   'awaiting_payment',
@@ -102,23 +76,6 @@ export const UNPAID_PAYMENT_STATES = [
 
 /** The states the seller's "to verify" filter shows. */
 export const PAYMENT_STATES_TO_VERIFY = ['claimed'] as const satisfies readonly PaymentState[];
-
-/**
- * What the courier collects at the door, in taka: the whole total unless the payment was verified. A claimed
- * but unchecked TrxID is not money: the slip still says to collect.
- */
-export function amountToCollect(order: {
-  total_amount: number;
-  payment_state?: PaymentState | null;
-}): number {
-  return order.payment_state === 'verified' ? 0 : order.total_amount;
-}
-
-/** Whether an order of this status and payment counts as revenue: delivered cash, or a verified wallet payment. */
-export function countsAsRevenue(status: OrderStatus, state: PaymentState | null | undefined): boolean {
-  if (status === 'cancelled' || status === 'returned') return false;
-  return state === 'verified' || state === 'collect_on_delivery' || state == null;
-}
 
 /**
  * The payment fields of an order document. Only the Cloud Functions write them (firestore.rules refuses every

@@ -3,6 +3,9 @@
  * placeOrder's errors, setOrderStatus's and the payment callables' (submitPayment, reviewPayment). Kept in the
  * model so the functions bundle carries only these.
  */
+// The ledger's undo window (order-ledger.ts' UNDO_MINUTES), in Bengali digits.
+export const UNDO_MINUTES_BN = '১০';
+
 export const orderMessages = {
   phone: {
     required: 'মোবাইল নম্বর দিন।',
@@ -55,7 +58,7 @@ export const orderMessages = {
   // The cash-order guard's refusals (functions/src/order-guard.ts), with the numbers of order-limits.ts.
   guard: {
     phoneNotVerified:
-      'ক্যাশ অন ডেলিভারি অর্ডারের আগে এই মোবাইল নম্বরটি কোড দিয়ে যাচাই করুন — অর্ডার ফর্মে যে নম্বর দিয়েছেন, সেটিই যাচাই করা থাকতে হবে।',
+      'অর্ডারের আগে এই মোবাইল নম্বরটি কোড দিয়ে যাচাই করুন — অর্ডার ফর্মে যে নম্বর দিয়েছেন, সেটিই যাচাই করা থাকতে হবে।',
     unavailable: 'এই মুহূর্তে এই নম্বরে অর্ডার নেওয়া যাচ্ছে না — দোকানে ফোন করুন।',
     tooManyOrdersToday: (limitInBengaliDigits: string) =>
       `একদিনে সর্বোচ্চ ${limitInBengaliDigits}টি অর্ডার করা যায় (একই অ্যাকাউন্ট বা একই মোবাইল নম্বর থেকে) — আগামীকাল আবার অর্ডার করুন।`,
@@ -90,23 +93,55 @@ export const orderMessages = {
     nothingToReview: 'এই অর্ডারে যাচাই করার মতো কোনো ট্রানজেকশন আইডি নেই।',
     rejectReasonRequired: 'পেমেন্ট না মেলার কারণ লিখুন — গ্রাহক তা দেখবেন।',
     rejectReasonTooLong: 'কারণ ২০০ অক্ষরের বেশি হতে পারবে না।',
+    moveTargetInvalid: 'যে অর্ডারে ট্রানজেকশন আইডিটি সরাতে চান, তার নম্বর সঠিক নয়।',
+    moveTargetNotFound: 'যে অর্ডারে ট্রানজেকশন আইডিটি সরাতে চান, সেটি খুঁজে পাওয়া যায়নি।',
+    moveTargetOtherMethod:
+      'ট্রানজেকশন আইডিটি শুধু একই পদ্ধতির অর্ডারে সরানো যায়: বিকাশের আইডি বিকাশ অর্ডারে, নগদ (Nagad)-এর আইডি নগদ (Nagad) অর্ডারে।',
+    refundAmountInvalid: 'ফেরতের পরিমাণ টাকায় লিখুন (যেমন ২৫০ বা ২৫০.৫০)।',
+    refundTrxIdRequired: 'যে বিকাশ বা নগদ (Nagad) লেনদেনে টাকা ফেরত পাঠিয়েছেন, তার ট্রানজেকশন আইডি দিন।',
+    refundTrxIdWrongFormat:
+      'ট্রানজেকশন আইডি বিকাশে ১০ অক্ষরের, নগদ (Nagad)-এ ৮ অক্ষরের — শুধু ইংরেজি অক্ষর ও অঙ্ক। মেসেজ থেকে আবার দেখে লিখুন।',
+    refundNotAllowed: 'টাকা ফেরতের হিসাব শুধু বিক্রেতা রাখতে পারেন।',
   },
   statusChange: {
     invalidRequest: 'অর্ডার বা স্ট্যাটাস সঠিক নয়।',
     signInRequired: 'অর্ডারের স্ট্যাটাস বদলাতে প্রথমে লগইন করুন।',
     orderNotFound: 'অর্ডারটি খুঁজে পাওয়া যায়নি।',
-    notAllowed: 'এই অর্ডারের স্ট্যাটাস বদলানোর অনুমতি আপনার নেই।',
-    customerCanOnlyCancelPending:
-      'শুধু অমীমাংসিত অর্ডার বাতিল করা যায় — বিক্রেতা নিশ্চিত করার পর বাতিল করতে দোকানে ফোন করুন।',
     productGone: 'এই আচারটি আর দোকানে নেই, তাই বাতিল অর্ডারটি আবার চালু করা যাবে না।',
     notEnoughStock: (stockInBengaliDigits: string) =>
       `বাতিল অর্ডারটি আবার চালু করতে যথেষ্ট স্টক নেই (স্টকে আছে ${stockInBengaliDigits}টি)।`,
-    deliveredCannotBeCancelled:
-      'সরবরাহ হয়ে যাওয়া অর্ডার বাতিল করা যায় না — পার্সেল ফেরত এলে সেটিকে "ফেরত" হিসেবে চিহ্নিত করুন।',
-    returnOnlyWhileDelivering: 'শুধু ডেলিভারিতে থাকা অর্ডারকেই "ফেরত" করা যায়।',
-    returnedOnlyResent: 'ফেরত আসা অর্ডার শুধু আবার ডেলিভারিতে পাঠানো যায়।',
     stockCapped: (droppedInBengaliDigits: string, maxInBengaliDigits: string) =>
       `স্টকে সর্বোচ্চ ${maxInBengaliDigits}টি বয়াম রাখা যায়, তাই ফেরত আসা ${droppedInBengaliDigits}টি বয়াম স্টকে যোগ হয়নি — স্টক মিলিয়ে দেখুন।`,
+  },
+  // What the customer hands the courier, said alike on /orders and in the status SMS.
+  money: {
+    payAtDoor: (amount: string) => `ডেলিভারিতে দেবেন ${amount}`,
+    paid: 'টাকা পরিশোধিত',
+  },
+  // The order ledger's refusals (order-ledger.ts), one per LedgerRefusal, for whoever tried the move.
+  ledger: {
+    notAllowed: 'এই অর্ডারে এই কাজটি করার অনুমতি আপনার নেই।',
+    customerCanOnlyCancelPending:
+      'শুধু অমীমাংসিত অর্ডার বাতিল করা যায় — বিক্রেতা নিশ্চিত করার পর বাতিল করতে দোকানে ফোন করুন।',
+    deliveredIsFinal: `সরবরাহ হয়ে যাওয়া অর্ডারের স্ট্যাটাস আর বদলানো যায় না — ভুল করে চাপলে ${UNDO_MINUTES_BN} মিনিটের মধ্যে "আগের অবস্থায় ফেরান" চাপুন।`,
+    returnOnlyWhileDelivering: 'শুধু ডেলিভারিতে থাকা অর্ডারকেই "ফেরত" করা যায়।',
+    returnedOnlyResent: 'ফেরত আসা অর্ডার শুধু আবার ডেলিভারিতে পাঠানো যায়।',
+    cancelledOnlyReopened:
+      'বাতিল অর্ডার আগে আবার চালু করুন (অমীমাংসিত, নিশ্চিত, প্রস্তুত বা ডেলিভারিতে) — সরাসরি সরবরাহ বা ফেরত করা যায় না।',
+    notDue: 'এই অর্ডারের পেমেন্টের সময় এখনো শেষ হয়নি।',
+    notForCash: 'ক্যাশ অন ডেলিভারি অর্ডারে ট্রানজেকশন আইডি লাগে না — টাকা আচার হাতে পেয়ে দেবেন।',
+    claimNotOpen: 'বাতিল, ফেরত আসা বা সরবরাহ হয়ে যাওয়া অর্ডারে পেমেন্টের তথ্য দেওয়া যায় না।',
+    alreadyClaimed:
+      'এই অর্ডারের একটি ট্রানজেকশন আইডি যাচাইয়ের অপেক্ষায় আছে — বিক্রেতা যাচাই করলে এখানে দেখা যাবে।',
+    alreadyVerified: 'এই অর্ডারের পেমেন্ট ইতিমধ্যে যাচাই হয়ে গেছে।',
+    nothingToReview: 'এই অর্ডারে যাচাই করার মতো কোনো ট্রানজেকশন আইডি নেই।',
+    notEditable: 'ডেলিভারিতে পাঠানো, সরবরাহ হওয়া, বাতিল বা ফেরত আসা অর্ডার বদলানো যায় না।',
+    customerEditOnlyPending: 'বিক্রেতা অর্ডারটি নিশ্চিত করেছেন, তাই এখন আর বদলানো যায় না — দোকানে ফোন করুন।',
+    badQuantity: 'পরিমাণ কমপক্ষে ১টি বয়াম, পূর্ণ সংখ্যায়।',
+    noRefundDue: 'এই অর্ডারে গ্রাহককে ফেরত দেওয়ার মতো কোনো টাকা বাকি নেই।',
+    refundTooLarge: 'ফেরতের পরিমাণ ১ টাকা থেকে বাকি ফেরতের মধ্যে হতে হবে।',
+    nothingToUndo: `ফেরানোর মতো কোনো পরিবর্তন নেই — শুধু শেষ স্ট্যাটাস বদল ${UNDO_MINUTES_BN} মিনিটের মধ্যে ফেরানো যায়।`,
+    undoTooLate: `শেষ স্ট্যাটাস বদলের পর ${UNDO_MINUTES_BN} মিনিট পেরিয়ে গেছে, তাই আর ফেরানো যাবে না।`,
   },
   // editOrder's refusals (functions/src/edit-order.ts): the seller before dispatch, the customer while pending.
   edit: {
@@ -115,8 +150,6 @@ export const orderMessages = {
     signInRequired: 'অর্ডার বদলাতে প্রথমে লগইন করুন।',
     orderNotFound: 'অর্ডারটি খুঁজে পাওয়া যায়নি।',
     customerFieldsOnly: 'আপনি শুধু ঠিকানা ও মোবাইল নম্বর বদলাতে পারেন — পরিমাণ বা নাম বদলাতে দোকানে ফোন করুন।',
-    customerOnlyPending: 'বিক্রেতা অর্ডারটি নিশ্চিত করেছেন, তাই এখন আর বদলানো যায় না — দোকানে ফোন করুন।',
-    notEditable: 'ডেলিভারিতে পাঠানো, সরবরাহ হওয়া, বাতিল বা ফেরত আসা অর্ডার বদলানো যায় না।',
     notEnoughStock: (stockInBengaliDigits: string) =>
       `পরিমাণ বাড়ানোর মতো স্টক নেই (স্টকে আর আছে ${stockInBengaliDigits}টি)।`,
     productGone: 'এই আচারটি আর দোকানে নেই, তাই পরিমাণ বদলানো যাবে না।',
