@@ -17,7 +17,6 @@ import {
   prefixTerms,
   searchPhone,
   toPoisha,
-  type OrderStatus,
 } from '../../src/features/ordering/model';
 
 export const CUSTOMERS = 'customers';
@@ -105,19 +104,20 @@ export function countNewOrder(
 }
 
 /**
- * Reads, inside setOrderStatus's transaction (before its writes), what the status change does to the
- * customer's spending, and returns the write to make with the order's: cancelling or a return takes the order's
- * total off, un-cancelling or sending it out again puts it back. A customer without a summary yet (a shop not rebuilt since it had orders) is left
- * to the rebuild rather than given a summary of this one order.
+ * Reads, inside the transaction of an order's move (before its writes), what the move does to the customer's
+ * spending (`before` → `after`, the order as read and as it will be written), and returns the write to make with
+ * the order's: cancelling or a return takes the order's total off, un-cancelling or sending it out again puts it
+ * back, an edit moves it by the difference. A customer without a summary yet (a shop not rebuilt since it had
+ * orders) is left to the rebuild rather than given a summary of this one order.
  */
 export async function prepareSpentChange(
   transaction: Transaction,
   db: Firestore,
-  order: DocumentData,
-  from: OrderStatus,
-  to: OrderStatus,
+  before: DocumentData,
+  after: DocumentData,
 ): Promise<() => void> {
-  const change = spentBy({ ...order, status: to }) - spentBy({ ...order, status: from });
+  const order = before;
+  const change = spentBy(after) - spentBy(before);
   if (change === 0) return () => {};
   const key =
     typeof order.customer_key === 'string' && order.customer_key !== ''

@@ -4,12 +4,19 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  dhakaDateKey,
   readMonthShard,
   readTotalShard,
   rollupsFromEntries,
   talliesFromRollups,
 } from '../../src/features/admin-stats/model';
-import { orderMessages, phoneToE164 } from '../../src/features/ordering/model';
+import {
+  MAX_ORDERS_PER_DAY,
+  orderMessages,
+  phoneMarkerId,
+  phoneToE164,
+  toBengaliDigits,
+} from '../../src/features/ordering/model';
 import { rebuildOrderSearchAndCustomers, rebuildPhoneSummaries } from './customer-summary';
 import { editOrder } from './edit-order';
 import { rollupEntryOfOrder } from './order-stats';
@@ -190,7 +197,7 @@ describe('the seller editing an order before dispatch', () => {
     await setOrderStatus(shelf.db, seller, { orderId, status: 'delivering' });
     await expect(editOrder(shelf.db, seller, { orderId, quantity: 2 })).rejects.toMatchObject({
       code: 'failed-precondition',
-      message: m.notEditable,
+      message: orderMessages.ledger.notEditable,
     });
   });
 
@@ -233,8 +240,24 @@ describe('the customer editing their own pending order', () => {
     await expect(
       editOrder(shelf.db, rahima, { orderId, customerAddress: 'আবার নতুন ঠিকানা' }),
     ).rejects.toMatchObject({
-      message: m.customerOnlyPending,
+      message: orderMessages.ledger.customerEditOnlyPending,
     });
+  });
+
+  it("meets a new number with the same day's limits as a new order's", async () => {
+    const { orderId } = await placeOrder(shelf.db, rahima, lemonOrder());
+    const busy = '01811222333';
+    const today = dhakaDateKey(new Date());
+    await shelf.db.doc(`order-limits/${phoneMarkerId(busy)}`).set({
+      last_order_ms: Date.now() - 60 * 60 * 1000,
+      days: { [today]: { orders: MAX_ORDERS_PER_DAY } },
+    });
+    const verified = { ...rahima, token: { ...rahima.token, phone_number: phoneToE164(busy) } };
+    await expect(editOrder(shelf.db, verified, { orderId, customerPhone: busy })).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      message: orderMessages.guard.tooManyOrdersToday(toBengaliDigits(MAX_ORDERS_PER_DAY)),
+    });
+    expect(await order(orderId)).toMatchObject({ customer_phone: '01712345678' });
   });
 });
 

@@ -2,8 +2,7 @@
 // and moved through the real callables, then the summary's figures from the roll-ups against a recount of the
 // orders themselves.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dhakaDateKey, isRevenue } from '../../src/features/admin-stats/model';
-import { toPoisha } from '../../src/features/ordering/model';
+import { dhakaDateKey, revenuePoishaOf } from '../../src/features/admin-stats/model';
 import { eveningFigures, sendEveningSummary } from './evening-summary';
 import { MAIL_COLLECTION } from './order-mail';
 import { reviewPayment } from './review-payment';
@@ -36,9 +35,7 @@ async function recount(day: string) {
   const ofDay = orders.filter((o) => o.stats_day === day);
   return {
     orders: ofDay.length,
-    revenue: ofDay
-      .filter((o) => isRevenue(o.status as string, o.payment_state))
-      .reduce((total, o) => total + toPoisha(o.total_amount as number), 0),
+    revenue: ofDay.reduce((total, o) => total + revenuePoishaOf(o), 0),
     pending: orders.filter((o) => o.status === 'pending').length,
     toVerify: orders.filter((o) => o.payment_state === 'claimed').length,
   };

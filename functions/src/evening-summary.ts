@@ -13,7 +13,7 @@ import {
 } from '../../src/features/admin-settings/model/notification-settings';
 import {
   dhakaDateKey,
-  isRevenue,
+  isRevenueStatus,
   monthOfDay,
   ORDER_STATS_COLLECTION,
   readMonthShard,
@@ -70,8 +70,7 @@ export async function eveningFigures(db: Firestore, now: Date): Promise<EveningF
     totals.docs.map((doc) => readTotalShard(doc.data())),
     monthShards.docs.map((doc) => readMonthShard(doc.data())),
   );
-  // Revenue counted as the stats tab counts it (the roll-ups keep each status's; some statuses are never revenue).
-  const revenueStatus = (status: string) => isRevenue(status, 'verified');
+  // Revenue counted as the stats tab counts it (the roll-ups keep each status's; older ones hold cancelled totals).
   const lowStock = products.docs
     .map((doc) => ({
       name: displayLine(String(doc.get('name') ?? '')),
@@ -83,10 +82,10 @@ export async function eveningFigures(db: Firestore, now: Date): Promise<EveningF
   return {
     day,
     orders: sum(tallies.days.get(day)?.count),
-    revenue: sum(tallies.days.get(day)?.revenue, revenueStatus),
+    revenue: sum(tallies.days.get(day)?.revenue, isRevenueStatus),
     lastWeekDay,
     lastWeekOrders: sum(tallies.days.get(lastWeekDay)?.count),
-    lastWeekRevenue: sum(tallies.days.get(lastWeekDay)?.revenue, revenueStatus),
+    lastWeekRevenue: sum(tallies.days.get(lastWeekDay)?.revenue, isRevenueStatus),
     pending: tallies.count.get('pending') ?? 0,
     toVerify: claimed.data().count,
     lowStock,

@@ -67,6 +67,18 @@ beforeEach(async () => {
 });
 
 describe('expireUnpaidOrders, the scheduled cancel of bKash/Nagad orders not paid in time', () => {
+  it('gives an expired order the seller reopens a fresh payment time, so the next run leaves it be', async () => {
+    const late = await walletOrder(1, new Date(now.getTime() - HOUR));
+    await expireUnpaidOrders(shelf.db, now);
+    expect(await order(late)).toMatchObject({ status: 'cancelled' });
+
+    await setOrderStatus(shelf.db, seller, { orderId: late, status: 'pending' });
+    const due = (await order(late)).payment_due_at as Timestamp;
+    expect(due.toMillis()).toBeGreaterThan(Date.now());
+    expect(await expireUnpaidOrders(shelf.db, now)).toEqual({ cancelled: 0, passed: 0, failed: [] });
+    expect(await order(late)).toMatchObject({ status: 'pending' });
+  });
+
   it('cancels an unpaid order past its limit: its jars back on the shelf, marked payment_expired', async () => {
     const late = await walletOrder(2, new Date(now.getTime() - HOUR));
     expect(await shelf.stock()).toBe(3);

@@ -1,13 +1,13 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   isOrderStatus,
-  OPEN_ORDER_STATUSES,
+  EXPIRING_STATUSES,
   readPaymentState,
   UNPAID_PAYMENT_STATES,
   type OrderStatus,
   type PaymentState,
 } from '../../src/features/ordering/model';
-import { applyStatusChange } from './set-order-status';
+import { moveOrder } from './move-order';
 
 /** Orders read per query page: a run's memory and each read's size stay small whatever the backlog. */
 export const EXPIRY_PAGE_SIZE = 100;
@@ -31,15 +31,9 @@ export interface ExpiryReport {
 export type UnpaidOrderOutcome = 'cancelled' | 'not-found' | 'paid-or-claimed' | 'closed' | 'not-due';
 
 /**
- * The statuses in which an unpaid order is cancelled once due: not `delivering`, a parcel already with the
- * courier, whose slip tells the courier to collect the total (amountToCollect) as for cash.
- */
-export const EXPIRING_STATUSES = OPEN_ORDER_STATUSES.filter((status) => status !== 'delivering');
-
-/**
  * The expiry's one step, in its own transaction: re-reads the order and cancels it only if its bKash/Nagad
  * payment is still unpaid (UNPAID_PAYMENT_STATES), its status one of EXPIRING_STATUSES and its payment_due_at at
- * or before `now`; through applyStatusChange, so its jars go back on the shelf and the roll-ups and the
+ * or before `now`; through the order ledger (moveOrder), so its jars go back on the shelf and the roll-ups and the
  * customer's summary move as for any cancel. The payment state is left as it was. Two runs overlapping on one
  * order: the second re-reads it cancelled and answers 'closed'; a TrxID sent at the last moment wins.
  */
@@ -60,10 +54,14 @@ export async function cancelUnpaidOrder(
         return 'closed';
       const due: unknown = order.get('payment_due_at');
       if (!(due instanceof Timestamp) || due.toMillis() > now.getTime()) return 'not-due';
-      await applyStatusChange(transaction, db, order, 'cancelled', {
-        cancel_reason: PAYMENT_EXPIRED,
-        cancelled_at: FieldValue.serverTimestamp(),
-      });
+      await moveOrder(
+        transaction,
+        db,
+        order,
+        'scheduler',
+        { kind: 'expire' },
+        { fields: { cancel_reason: PAYMENT_EXPIRED, cancelled_at: FieldValue.serverTimestamp() }, now },
+      );
       return 'cancelled';
     },
     { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
@@ -73,7 +71,7 @@ export async function cancelUnpaidOrder(
 /**
  * The scheduled expireUnpaidOrders: cancels each order whose bKash/Nagad payment is still awaited (or was
  * rejected) past its `payment_due_at` and not yet with the courier, as the seller's cancel would (its jars back on the shelf, the customer's
- * summary and the statistics roll-ups moved: applyStatusChange), marked `cancel_reason: 'payment_expired'`.
+ * summary and the statistics roll-ups moved: moveOrder), marked `cancel_reason: 'payment_expired'`.
  * The payment itself stays as it was. Found with an indexed query per unpaid state and status (pages of
  * 100 by `payment_due_at`); each order through cancelUnpaidOrder.
  */

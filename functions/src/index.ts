@@ -22,6 +22,7 @@ import { expireUnpaidOrders as expireUnpaidOrdersIn } from './expire-unpaid-orde
 import { editOrder as editOrderFor } from './edit-order';
 import { checkLowStock } from './low-stock';
 import { smsCustomerOnStatus as smsCustomerOnStatusIn } from './order-sms';
+import { recordRefund as recordRefundFor } from './record-refund';
 import { sendEveningSummary } from './evening-summary';
 
 initializeApp();
@@ -41,9 +42,9 @@ const SHOP_URL = defineString('SHOP_URL', { default: 'https://keraniganjachar.co
 export const placeOrder = onCall((request) => placeOrderFor(getFirestore(), request.auth, request.data));
 
 /**
- * setOrderStatus({ orderId, status }) → { status, notice? }: admins set a status (not the moves the model refuses,
- * e.g. cancelling a delivered order), a customer cancels their own pending order; the order's jars go back to
- * stock or come off it in the same transaction.
+ * setOrderStatus({ orderId, status } | { orderId, undo: true }) → { status, notice? }: admins set a status or undo
+ * their last change within minutes, a customer cancels their own pending order; what may move and what it does to
+ * the jars and the money is the order ledger's (./move-order.ts).
  */
 export const setOrderStatus = onCall((request) =>
   setOrderStatusFor(getFirestore(), request.auth, request.data),
@@ -63,10 +64,16 @@ export const submitPayment = onCall((request) =>
  */
 export const editOrder = onCall((request) => editOrderFor(getFirestore(), request.auth, request.data));
 
-/** reviewPayment({ orderId, decision: 'verify' | 'reject', reason? }) → { payment_state }: the seller's check. */
+/**
+ * reviewPayment({ orderId, decision: 'verify' | 'reject' | 'move', reason?, toOrderId? }) → { payment_state }: the
+ * seller's check of a claimed TrxID; a rejected one is free again, a moved one claims the order it paid.
+ */
 export const reviewPayment = onCall((request) =>
   reviewPaymentFor(getFirestore(), request.auth, request.data),
 );
+
+/** recordRefund({ orderId, amount, trxId }) → { refunded_amount }: the seller sent money owed back. */
+export const recordRefund = onCall((request) => recordRefundFor(getFirestore(), request.auth, request.data));
 
 /**
  * Every 15 minutes (Dhaka time), cancels the orders whose bKash/Nagad payment did not come before their

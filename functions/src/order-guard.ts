@@ -1,5 +1,5 @@
-// Cash orders from real people (issue 35): what placeOrder checks, in its own transaction, before it takes an
-// order, and what it and setOrderStatus write so the next check knows. The numbers and the Bengali refusals are
+// Orders from real people (issue 35): what placeOrder (and editOrder, for a new number) checks, in its own
+// transaction, before it takes an order, and what it and every move of an order write so the next check knows. The numbers and the Bengali refusals are
 // in src/features/ordering/model (order-limits.ts, texts.ts); this module only reads and writes documents.
 //
 // Documents (server-only, no rule lets a browser near the markers):
@@ -8,7 +8,7 @@
 //   orders at once conflict and the later one is retried and sees the first.
 // - `blocked_phones/{01…}`: the seller's blocklist (read here; written from the dashboard).
 // - `phone_summaries/{01…}`: a number's history (phone-summary.ts), increments only.
-// - `settings/payments` (read once by placeOrder, passed in): whether a cash order needs a verified phone.
+// - `settings/payments` (read once by placeOrder, passed in): whether an order needs a verified phone.
 import {
   FieldValue,
   type DocumentData,
@@ -32,6 +32,7 @@ import {
   type PaymentSettings,
 } from '../../src/features/ordering/model';
 import type { Caller } from './caller';
+import { readPaymentSettingsIn } from './order-payment';
 import { refusal } from './refusal';
 
 export const ORDER_LIMITS = 'order-limits';
@@ -83,10 +84,7 @@ export async function guardOrder(
   // The same words as any other pause: a number's owner is not told the seller blocked it.
   if (blocked.exists) throw refusal('failed-precondition', texts.unavailable);
   const verificationRequired = settings.phone_verification_required;
-  if (
-    needsVerifiedPhone(order.payment_method, verificationRequired) &&
-    phoneFromE164(caller.token.phone_number) !== phone
-  ) {
+  if (needsVerifiedPhone(verificationRequired) && phoneFromE164(caller.token.phone_number) !== phone) {
     throw refusal('failed-precondition', texts.phoneNotVerified);
   }
   if (enforceLimits) {
@@ -106,6 +104,37 @@ export async function guardOrder(
       );
     },
   };
+}
+
+/**
+ * An open order moved to another number (editOrder): the new number meets the same door as a new order's — the
+ * blocklist, the code when the shop asks for it (the customer's own edit; the seller's word is the seller's) and
+ * the number's limits — and the order is counted on it for the day. Reads first; call `record` with the writes.
+ */
+export async function guardPhoneChange(
+  transaction: Transaction,
+  db: Firestore,
+  { caller, phone, now, byCustomer }: { caller: Caller; phone: string; now: Date; byCustomer: boolean },
+  { enforceLimits = true }: OrderGuardOptions = {},
+): Promise<OrderGuard> {
+  const day = dhakaDateKey(now);
+  const phoneRef = db.collection(ORDER_LIMITS).doc(phoneMarkerId(phone));
+  const [blocked, number] = await transaction.getAll(db.collection(BLOCKED_PHONES).doc(phone), phoneRef);
+  if (blocked.exists) throw refusal('failed-precondition', texts.unavailable);
+  if (byCustomer) {
+    const settings = await readPaymentSettingsIn(transaction, db);
+    if (
+      needsVerifiedPhone(settings.phone_verification_required) &&
+      phoneFromE164(caller.token.phone_number) !== phone
+    ) {
+      throw refusal('failed-precondition', texts.phoneNotVerified);
+    }
+  }
+  if (enforceLimits && byCustomer) {
+    const why = limitRefusal(readLimitMarker(number.data(), day), now.getTime());
+    if (why) throw refusal('resource-exhausted', limitRefusalMessage(why));
+  }
+  return { record: () => countOrder(transaction, phoneRef, number.data(), day, now) };
 }
 
 /** Today's order counted in a marker; the counts of earlier days (kept for nothing) are dropped. */

@@ -1,6 +1,6 @@
 // An order's history (orders/{id}/history): every change to an order appends who, when and what (old → new),
 // written inside the transaction of the change itself, so a change is never without its line nor a line
-// without its change. Used by applyStatusChange, the payment callables and editOrder.
+// without its change. Used by moveOrder (every move of an order) and editOrder.
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { ORDER_HISTORY, type HistoryActor, type HistoryChange } from '../../src/features/ordering/model';
 

@@ -4,7 +4,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SMS_OUTBOX } from '../../src/features/admin-settings/model/sms-settings';
 import { smsCustomerOnStatus } from './order-sms';
+import { reviewPayment } from './review-payment';
 import { setOrderStatus } from './set-order-status';
+import { submitPayment } from './submit-payment';
 import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 
 const shelf = useLemonShelf('order-sms-emulator-test');
@@ -52,17 +54,34 @@ describe("the customer's SMS", () => {
     expect(sent.find((message) => message.status === 'delivered')!.body).toContain(`#${orderId.slice(-8)}`);
   });
 
-  it('writes a new message for a later change to the same status, and one for a cancel', async () => {
+  it('never announces a step twice: back to confirmed, or cancelled again after a reopening', async () => {
     const { orderId } = await placeOrder(shelf.db, rahima, lemonOrder());
     await changeStatus(orderId, 'confirmed');
     await changeStatus(orderId, 'pending');
-    await changeStatus(orderId, 'confirmed');
+    expect(await changeStatus(orderId, 'confirmed')).toEqual(['already-sent', 'already-sent']);
     expect(await changeStatus(orderId, 'cancelled')).toEqual(['sent', 'already-sent']);
-    expect((await messages()).map((message) => message.status).sort()).toEqual([
-      'cancelled',
-      'confirmed',
-      'confirmed',
-    ]);
+    await changeStatus(orderId, 'pending');
+    expect(await changeStatus(orderId, 'cancelled')).toEqual(['already-sent', 'already-sent']);
+    expect((await messages()).map((message) => message.status).sort()).toEqual(['cancelled', 'confirmed']);
+  });
+
+  it('says what the courier will collect: the balance after a paid order grew, or that it is paid', async () => {
+    await shelf.db.doc('settings/sms').set({ enabled: true, shop_phone: '01711000111' });
+    const paid = await placeOrder(shelf.db, rahima, lemonOrder({ paymentMethod: 'bkash' }));
+    await submitPayment(shelf.db, rahima, {
+      orderId: paid.orderId,
+      trxId: '8N7A6D5EE7',
+      payer: '01812345678',
+    });
+    await reviewPayment(shelf.db, seller, { orderId: paid.orderId, decision: 'verify' });
+    await changeStatus(paid.orderId, 'confirmed');
+    const cash = await placeOrder(shelf.db, rahima, lemonOrder({ quantity: 2 }));
+    await changeStatus(cash.orderId, 'confirmed');
+    const sent = await messages();
+    expect(sent.find((message) => message.order_id === paid.orderId)!.body).toContain('টাকা পরিশোধিত');
+    expect(sent.find((message) => message.order_id === cash.orderId)!.body).toContain(
+      'ডেলিভারিতে দেবেন ৳৩২১',
+    );
   });
 
   it('writes nothing while the seller has SMS off', async () => {

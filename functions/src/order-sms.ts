@@ -1,8 +1,9 @@
 /**
  * A short Bengali SMS to the customer when the seller confirms, sends out, delivers or cancels an order: a
  * document of the `messages` outbox in the format of Firebase's Twilio "Send Message" extension (`to`, `body`),
- * which sends it and records the delivery on it. The id is made of the order, the status and the moment of the
- * change, and `create` refuses one that exists: a trigger that runs twice for one change writes one message.
+ * which sends it and records the delivery on it. The id is made of the order and the status, and `create`
+ * refuses one that exists: each step is announced once, however often the order comes back to it (a reopened
+ * order cancelled again, a trigger run twice). The amount is what the courier collects (the order ledger).
  */
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import {
@@ -11,21 +12,17 @@ import {
   readSmsSettings,
   SMS_OUTBOX,
   SMS_SETTINGS_PATH,
+  smsCollectText,
 } from '../../src/features/admin-settings/model/sms-settings';
-import { phoneToE164, shortOrderId, toBengaliDigits } from '../../src/features/ordering/model';
+import { orderMoneyOf, phoneToE164, shortOrderId, toBengaliDigits } from '../../src/features/ordering/model';
 
 import { formatTaka } from '../../src/lib/numbers';
 
 const ALREADY_EXISTS = 6;
 
-function millisOf(value: unknown): number | null {
-  const moment = value as { toMillis?: () => number } | null | undefined;
-  return typeof moment?.toMillis === 'function' ? moment.toMillis() : null;
-}
-
-/** The outbox id of one change: the same for every run of the trigger on it, another for a later change. */
-function smsId(orderId: string, status: string, changedAt: number | null): string {
-  return `${orderId}-${status}-${changedAt ?? 0}`;
+/** The outbox id of one step of one order: the same for every change to that status, so it is sent once. */
+function smsId(orderId: string, status: string): string {
+  return `${orderId}-${status}`;
 }
 
 export type SmsOutcome = 'sent' | 'already-sent' | 'off' | 'not-a-step' | 'no-phone';
@@ -46,15 +43,17 @@ export async function smsCustomerOnStatus(
   );
   if (!settings.enabled) return 'off';
   const total = typeof after.total_amount === 'number' ? after.total_amount : 0;
+  const { toCollect } = orderMoneyOf(after);
   const body = fillSmsText(settings.texts[status], {
     order: shortOrderId(orderId),
     total: formatTaka(total),
+    collect: smsCollectText(toCollect > 0 ? formatTaka(toCollect) : null),
     shopPhone: toBengaliDigits(settings.shop_phone),
   });
   try {
     await db
       .collection(SMS_OUTBOX)
-      .doc(smsId(orderId, status, millisOf(after.updated_at)))
+      .doc(smsId(orderId, status))
       .create({ to: phoneToE164(phone), body, order_id: orderId, status });
     return 'sent';
   } catch (error) {

@@ -1,5 +1,5 @@
-// The roll-ups of the stats tab (order_stats), kept by placeOrder, setOrderStatus (and the unpaid-order expiry,
-// which goes through it), submitPayment and reviewPayment in their own transactions, and recomputed from the orders by `npm run stats:rebuild`. The pure part (what to add, how to read it back)
+// The roll-ups of the stats tab (order_stats), kept by placeOrder and by every later move of an order (moveOrder)
+// in its own transaction, and recomputed from the orders by `npm run stats:rebuild`. The pure part (what to add, how to read it back)
 // is src/features/admin-stats/model/order-rollups.ts; this module only writes it.
 import {
   FieldValue,
@@ -8,17 +8,14 @@ import {
   type Transaction,
   type WriteBatch,
 } from 'firebase-admin/firestore';
-import type { PaymentState } from '../../src/features/ordering/model';
 import {
   dayFieldOf,
   monthOfDay,
   monthShardId,
   ORDER_STATS_COLLECTION,
   ROLLUP_SHARDS,
+  rollupChangeBetween,
   rollupChangeForNewOrder,
-  rollupChangeForPayment,
-  rollupChangeForStatus,
-  rollupChangeForTotal,
   rollupEntryOf,
   rollupsFromEntries,
   totalShardId,
@@ -82,12 +79,11 @@ export function rollupEntryOfOrder(data: DocumentData): RollupEntry | null {
       ? (createdAt.toDate() as unknown)
       : null;
   return rollupEntryOf({
+    ...data,
     status: data.status,
     total_amount: data.total_amount,
     stats_day: data.stats_day,
     created_at: date instanceof Date && !Number.isNaN(date.getTime()) ? date : null,
-    payment_method: data.payment_method,
-    payment_state: data.payment_state,
   });
 }
 
@@ -95,55 +91,26 @@ export function rollupEntryOfOrder(data: DocumentData): RollupEntry | null {
 export function recordNewOrder(
   transaction: Transaction,
   db: Firestore,
-  order: {
-    status: string;
-    total_amount: number;
-    stats_day: string;
-    payment_method: string;
-    payment_state: PaymentState;
-  },
+  order: DocumentData & { status: string; total_amount: number; stats_day: string },
   now: Date,
 ): void {
   const entry = rollupEntryOf({ ...order, created_at: now });
   if (entry) applyRollupChange(transaction, db, rollupChangeForNewOrder(entry));
 }
 
-/** In setOrderStatus' transaction: the order as read in it moves to `to`, and its numbers with it. */
-export function recordStatusChange(
-  transaction: Transaction,
-  db: Firestore,
-  order: DocumentData,
-  to: string,
-): void {
-  const entry = rollupEntryOfOrder(order);
-  const change = entry && rollupChangeForStatus(entry, to);
-  if (change) applyRollupChange(transaction, db, change);
-}
-
 /**
- * In submitPayment's or reviewPayment's transaction: the order as read in it has its payment moved to `to`; its
- * revenue moves when it becomes revenue (verified) or stops being one.
+ * In the transaction of any later move of the order (moveOrder): the order as read in it (`before`) becomes
+ * `after` (the same document with the move's fields); its count and revenue move with it.
  */
-export function recordPaymentChange(
+export function recordOrderChange(
   transaction: Transaction,
   db: Firestore,
-  order: DocumentData,
-  to: PaymentState,
+  before: DocumentData,
+  after: DocumentData,
 ): void {
-  const entry = rollupEntryOfOrder(order);
-  const change = entry && rollupChangeForPayment(entry, to);
-  if (change) applyRollupChange(transaction, db, change);
-}
-
-/** In editOrder's transaction: the order as read in it now totals `poisha`; its revenue follows. */
-export function recordTotalChange(
-  transaction: Transaction,
-  db: Firestore,
-  order: DocumentData,
-  poisha: number,
-): void {
-  const entry = rollupEntryOfOrder(order);
-  const change = entry && rollupChangeForTotal(entry, poisha);
+  const from = rollupEntryOfOrder(before);
+  const to = rollupEntryOfOrder(after);
+  const change = from && to && rollupChangeBetween(from, to);
   if (change) applyRollupChange(transaction, db, change);
 }
 

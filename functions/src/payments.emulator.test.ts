@@ -237,8 +237,9 @@ describe('reviewPayment', () => {
     const verified = await stored(orderId);
     expect(verified).toMatchObject({ payment_state: 'verified', payment_reject_reason: null });
     expect(verified.payment_verified_at).toBeInstanceOf(Timestamp);
-    // Both TrxIDs stay this order's: neither can pay another order.
-    expect((await claimOf('bkash', '8N7A6D5EE7'))?.order_id).toBe(orderId);
+    // The rejected TrxID is free again for the order it really paid (its claim stays in the history); the
+    // verified one is this order's alone.
+    expect(await claimOf('bkash', '8N7A6D5EE7')).toBeUndefined();
     expect((await claimOf('bkash', '9BH4K2L1XQ'))?.order_id).toBe(orderId);
 
     // Verified is verified: a second click writes nothing, a rejection has nothing to reject.

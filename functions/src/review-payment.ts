@@ -1,26 +1,26 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
-  mayMovePayment,
+  isMobilePaymentMethod,
   orderMessages,
   parseReviewPaymentInput,
-  readPaymentState,
+  paymentClaimId,
   type ReviewPaymentResult,
 } from '../../src/features/ordering/model';
 import { isAdmin } from './admin-role';
 import { signedInCaller } from './caller';
-import { changesOf, recordHistory } from './order-history';
-import { paymentDueAt, readPaymentSettingsIn } from './order-payment';
-import { recordPaymentChange } from './order-stats';
+import { prepareOrderMove } from './move-order';
+import { PAYMENT_CLAIMS, paymentDueAt, readPaymentSettingsIn } from './order-payment';
 import { isAborted, refusal } from './refusal';
 
 const m = orderMessages.payment;
 
 /**
  * The reviewPayment callable: the seller, having looked the TrxID up in the bKash/Nagad app, verifies a claimed
- * payment (from then on the order is paid: its total is revenue, the slip collects nothing) or rejects it with a
- * reason the customer reads; a rejected order waits the shop's payment time again for another TrxID before the
- * scheduler cancels it. Admins only. Deciding again what was just decided (a double click) writes nothing.
+ * payment (the amount the claim was for is paid: the slip collects only what is left), rejects it with a reason
+ * the customer reads (the TrxID is free again, for the order it really paid; this order waits the shop's payment
+ * time again), or moves it to the order it really paid (recorded on both). Admins only. Deciding again what was
+ * just decided (a double click) writes nothing.
  */
 export async function reviewPayment(
   db: Firestore,
@@ -34,33 +34,102 @@ export async function reviewPayment(
   if (!parsed.ok) throw refusal('invalid-argument', parsed.error);
   if (!(await isAdmin(db, caller))) throw refusal('permission-denied', m.reviewNotAllowed);
   const input = parsed.input;
-  const to = input.decision === 'verify' ? 'verified' : 'rejected';
+  const to =
+    input.decision === 'verify' ? 'verified' : input.decision === 'reject' ? 'rejected' : 'awaiting_payment';
+  const bySeller = { changedBy: { by: 'seller' as const, uid: caller.uid }, now: clock() };
   const orderRef = db.collection('orders').doc(input.orderId);
   try {
     await db.runTransaction(async (transaction) => {
       const order = await transaction.get(orderRef);
       if (!order.exists) throw refusal('not-found', m.orderNotFound);
-      const state = readPaymentState(order.data() ?? {});
-      if (state === to) return;
-      if (!mayMovePayment('seller', state, to)) throw refusal('failed-precondition', m.nothingToReview);
-      const settings = input.decision === 'reject' ? await readPaymentSettingsIn(transaction, db) : null;
-
+      if (input.decision !== 'move' && order.get('payment_state') === to) return;
       const now = FieldValue.serverTimestamp();
-      transaction.update(orderRef, {
-        payment_state: to,
-        payment_updated_at: now,
-        updated_at: now,
-        ...(input.decision === 'verify'
-          ? { payment_verified_at: now, payment_reject_reason: null }
-          : { payment_reject_reason: input.reason, payment_due_at: paymentDueAt(settings!, clock()) }),
-      });
-      const before = { ...order.data(), payment_state: state };
-      const after =
-        input.decision === 'verify'
-          ? { payment_state: to }
-          : { payment_state: to, payment_reject_reason: input.reason };
-      recordHistory(transaction, orderRef, { by: 'seller', uid: caller.uid }, changesOf(before, after));
-      recordPaymentChange(transaction, db, order.data()!, to);
+      if (input.decision === 'verify') {
+        const move = await prepareOrderMove(
+          transaction,
+          db,
+          order,
+          'seller',
+          { kind: 'verify' },
+          {
+            ...bySeller,
+            fields: { payment_verified_at: now, payment_reject_reason: null, payment_updated_at: now },
+          },
+        );
+        move.write();
+        return;
+      }
+      if (input.decision === 'reject') {
+        const settings = await readPaymentSettingsIn(transaction, db);
+        const move = await prepareOrderMove(
+          transaction,
+          db,
+          order,
+          'seller',
+          { kind: 'reject' },
+          {
+            ...bySeller,
+            fields: {
+              payment_reject_reason: input.reason,
+              payment_due_at: paymentDueAt(settings, clock()),
+              payment_updated_at: now,
+            },
+          },
+        );
+        move.write();
+        return;
+      }
+      // The claim moves: off this order, onto the order it paid (claimed there again), its document with it.
+      const target = await transaction.get(db.collection('orders').doc(input.toOrderId));
+      if (!target.exists) throw refusal('not-found', m.moveTargetNotFound);
+      const method: unknown = order.get('payment_method');
+      const trxId: unknown = order.get('payment_trxid');
+      if (target.get('payment_method') !== method)
+        throw refusal('failed-precondition', m.moveTargetOtherMethod);
+      const off = await prepareOrderMove(
+        transaction,
+        db,
+        order,
+        'seller',
+        { kind: 'unclaim' },
+        {
+          ...bySeller,
+          keepClaim: true,
+          fields: {
+            payment_trxid: null,
+            payment_payer: null,
+            payment_updated_at: now,
+            payment_moved_to: target.id,
+          },
+        },
+      );
+      const onto = await prepareOrderMove(
+        transaction,
+        db,
+        target,
+        'seller',
+        { kind: 'claim' },
+        {
+          ...bySeller,
+          fields: {
+            payment_trxid: trxId,
+            payment_payer: order.get('payment_payer') as unknown,
+            payment_updated_at: now,
+            payment_moved_from: order.id,
+          },
+        },
+      );
+      off.write();
+      onto.write();
+      if (isMobilePaymentMethod(method) && typeof trxId === 'string') {
+        transaction.set(db.collection(PAYMENT_CLAIMS).doc(paymentClaimId(method, trxId)), {
+          order_id: target.id,
+          method,
+          trxid: trxId,
+          created_at: now,
+          moved_from: order.id,
+        });
+      }
     });
   } catch (error) {
     if (error instanceof HttpsError) throw error;

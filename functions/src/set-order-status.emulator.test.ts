@@ -134,7 +134,7 @@ describe('a customer cancelling their own order', () => {
     await setOrderStatus(shelf.db, seller, { orderId, status: 'confirmed' });
     await expect(setOrderStatus(shelf.db, customer, { orderId, status: 'cancelled' })).rejects.toMatchObject({
       code: 'failed-precondition',
-      message: t.customerCanOnlyCancelPending,
+      message: orderMessages.ledger.customerCanOnlyCancelPending,
     });
     expect(await statusOf(orderId)).toBe('confirmed');
     expect(await stock()).toBe(3);
@@ -191,8 +191,13 @@ describe('a parcel refused at the door, and the moves the seller may not make', 
   });
 
   it.each([
-    ['cancel a delivered order', 'delivered', 'cancelled', t.deliveredCannotBeCancelled],
-    ['return an order that never left', 'confirmed', 'returned', t.returnOnlyWhileDelivering],
+    ['cancel a delivered order', 'delivered', 'cancelled', orderMessages.ledger.deliveredIsFinal],
+    [
+      'return an order that never left',
+      'confirmed',
+      'returned',
+      orderMessages.ledger.returnOnlyWhileDelivering,
+    ],
   ] as const)('refuses to %s, changing nothing', async (_case, from, to, message) => {
     const orderId = await orderLemons(2);
     await setOrderStatus(shelf.db, seller, { orderId, status: from });
@@ -210,7 +215,7 @@ describe('a parcel refused at the door, and the moves the seller may not make', 
     await setOrderStatus(shelf.db, seller, { orderId, status: 'returned' });
     await expect(setOrderStatus(shelf.db, seller, { orderId, status: 'pending' })).rejects.toMatchObject({
       code: 'failed-precondition',
-      message: t.returnedOnlyResent,
+      message: orderMessages.ledger.returnedOnlyResent,
     });
     expect(await statusOf(orderId)).toBe('returned');
     expect(await stock()).toBe(5);

@@ -3,18 +3,13 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import {
   checkPaymentClaim,
   isMobilePaymentMethod,
-  isOpenOrderStatus,
-  isOrderStatus,
-  mayMovePayment,
   orderMessages,
   parseSubmitPaymentInput,
   readPaymentState,
   type SubmitPaymentResult,
 } from '../../src/features/ordering/model';
 import { signedInCaller } from './caller';
-import { changesOf, recordHistory } from './order-history';
-import { prepareTrxIdClaim } from './order-payment';
-import { recordPaymentChange } from './order-stats';
+import { moveOrder } from './move-order';
 import { isAborted, refusal } from './refusal';
 
 const m = orderMessages.payment;
@@ -23,8 +18,9 @@ const m = orderMessages.payment;
  * The submitPayment callable: the customer of a bKash/Nagad order gives the TrxID of the money sent and the
  * number it came from, first or after the seller rejected an earlier one, while the order is still open. In one
  * transaction the TrxID is claimed for this order (refused when another order has it) and the payment becomes
- * `claimed`, waiting for the seller. The same TrxID sent again for the same claimed order (a double tap, a lost
- * answer) is answered as done, writing nothing. Another customer's order reads as a missing one.
+ * `claimed` for the amount the order then asked for, waiting for the seller (the order ledger's claim). The same
+ * TrxID sent again for the same claimed order (a double tap, a lost answer) is answered as done, writing nothing.
+ * Another customer's order reads as a missing one.
  */
 export async function submitPayment(
   db: Firestore,
@@ -45,37 +41,25 @@ export async function submitPayment(
       if (!isMobilePaymentMethod(method)) throw refusal('failed-precondition', m.notForCash);
       const claim = checkPaymentClaim(method, parsed.input.trxId, parsed.input.payer);
       if (!claim.ok) throw refusal('invalid-argument', claim.error);
-
       const state = readPaymentState(order.data() ?? {});
       if (state === 'claimed' && order.get('payment_trxid') === claim.trxId) return; // given again: done
-      if (state === 'claimed') throw refusal('failed-precondition', m.alreadyClaimed);
-      if (state === 'verified') throw refusal('failed-precondition', m.alreadyVerified);
-      const status: unknown = order.get('status');
-      if (!isOrderStatus(status) || !isOpenOrderStatus(status)) {
-        throw refusal('failed-precondition', m.orderClosed);
-      }
-      if (!mayMovePayment('customer', state, 'claimed')) throw refusal('failed-precondition', m.orderClosed);
 
-      const claimTrxId = await prepareTrxIdClaim(transaction, db, method, claim.trxId, orderId);
-      claimTrxId();
-      transaction.update(orderRef, {
-        payment_state: 'claimed',
-        payment_trxid: claim.trxId,
-        payment_payer: claim.payer,
-        payment_updated_at: FieldValue.serverTimestamp(),
-        updated_at: FieldValue.serverTimestamp(),
-      });
-      recordHistory(
+      await moveOrder(
         transaction,
-        orderRef,
-        { by: 'customer', uid: caller.uid },
-        changesOf(
-          { ...order.data(), payment_state: state },
-          { payment_state: 'claimed', payment_trxid: claim.trxId, payment_payer: claim.payer },
-        ),
+        db,
+        order,
+        'customer',
+        { kind: 'claim' },
+        {
+          changedBy: { by: 'customer', uid: caller.uid },
+          trxId: claim.trxId,
+          fields: {
+            payment_trxid: claim.trxId,
+            payment_payer: claim.payer,
+            payment_updated_at: FieldValue.serverTimestamp(),
+          },
+        },
       );
-      // A claim is not money yet: this moves no revenue, but the roll-ups are told as for every payment move.
-      recordPaymentChange(transaction, db, order.data()!, 'claimed');
     });
   } catch (error) {
     if (error instanceof HttpsError) throw error;

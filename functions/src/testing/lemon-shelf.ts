@@ -1,6 +1,6 @@
 // The shelf the callables' emulator tests order from: the repo's own Firestore emulator, in-process, with one
 // product (lemon pickle, 5 jars at ৳160.50), every payment method offered, and no orders (nor customer summaries,
-// nor TrxID claims) at the start of every test.
+// nor TrxID claims, nor statistics) at the start of every test.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -52,6 +52,8 @@ export interface LemonShelf {
   readonly db: Firestore;
   /** Jars of lemon pickle left. */
   stock(): Promise<number>;
+  /** Lays the shelf anew, as before each test (for a property test's every run). */
+  reset(): Promise<void>;
 }
 
 /** Starts the emulator for the suite, stops it after, and lays the shelf anew before each test. */
@@ -75,7 +77,7 @@ export function useLemonShelf(appName: string): LemonShelf {
     await emulators?.stop();
   });
 
-  beforeEach(async () => {
+  async function reset() {
     const collections = [
       'orders',
       'customers',
@@ -84,6 +86,7 @@ export function useLemonShelf(appName: string): LemonShelf {
       'phone_summaries',
       'blocked_phones',
       'settings',
+      'order_stats',
     ];
     const snapshots = await Promise.all(collections.map((name) => db.collection(name).get()));
     await Promise.all(snapshots.flatMap((snapshot) => snapshot.docs).map((doc) => doc.ref.delete()));
@@ -95,12 +98,15 @@ export function useLemonShelf(appName: string): LemonShelf {
       is_active: true,
       created_at: Timestamp.now(),
     });
-  });
+  }
+
+  beforeEach(reset);
 
   return {
     get db() {
       return db;
     },
     stock: async () => (await db.doc('products/lemon').get()).get('stock_quantity') as number,
+    reset,
   };
 }

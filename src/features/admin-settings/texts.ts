@@ -44,10 +44,10 @@ export const adminSettingsTexts = {
 
 // Cash orders from real people: the phone code switch and the blocklist (components/cash-order-settings.tsx).
 export const cashOrderSettingsTexts = {
-  title: 'ক্যাশ অন ডেলিভারি: আসল গ্রাহক',
-  verification: 'প্রথম ক্যাশ অর্ডারের আগে মোবাইল নম্বর কোড দিয়ে যাচাই করান',
+  title: 'অর্ডার: আসল গ্রাহক',
+  verification: 'প্রথম অর্ডারের আগে মোবাইল নম্বর কোড দিয়ে যাচাই করান',
   verificationHint:
-    'চালু থাকলে গ্রাহক প্রথম ক্যাশ অন ডেলিভারি অর্ডারের আগে এসএমএস-এ পাওয়া কোড দিয়ে নম্বর যাচাই করেন (প্রতিটি এসএমএস-এর খরচ আছে)।',
+    'চালু থাকলে গ্রাহক প্রথম অর্ডারের আগে (ক্যাশ, বিকাশ বা নগদ (Nagad)) এসএমএস-এ পাওয়া কোড দিয়ে নম্বর যাচাই করেন (প্রতিটি এসএমএস-এর খরচ আছে)।',
   verificationSaved: 'নম্বর যাচাইয়ের সেটিং সেভ হয়েছে।',
   verificationError: 'সেটিং সেভ করা যায়নি। কিছুই বদলায়নি।',
   blocklistTitle: 'ব্লক করা নম্বর',

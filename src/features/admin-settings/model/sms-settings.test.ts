@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SMS_TEXTS,
   fillSmsText,
+  smsCollectText,
   fitsSmsLimit,
   readSmsSettings,
   SMS_STATUSES,
@@ -17,14 +18,16 @@ describe('SMS texts', () => {
     expect(smsSegments('ক'.repeat(135))).toBe(3);
   });
 
-  it('fills the order number, total and shop phone', () => {
+  it('fills the order number, total, what to hand the courier and shop phone', () => {
     expect(
-      fillSmsText('#{order} মোট {total}, ফোন {shop_phone} ({order})', {
+      fillSmsText('#{order} মোট {total}, {collect}, ফোন {shop_phone} ({order})', {
         order: 'AB12CD34',
         total: '৳৩২১',
+        collect: smsCollectText('৳১৬০.৫০'),
         shopPhone: '০১৭১১০০০১১১',
       }),
-    ).toBe('#AB12CD34 মোট ৳৩২১, ফোন ০১৭১১০০০১১১ (AB12CD34)');
+    ).toBe('#AB12CD34 মোট ৳৩২১, ডেলিভারিতে দেবেন ৳১৬০.৫০, ফোন ০১৭১১০০০১১১ (AB12CD34)');
+    expect(smsCollectText(null)).toBe('টাকা পরিশোধিত');
   });
 
   it('keeps every default text within two segments even with the longest values', () => {

@@ -5,6 +5,8 @@
  * bundle it.
  */
 
+import { orderMessages } from '../../ordering/model/texts';
+
 export const SMS_SETTINGS_PATH = { collection: 'settings', id: 'sms' } as const;
 /** The outbox of Firebase's Twilio "Send Message" extension: { to, body }, delivery recorded by it. */
 export const SMS_OUTBOX = 'messages';
@@ -23,11 +25,16 @@ export interface SmsSettings {
   texts: Record<SmsStatus, string>;
 }
 
-const SMS_PLACEHOLDERS = { order: '{order}', total: '{total}', shopPhone: '{shop_phone}' } as const;
+const SMS_PLACEHOLDERS = {
+  order: '{order}',
+  total: '{total}',
+  collect: '{collect}',
+  shopPhone: '{shop_phone}',
+} as const;
 
 export const DEFAULT_SMS_TEXTS: Record<SmsStatus, string> = {
-  confirmed: 'আপনার অর্ডার #{order} নিশ্চিত হয়েছে। মোট {total}। প্রশ্ন থাকলে ফোন করুন {shop_phone}',
-  delivering: 'আপনার অর্ডার #{order} ডেলিভারিতে পাঠানো হয়েছে। মোট {total}। ফোন: {shop_phone}',
+  confirmed: 'আপনার অর্ডার #{order} নিশ্চিত হয়েছে। {collect}। প্রশ্ন থাকলে ফোন করুন {shop_phone}',
+  delivering: 'আপনার অর্ডার #{order} ডেলিভারিতে পাঠানো হয়েছে। {collect}। ফোন: {shop_phone}',
   delivered: 'অর্ডার #{order} পৌঁছে গেছে। আচার কেমন লাগল জানাবেন! ফোন: {shop_phone}',
   cancelled: 'আপনার অর্ডার #{order} বাতিল হয়েছে। জানতে ফোন করুন {shop_phone}',
 };
@@ -47,13 +54,21 @@ export function smsSegments(text: string): number {
 export interface SmsValues {
   order: string;
   total: string;
+  /** What the courier collects, in words: "ডেলিভারিতে দেবেন ৳…" or "টাকা পরিশোধিত" (smsCollectText). */
+  collect: string;
   shopPhone: string;
+}
+
+/** The {collect} placeholder: what the customer hands the courier by the order ledger, or that it is paid. */
+export function smsCollectText(toCollect: string | null): string {
+  return toCollect === null ? orderMessages.money.paid : orderMessages.money.payAtDoor(toCollect);
 }
 
 export function fillSmsText(template: string, values: SmsValues): string {
   return template
     .replaceAll(SMS_PLACEHOLDERS.order, values.order)
     .replaceAll(SMS_PLACEHOLDERS.total, values.total)
+    .replaceAll(SMS_PLACEHOLDERS.collect, values.collect)
     .replaceAll(SMS_PLACEHOLDERS.shopPhone, values.shopPhone);
 }
 
@@ -61,6 +76,7 @@ export function fillSmsText(template: string, values: SmsValues): string {
 export const LONGEST_SMS_VALUES: SmsValues = {
   order: 'ABCD1234',
   total: '৳১,০০,০০,০০০.৫০',
+  collect: smsCollectText('৳১,০০,০০,০০০.৫০'),
   shopPhone: '০১৭১২৩৪৫৬৭৮',
 };
 

@@ -1,0 +1,201 @@
+// The one way an order moves after it is placed: read it in the caller's transaction, ask the order ledger's table
+// (src/features/ordering/model/order-ledger.ts), and write what the table answers — the order's status, payment and
+// money, the jars on the shelf, the TrxID's claim, the customer's spending, the number's summary, the statistics
+// roll-ups and the history line. setOrderStatus, editOrder, submitPayment, reviewPayment, recordRefund and the
+// unpaid-order expiry all come through here; none of them moves jars or money by itself.
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import {
+  applyMove,
+  isMobilePaymentMethod,
+  ledgerFieldsOf,
+  ledgerOrderOf,
+  MAX_PRODUCT_STOCK,
+  orderMessages,
+  paymentClaimId,
+  toBengaliDigits,
+  UNDO_MINUTES,
+  type LedgerActor,
+  type LedgerMove,
+  type LedgerOrder,
+} from '../../src/features/ordering/model';
+import { prepareSpentChange } from './customer-summary';
+import { recordStatusForGuard } from './order-guard';
+import { BY_SYSTEM, changesOf, recordHistory, type ChangedBy } from './order-history';
+import { PAYMENT_CLAIMS, paymentDueAt, prepareTrxIdClaim, readPaymentSettingsIn } from './order-payment';
+import { recordOrderChange } from './order-stats';
+import { refusal } from './refusal';
+
+export interface OrderMoveOptions {
+  changedBy?: ChangedBy;
+  /** Fields written with the move (a cancel's reason, a claim's TrxID, an edit's new address…). */
+  fields?: Record<string, unknown>;
+  /** The TrxID a claim names: claimed for this order in the same transaction, or refused if another has it. */
+  trxId?: string;
+  /** editOrder keeps the customer's summary itself (with the new name and phone): the move leaves it alone. */
+  keepSpent?: boolean;
+  /** A claim moved to another order keeps its document (rewritten for that order by reviewPayment). */
+  keepClaim?: boolean;
+  now?: Date;
+}
+
+export interface PreparedOrderMove {
+  /** The order after the move, as the ledger sees it. */
+  after: LedgerOrder;
+  /** Whether the move changes anything at all (a status set to itself does not). */
+  changed: boolean;
+  /** Bengali, for the seller: returned jars that did not fit under the stock limit. */
+  notice?: string;
+  /** Every write of the move; call after all of the transaction's reads. */
+  write: () => void;
+}
+
+function millisOf(value: unknown): number | null {
+  return value instanceof Timestamp ? value.toMillis() : null;
+}
+
+const ledgerRefusal = orderMessages.ledger;
+
+/**
+ * Reads what `move` by `actor` needs (the product's shelf, the customer's summary, the payment settings, the
+ * TrxID's claim) and returns its writes, or refuses with the table's Bengali reason. Every read happens here,
+ * so a caller with reads of its own makes them before calling `write`.
+ */
+export async function prepareOrderMove(
+  transaction: Transaction,
+  db: Firestore,
+  order: DocumentSnapshot,
+  actor: LedgerActor,
+  move: LedgerMove,
+  {
+    changedBy = BY_SYSTEM,
+    fields = {},
+    trxId,
+    keepSpent = false,
+    keepClaim = false,
+    now = new Date(),
+  }: OrderMoveOptions = {},
+): Promise<PreparedOrderMove> {
+  const stored: DocumentData = order.data() ?? {};
+  const before = ledgerOrderOf(stored);
+  const result = applyMove(before, actor, move);
+  if (!result.ok) {
+    // Not this person's move at all, or not in this state of the order.
+    const code = result.refusal === 'notAllowed' ? 'permission-denied' : 'failed-precondition';
+    throw refusal(code, ledgerRefusal[result.refusal]);
+  }
+  const { order: after, effects } = result;
+  if (after === before && Object.keys(fields).length === 0) return { after, changed: false, write: () => {} };
+
+  if (move.kind === 'undo') {
+    const at = millisOf((stored.status_undo as { at?: unknown } | undefined)?.at);
+    if (at === null || now.getTime() - at > UNDO_MINUTES * 60_000) {
+      throw refusal('failed-precondition', ledgerRefusal.undoTooLate);
+    }
+  }
+
+  // The shelf: jars back on it or off it again, never below zero, never above the stock limit.
+  let notice: string | undefined;
+  let writeShelf = () => {};
+  const productId: unknown = stored.product_id;
+  if (effects.shelf !== 0 && typeof productId === 'string' && productId !== '') {
+    const productRef = db.collection('products').doc(productId);
+    const product = await transaction.get(productRef);
+    const stock: unknown = product.get('stock_quantity');
+    // An edit's words are about more jars; a status change's about bringing the order back.
+    const words = move.kind === 'edit' ? orderMessages.edit : orderMessages.statusChange;
+    if (!product.exists || typeof stock !== 'number') {
+      // Jars of a deleted product have no shelf to go back to; taking jars again needs one.
+      if (effects.shelf < 0) throw refusal('failed-precondition', words.productGone);
+    } else {
+      if (stock + effects.shelf < 0) {
+        throw refusal('failed-precondition', words.notEnoughStock(toBengaliDigits(stock)));
+      }
+      const returned = stock + effects.shelf;
+      const next = returned > MAX_PRODUCT_STOCK ? Math.max(stock, MAX_PRODUCT_STOCK) : returned;
+      if (next < returned) {
+        notice = orderMessages.statusChange.stockCapped(
+          toBengaliDigits(returned - next),
+          toBengaliDigits(MAX_PRODUCT_STOCK),
+        );
+      }
+      writeShelf = () =>
+        transaction.update(productRef, { stock_quantity: next, updated_at: FieldValue.serverTimestamp() });
+    }
+  }
+
+  // The TrxID: claimed for this order, or its claim ended so the order it really paid may name it.
+  const method: unknown = stored.payment_method;
+  let writeClaim = () => {};
+  if (move.kind === 'claim' && trxId && isMobilePaymentMethod(method)) {
+    writeClaim = await prepareTrxIdClaim(transaction, db, method, trxId, order.id);
+  }
+  if (
+    effects.releaseClaim &&
+    !keepClaim &&
+    isMobilePaymentMethod(method) &&
+    typeof stored.payment_trxid === 'string'
+  ) {
+    const claimRef = db.collection(PAYMENT_CLAIMS).doc(paymentClaimId(method, stored.payment_trxid));
+    const claim = await transaction.get(claimRef);
+    if (claim.exists && claim.get('order_id') === order.id) writeClaim = () => transaction.delete(claimRef);
+  }
+
+  const settings = effects.freshPaymentDue ? await readPaymentSettingsIn(transaction, db) : null;
+  const written: Record<string, unknown> = {
+    ...ledgerFieldsOf(after, FieldValue.serverTimestamp()),
+    ...(settings && { payment_due_at: paymentDueAt(settings, now) }),
+    ...fields,
+  };
+  const afterData = { ...stored, ...written };
+  const writeSpent = keepSpent ? () => {} : await prepareSpentChange(transaction, db, stored, afterData);
+
+  return {
+    after,
+    changed: true,
+    notice,
+    write: () => {
+      writeShelf();
+      writeClaim();
+      transaction.update(order.ref, { ...written, updated_at: FieldValue.serverTimestamp() });
+      recordHistory(
+        transaction,
+        order.ref,
+        changedBy,
+        changesOf({ ...stored, ...ledgerFieldsOf(before) }, withoutBookkeeping(written)),
+      );
+      writeSpent();
+      recordOrderChange(transaction, db, stored, afterData);
+      recordStatusForGuard(transaction, db, stored, before.status, after.status, {
+        byCustomer: changedBy.by === 'customer',
+        now,
+      });
+    },
+  };
+}
+
+/** The history line leaves out the ledger's bookkeeping: the undo (a map) and the claim's amount. */
+function withoutBookkeeping(written: Record<string, unknown>): Record<string, unknown> {
+  const { status_undo: _undo, payment_claimed_amount: _claimed, ...rest } = written;
+  return rest;
+}
+
+/** prepareOrderMove and its writes at once, for a caller with no reads of its own after it. */
+export async function moveOrder(
+  transaction: Transaction,
+  db: Firestore,
+  order: DocumentSnapshot,
+  actor: LedgerActor,
+  move: LedgerMove,
+  options: OrderMoveOptions = {},
+): Promise<PreparedOrderMove> {
+  const prepared = await prepareOrderMove(transaction, db, order, actor, move, options);
+  prepared.write();
+  return prepared;
+}
