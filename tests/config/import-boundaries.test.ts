@@ -43,9 +43,9 @@ describe('npm run lint keeps the features apart', () => {
       'src/features/my-orders/components/probe.tsx',
       [
         "import { orderStatusLabel } from '@/features/ordering/model/order-status';",
-        "import { customerMayCancel } from '@/features/ordering/model';",
+        "import { isEditableStatus } from '@/features/ordering/model';",
         "import { useMyOrders } from '../api/use-my-orders';",
-        'export const probe = [orderStatusLabel, customerMayCancel, useMyOrders];',
+        'export const probe = [orderStatusLabel, isEditableStatus, useMyOrders];',
         '',
       ].join('\n'),
     );

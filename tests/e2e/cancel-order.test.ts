@@ -148,7 +148,9 @@ describe('a customer cancelling an order in a browser', () => {
     await mine.getByRole('button', { name: 'অর্ডার বাতিল করুন' }).click();
     const confirm = customer.getByRole('alertdialog');
     await confirm.waitFor();
-    expect(await confirm.innerText()).toContain('অর্ডারটি বাতিল হবে এবং আর ফেরানো যাবে না। আপনি কি নিশ্চিত?');
+    expect(await confirm.innerText()).toContain(
+      'অর্ডারটি বাতিল হবে, পরে আর চালু করা যাবে না। বিকাশ বা নগদ (Nagad)-এ টাকা পাঠিয়ে থাকলে সেই টাকা আপনাকে ফেরত পাঠানো হবে। আপনি কি নিশ্চিত?',
+    );
     await customer.screenshot({ path: `${RESULTS}/cancel-order-confirm-360.png` });
     await confirm.getByRole('button', { name: 'হ্যাঁ, বাতিল করুন' }).click();
     await customer.getByText('অর্ডার বাতিল হয়েছে।').first().waitFor({ timeout: 20_000 });

@@ -46,6 +46,11 @@ function order(id: string, status: MyOrder['status']): MyOrder {
     payment_trxid: null,
     payment_reject_reason: null,
     created_at: null,
+    paid_amount: 0,
+    refunded_amount: 0,
+    refund_due: 0,
+    to_collect: 350,
+    refund_trxid: null,
   };
 }
 

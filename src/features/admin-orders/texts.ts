@@ -64,6 +64,32 @@ export const adminOrdersTexts = {
   payment: 'পেমেন্ট',
   changeStatus: 'স্ট্যাটাস পরিবর্তন',
   updating: 'আপডেট হচ্ছে…',
+  // The seller's last status change, undoable for a few minutes (order-ledger.ts' UNDO_MINUTES).
+  undo: 'আগের অবস্থায় ফেরান',
+  undoTo: (status: string) => `আগে ছিল: ${status}`,
+  undone: 'স্ট্যাটাস আগের অবস্থায় ফেরানো হয়েছে।',
+  undoError: 'আগের অবস্থায় ফেরানো যায়নি',
+  // The order's money beside its total (order-ledger.ts): what is owed back, a balance left, what went back.
+  money: {
+    label: 'টাকার হিসাব',
+    refundDue: (amount: string) => `ফেরত দিতে হবে ${amount}`,
+    toCollect: (amount: string) => `আদায় করুন ${amount}`,
+    paidBefore: (amount: string) => `(${amount} আগেই পরিশোধিত)`,
+    refunded: (amount: string, trxId: string | null) =>
+      `ফেরত পাঠানো হয়েছে ${amount}${trxId ? ` (TrxID ${trxId})` : ''}`,
+    recordRefund: 'টাকা ফেরতের হিসাব দিন',
+    refundTitle: 'টাকা ফেরতের হিসাব',
+    refundQuestion:
+      'গ্রাহককে বিকাশ বা নগদ (Nagad)-এ যে টাকা ফেরত পাঠিয়েছেন, তার পরিমাণ আর সেই লেনদেনের ট্রানজেকশন আইডি লিখুন।',
+    refundTo: (phone: string) => `যে নম্বর থেকে টাকা এসেছিল: ${phone}`,
+    refundAmount: 'ফেরতের পরিমাণ (৳)',
+    refundTrxId: 'ফেরত পাঠানোর ট্রানজেকশন আইডি (TrxID)',
+    refundKeep: 'ফিরে যান',
+    refundConfirm: 'হিসাব রাখুন',
+    refunding: 'রাখা হচ্ছে…',
+    refundRecorded: 'টাকা ফেরতের হিসাব রাখা হয়েছে।',
+    refundError: 'টাকা ফেরতের হিসাব রাখা যায়নি',
+  },
   empty: 'এখনো কোনো অর্ডার আসেনি।',
   emptyHint: 'নতুন অর্ডার এলে এখানে সাথে সাথে দেখা যাবে।',
   noMatch: 'এই খোঁজ বা ফিল্টারে কোনো অর্ডার পাওয়া যায়নি।',
@@ -102,6 +128,19 @@ export const adminOrdersTexts = {
     rejectKeep: 'ফিরে যান',
     rejectConfirm: 'মেলেনি বলে জানান',
     rejecting: 'জানানো হচ্ছে…',
+    // A TrxID the customer gave on the wrong order: moved to the order it really paid.
+    move: 'অন্য অর্ডারের টাকা',
+    moveTitle: 'TrxID অন্য অর্ডারে সরাবেন?',
+    moveQuestion:
+      'এই TrxID-এর টাকা অন্য কোনো অর্ডারের জন্য পাঠানো হলে সেই অর্ডারের নম্বর লিখুন: TrxID সেখানে যাবে, আর এই অর্ডারটি আবার নিজের পেমেন্টের অপেক্ষায় থাকবে।',
+    moveTarget: 'যে অর্ডারে সরাবেন, তার নম্বর',
+    moveTargetPlaceholder: 'যেমন 0000AB12',
+    moveTargetRequired: 'যে অর্ডারে সরাবেন, তার নম্বর লিখুন।',
+    moveTargetNotLoaded: 'এই নম্বরের অর্ডার তালিকায় নেই — আগে ওপরের খোঁজের ঘরে নম্বরটি লিখে অর্ডারটি বের করুন।',
+    moveKeep: 'ফিরে যান',
+    moveConfirm: 'সরান',
+    moving: 'সরানো হচ্ছে…',
+    moved: 'TrxID অন্য অর্ডারে সরানো হয়েছে; এই অর্ডারটি আবার পেমেন্টের অপেক্ষায়।',
   },
   slipsOfStatus: (status: string) => `${status} অর্ডারের স্লিপ`,
   export: {
@@ -153,6 +192,11 @@ export const adminOrdersTexts = {
     payment: 'পেমেন্ট',
     collect: 'ডেলিভারিতে আদায় করুন',
     paid: (trxId: string) => `পরিশোধিত${trxId ? ` (TrxID ${trxId})` : ''}: আদায় করতে হবে না`,
+    // A balance an edit after payment left: only the rest is collected.
+    balance: (amount: string, paid: string) => `আদায় করুন ${amount} (${paid} আগেই পরিশোধিত)`,
+    nothingToCollect: 'আদায় করতে হবে না',
+    // A bKash/Nagad payment the seller has not verified is no money yet: the courier collects.
+    unverified: { bkash: 'বিকাশ (যাচাই হয়নি)', nagad: 'নগদ (Nagad) — যাচাই হয়নি' },
     codeLabel: (number: string) => `অর্ডার নম্বর ${number}-এর কিউআর কোড`,
   },
 } as const;

@@ -11,7 +11,8 @@ export const myOrdersTexts = {
   total: 'মোট',
   cancel: 'অর্ডার বাতিল করুন',
   cancelTitle: 'অর্ডার বাতিল করবেন?',
-  cancelConfirmText: 'অর্ডারটি বাতিল হবে এবং আর ফেরানো যাবে না। আপনি কি নিশ্চিত?',
+  cancelConfirmText:
+    'অর্ডারটি বাতিল হবে, পরে আর চালু করা যাবে না। বিকাশ বা নগদ (Nagad)-এ টাকা পাঠিয়ে থাকলে সেই টাকা আপনাকে ফেরত পাঠানো হবে। আপনি কি নিশ্চিত?',
   cancelKeep: 'না, রেখে দিন',
   cancelSubmit: 'হ্যাঁ, বাতিল করুন',
   cancelling: 'বাতিল হচ্ছে…',
@@ -20,6 +21,15 @@ export const myOrdersTexts = {
   payment: 'পেমেন্ট',
   rejectedBecause: (reason: string) => `বিক্রেতা লিখেছেন: ${reason}`,
   sentTrxId: (trxId: string) => `আপনার TrxID: ${trxId}`,
+  // The order's money beyond its total (the order ledger): owed back, sent back, a balance left for the door.
+  refundDue: (amount: string) => `${amount} ফেরত পাবেন`,
+  refundHow: {
+    bkash: 'যে বিকাশ নম্বর থেকে পাঠিয়েছিলেন, সেখানেই ফেরত পাঠানো হবে।',
+    nagad: 'যে নগদ (Nagad) নম্বর থেকে পাঠিয়েছিলেন, সেখানেই ফেরত পাঠানো হবে।',
+    cash_on_delivery: 'কীভাবে ফেরত পাবেন, জানতে দোকানে ফোন করুন।',
+  },
+  refunded: (amount: string, trxId: string | null) =>
+    `${amount} ফেরত পাঠানো হয়েছে${trxId ? ` (TrxID ${trxId})` : ''}`,
   payNow: 'TrxID দিন',
   sendAgain: 'নতুন TrxID দিন',
   submitPayment: 'TrxID পাঠান',

@@ -17,3 +17,11 @@ const setOrderStatus = httpsCallable<SetOrderStatusInput, StatusChangeResult>(fu
 export async function updateOrderStatus(orderId: string, status: OrderStatus): Promise<StatusChangeResult> {
   return (await setOrderStatus({ orderId, status })).data;
 }
+
+/**
+ * Takes back the seller's last status change (a mis-click), within UNDO_MINUTES of it: the order returns to the
+ * status it had, with its jars and money. The server refuses a late one with a Bengali reason.
+ */
+export async function undoOrderStatus(orderId: string): Promise<StatusChangeResult> {
+  return (await setOrderStatus({ orderId, undo: true })).data;
+}

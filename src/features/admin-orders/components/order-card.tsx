@@ -1,6 +1,7 @@
 import {
   Badge,
   Box,
+  Button,
   Card,
   Flex,
   Grid,
@@ -12,15 +13,16 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import {
-  ORDER_STATUSES,
   isOrderStatus,
   orderStatusLabel,
+  sellerStatusChoices,
   shortOrderId,
   type OrderStatus,
   type PaymentDecision,
 } from '@/features/ordering/model';
 import { adminOrdersTexts } from '../texts';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
+import { useUndoWindow } from '../hooks/use-undo-window';
 import type { AdminOrder } from '../model/admin-order';
 import { slipsHref } from '../model/packing-slip';
 import { OrderDetails } from './order-details';
@@ -41,6 +43,53 @@ export interface OrderCardProps {
   /** A decision on this order's payment is on its way. */
   reviewing: boolean;
   onReview: (order: AdminOrder, decision: PaymentDecision) => void;
+  /** Takes back the seller's last status change (offered for UNDO_MINUTES after it). */
+  onUndo: (order: AdminOrder) => void;
+  /** Opens the form to record money sent back to the customer. */
+  onRefund: (order: AdminOrder) => void;
+}
+
+/**
+ * The order's money beyond its total (order-ledger.ts): what the shop owes back, with the form to record it, the
+ * balance an edit after payment left to collect, and what was already sent back. Nothing for an order whose
+ * money is simply its total.
+ */
+function OrderMoney({ order, onRefund }: { order: AdminOrder; onRefund: (order: AdminOrder) => void }) {
+  const m = t.money;
+  const paidNet = order.paid_amount - order.refunded_amount;
+  const balance = order.to_collect > 0 && paidNet > 0;
+  if (order.refund_due <= 0 && !balance && order.refunded_amount <= 0) return null;
+  return (
+    <Detail label={m.label}>
+      <Flex gap="2" align="center" wrap="wrap">
+        {order.refund_due > 0 && (
+          <>
+            <Badge colorPalette="red" variant="solid" data-testid="refund-due">
+              {m.refundDue(formatTaka(order.refund_due))}
+            </Badge>
+            <Button size="xs" variant="outline" colorPalette="red" onClick={() => onRefund(order)}>
+              {m.recordRefund}
+            </Button>
+          </>
+        )}
+        {balance && (
+          <Text as="span" data-testid="balance-to-collect">
+            <Badge colorPalette="orange" variant="solid">
+              {m.toCollect(formatTaka(order.to_collect))}
+            </Badge>{' '}
+            <Text as="span" fontSize="xs" fontWeight="normal" color="fg.muted">
+              {m.paidBefore(formatTaka(paidNet))}
+            </Text>
+          </Text>
+        )}
+      </Flex>
+      {order.refunded_amount > 0 && (
+        <Text fontSize="sm" fontWeight="normal" data-testid="refunded">
+          {m.refunded(formatTaka(order.refunded_amount), order.refund_trxid)}
+        </Text>
+      )}
+    </Detail>
+  );
 }
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -64,8 +113,13 @@ export function OrderCard({
   onStatusChange,
   reviewing,
   onReview,
+  onUndo,
+  onRefund,
 }: OrderCardProps) {
   const selectId = `order-status-${order.id}`;
+  // Exactly the moves the order ledger allows the seller from this status (delivered is final).
+  const choices = sellerStatusChoices(order.status);
+  const undoable = useUndoWindow(order.status_undo);
   return (
     <Card.Root
       as="article"
@@ -135,6 +189,7 @@ export function OrderCard({
               {formatTaka(order.total_amount)}
             </Text>
           </Detail>
+          <OrderMoney order={order} onRefund={onRefund} />
         </Grid>
       </Card.Body>
       <Card.Footer pt="2">
@@ -142,7 +197,11 @@ export function OrderCard({
           <chakra.label htmlFor={selectId} fontSize="sm" color="fg.muted">
             {t.changeStatus}
           </chakra.label>
-          <NativeSelect.Root size="sm" width={{ base: 'full', sm: '44' }} disabled={updating}>
+          <NativeSelect.Root
+            size="sm"
+            width={{ base: 'full', sm: '44' }}
+            disabled={updating || choices.length < 2}
+          >
             <NativeSelect.Field
               id={selectId}
               value={order.status}
@@ -151,7 +210,7 @@ export function OrderCard({
                 if (isOrderStatus(next) && next !== order.status) onStatusChange(order, next);
               }}
             >
-              {ORDER_STATUSES.map((status) => (
+              {choices.map((status) => (
                 <option key={status} value={status}>
                   {orderStatusLabel(status)}
                 </option>
@@ -159,6 +218,16 @@ export function OrderCard({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+          {undoable && order.status_undo && (
+            <HStack gap="2">
+              <Button size="xs" variant="outline" disabled={updating} onClick={() => onUndo(order)}>
+                {t.undo}
+              </Button>
+              <Text fontSize="xs" color="fg.muted">
+                {t.undoTo(orderStatusLabel(order.status_undo.from))}
+              </Text>
+            </HStack>
+          )}
           <Link
             href={slipsHref({ orderId: order.id })}
             target="_blank"

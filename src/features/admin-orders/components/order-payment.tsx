@@ -13,16 +13,16 @@ const t = adminOrdersTexts.paymentReview;
 
 export interface OrderPaymentProps {
   order: AdminOrder;
-  /** A decision on this order's payment is on its way: both buttons wait. */
+  /** A decision on this order's payment is on its way: the buttons wait. */
   reviewing: boolean;
-  /** Verify at once; reject asks the reason first (the tab's dialog). */
+  /** Verify at once; reject asks the reason first, move the order it paid (the tab's dialogs). */
   onReview: (order: AdminOrder, decision: PaymentDecision) => void;
 }
 
 /**
  * An order's payment on its card: the method by its full name ("নগদ (Nagad)", never read as cash), the state,
  * and for bKash/Nagad what the customer claimed (TrxID, the number it came from, the amount to look for in the
- * app); a claimed one has the seller's two answers, one click each.
+ * app); a claimed one has the seller's answers: verified, not there, or meant for another order.
  */
 export function OrderPayment({ order, reviewing, onReview }: OrderPaymentProps) {
   const state = order.payment_state;
@@ -47,7 +47,8 @@ export function OrderPayment({ order, reviewing, onReview }: OrderPaymentProps) 
             </>
           )}
           {' · '}
-          {t.amount}: {formatTaka(order.total_amount)}
+          {/* What the customer was asked to send when they gave the TrxID: what to look for in the app. */}
+          {t.amount}: {formatTaka(order.payment_claimed_amount ?? order.total_amount)}
         </Text>
       )}
       {state === 'rejected' && order.payment_reject_reason && (
@@ -56,7 +57,7 @@ export function OrderPayment({ order, reviewing, onReview }: OrderPaymentProps) 
         </Text>
       )}
       {state === 'claimed' && (
-        <HStack gap="2" mt="1">
+        <HStack gap="2" mt="1" wrap="wrap">
           <Button
             size="xs"
             colorPalette="green"
@@ -75,6 +76,9 @@ export function OrderPayment({ order, reviewing, onReview }: OrderPaymentProps) 
             onClick={() => onReview(order, 'reject')}
           >
             {t.reject}
+          </Button>
+          <Button size="xs" variant="ghost" disabled={reviewing} onClick={() => onReview(order, 'move')}>
+            {t.move}
           </Button>
         </HStack>
       )}

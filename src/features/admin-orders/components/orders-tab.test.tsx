@@ -5,6 +5,12 @@ import { queryShape } from '@/testing/query-shape';
 import { renderWithShop } from '@/testing/render';
 import { useLiveOrders, type LiveOrders } from '../hooks/use-live-orders';
 import { useOrderFilter, type OrderFilterState } from '../hooks/use-order-filter';
+import {
+  ORDER_STATUSES,
+  sellerStatusChoices,
+  UNDO_MINUTES,
+  type OrderStatus,
+} from '@/features/ordering/model';
 import { toAdminOrder, type AdminOrder } from '../model/admin-order';
 import { OrdersTab } from './orders-tab';
 
@@ -30,9 +36,18 @@ vi.mock('../api/phone-history', () => ({
   loadPhoneSummary: vi.fn(async () => (await import('@/features/ordering/model')).EMPTY_PHONE_SUMMARY),
   blockPhone: vi.fn(),
 }));
-const api = vi.hoisted(() => ({ updateOrderStatus: vi.fn(), reviewPayment: vi.fn() }));
-vi.mock('../api/orders', () => ({ updateOrderStatus: api.updateOrderStatus }));
+const api = vi.hoisted(() => ({
+  updateOrderStatus: vi.fn(),
+  undoOrderStatus: vi.fn(),
+  reviewPayment: vi.fn(),
+  recordRefund: vi.fn(),
+}));
+vi.mock('../api/orders', () => ({
+  updateOrderStatus: api.updateOrderStatus,
+  undoOrderStatus: api.undoOrderStatus,
+}));
 vi.mock('../api/review-payment', () => ({ reviewPayment: api.reviewPayment }));
+vi.mock('../api/record-refund', () => ({ recordRefund: api.recordRefund }));
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyWarning: vi.fn() }));
 vi.mock('@/components/ui/toaster', async (original) => ({
   ...(await original<typeof import('@/components/ui/toaster')>()),
@@ -60,6 +75,13 @@ function order(overrides: Partial<AdminOrder>): AdminOrder {
     status: 'pending',
     created_at: new Date(Date.now() - 2 * 60 * 60 * 1000),
     updated_at: null,
+    paid_amount: 0,
+    refunded_amount: 0,
+    to_collect: 500,
+    refund_due: 0,
+    payment_claimed_amount: null,
+    refund_trxid: null,
+    status_undo: null,
     ...overrides,
   };
 }
@@ -192,7 +214,7 @@ describe('order card', () => {
 
   it('reports a failed status update and lets the seller try again', async () => {
     api.updateOrderStatus.mockRejectedValue(new Error('permission-denied'));
-    renderTab([order({ status: 'delivered' })]);
+    renderTab([order({ status: 'confirmed' })]);
     const select = screen.getByLabelText('স্ট্যাটাস পরিবর্তন');
 
     await userEvent.selectOptions(select, 'pending');
@@ -415,5 +437,206 @@ describe("an order's payment on its card", () => {
     const page = await queryAsked({ filters: ['payment_state =='] });
     act(() => page.next([claimed()]));
     expect(await screen.findByRole('button', { name: 'পেমেন্ট মিলেছে' })).toBeInTheDocument();
+  });
+});
+
+describe("the card's status choices and undo", () => {
+  const offered = (card: HTMLElement) =>
+    within(card)
+      .getAllByRole('option')
+      .map((option) => (option as HTMLOptionElement).value);
+
+  it('offers exactly the statuses the order ledger allows: delivered is final, returned only goes back out', () => {
+    const expected: Record<OrderStatus, OrderStatus[]> = {
+      pending: ['pending', 'confirmed', 'preparing', 'delivering', 'delivered', 'cancelled'],
+      confirmed: ['pending', 'confirmed', 'preparing', 'delivering', 'delivered', 'cancelled'],
+      preparing: ['pending', 'confirmed', 'preparing', 'delivering', 'delivered', 'cancelled'],
+      delivering: ['pending', 'confirmed', 'preparing', 'delivering', 'delivered', 'cancelled', 'returned'],
+      delivered: ['delivered'],
+      cancelled: ['pending', 'confirmed', 'preparing', 'delivering', 'cancelled'],
+      returned: ['delivering', 'returned'],
+    };
+    renderTab(ORDER_STATUSES.map((status, index) => order({ id: `status-order-0000000${index}`, status })));
+    const cards = screen.getAllByRole('article');
+    ORDER_STATUSES.forEach((status, index) => {
+      expect(offered(cards[index]), status).toEqual(expected[status]);
+      expect(offered(cards[index]), status).toEqual(sellerStatusChoices(status));
+    });
+    // A delivered order has nothing to choose: its dropdown is off.
+    expect(
+      within(cards[ORDER_STATUSES.indexOf('delivered')]).getByLabelText('স্ট্যাটাস পরিবর্তন'),
+    ).toBeDisabled();
+  });
+
+  const undoneAgo = (minutes: number) => ({
+    from: 'delivering' as const,
+    at: new Date(Date.now() - minutes * 60_000),
+  });
+
+  it('offers to undo the last status change within the undo window, and sends the undo', async () => {
+    api.undoOrderStatus.mockResolvedValue({ status: 'delivering' });
+    renderTab([order({ status: 'delivered', status_undo: undoneAgo(2) })]);
+    expect(screen.getByText('আগে ছিল: ডেলিভারি')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'আগের অবস্থায় ফেরান' }));
+    expect(api.undoOrderStatus).toHaveBeenCalledWith('ORDERID0001abcdEFGH1234');
+    expect(api.updateOrderStatus).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(toasts.notifySuccess).toHaveBeenCalledWith('স্ট্যাটাস আগের অবস্থায় ফেরানো হয়েছে।'),
+    );
+  });
+
+  it('offers no undo once the window has passed, nor without a change to undo', () => {
+    renderTab([
+      order({ id: 'late-undo-00000001', status: 'delivered', status_undo: undoneAgo(UNDO_MINUTES + 1) }),
+      order({ id: 'no-undo-000000002', status: 'delivered', status_undo: null }),
+    ]);
+    expect(screen.queryByRole('button', { name: 'আগের অবস্থায় ফেরান' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of an undo", async () => {
+    const reason = 'শেষ স্ট্যাটাস বদলের পর ১০ মিনিট পেরিয়ে গেছে, তাই আর ফেরানো যাবে না।';
+    api.undoOrderStatus.mockRejectedValue(Object.assign(new Error('x'), { details: { message: reason } }));
+    renderTab([order({ status: 'delivered', status_undo: undoneAgo(1) })]);
+    await userEvent.click(screen.getByRole('button', { name: 'আগের অবস্থায় ফেরান' }));
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith('আগের অবস্থায় ফেরানো যায়নি', reason, expect.any(Error)),
+    );
+  });
+});
+
+describe("an order's money on its card", () => {
+  const owed = () =>
+    order({
+      status: 'cancelled',
+      payment_state: 'verified',
+      payment_trxid: 'BK7Q2M9XA4',
+      payment_payer: '01812345678',
+      paid_amount: 500,
+      to_collect: 0,
+      refund_due: 500,
+    });
+
+  it('shows a refund due with the button to record it; a plain order shows no money line', () => {
+    renderTab([owed(), order({ id: 'plain-order-0000002' })]);
+    const [cancelled, plain] = screen.getAllByRole('article');
+    expect(within(cancelled).getByTestId('refund-due')).toHaveTextContent('ফেরত দিতে হবে ৳৫০০');
+    expect(within(cancelled).getByRole('button', { name: 'টাকা ফেরতের হিসাব দিন' })).toBeInTheDocument();
+    expect(within(plain).queryByText('টাকার হিসাব')).not.toBeInTheDocument();
+    expect(within(plain).queryByRole('button', { name: 'টাকা ফেরতের হিসাব দিন' })).not.toBeInTheDocument();
+  });
+
+  it('shows the balance an edit after payment left to collect, and a refund once recorded', () => {
+    renderTab([
+      order({
+        id: 'grown-order-000001',
+        payment_state: 'verified',
+        total_amount: 700,
+        paid_amount: 500,
+        to_collect: 200,
+      }),
+      order({
+        id: 'refunded-order-0002',
+        status: 'cancelled',
+        payment_state: 'verified',
+        paid_amount: 500,
+        refunded_amount: 500,
+        to_collect: 0,
+        refund_trxid: 'RF7Q2M9XA4',
+      }),
+    ]);
+    const [grown, refunded] = screen.getAllByRole('article');
+    expect(within(grown).getByTestId('balance-to-collect')).toHaveTextContent(
+      'আদায় করুন ৳২০০ (৳৫০০ আগেই পরিশোধিত)',
+    );
+    expect(within(refunded).getByTestId('refunded')).toHaveTextContent(
+      'ফেরত পাঠানো হয়েছে ৳৫০০ (TrxID RF7Q2M9XA4)',
+    );
+    expect(within(refunded).queryByTestId('refund-due')).not.toBeInTheDocument();
+  });
+
+  it('records a refund: amount prefilled, checked in Bengali as the server checks it, then sent', async () => {
+    api.recordRefund.mockResolvedValue({ refunded_amount: 200 });
+    renderTab([owed()]);
+    await userEvent.click(screen.getByRole('button', { name: 'টাকা ফেরতের হিসাব দিন' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('যে নম্বর থেকে টাকা এসেছিল: 01812345678');
+    const amount = within(dialog).getByRole('textbox', { name: /ফেরতের পরিমাণ/ });
+    expect(amount).toHaveValue('500');
+    const confirm = within(dialog).getByRole('button', { name: 'হিসাব রাখুন' });
+
+    await userEvent.click(confirm);
+    expect(
+      await within(dialog).findByText(/যে বিকাশ বা নগদ \(Nagad\) লেনদেনে টাকা ফেরত পাঠিয়েছেন/),
+    ).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '৬০০');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /TrxID/ }), 'rf7q2m9xa4');
+    await userEvent.click(confirm);
+    expect(
+      await within(dialog).findByText('ফেরতের পরিমাণ ১ টাকা থেকে বাকি ফেরতের মধ্যে হতে হবে।'),
+    ).toBeInTheDocument();
+    expect(api.recordRefund).not.toHaveBeenCalled();
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '২০০');
+    await userEvent.click(confirm);
+    await waitFor(() =>
+      expect(api.recordRefund).toHaveBeenCalledWith({ orderId: owed().id, amount: 200, trxId: 'RF7Q2M9XA4' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(toasts.notifySuccess).toHaveBeenCalledWith('টাকা ফেরতের হিসাব রাখা হয়েছে।');
+  });
+
+  it('keeps the refund form open with the server’s reason when it refuses', async () => {
+    const reason = 'এই অর্ডারে গ্রাহককে ফেরত দেওয়ার মতো কোনো টাকা বাকি নেই।';
+    api.recordRefund.mockRejectedValue(Object.assign(new Error('x'), { details: { message: reason } }));
+    renderTab([owed()]);
+    await userEvent.click(screen.getByRole('button', { name: 'টাকা ফেরতের হিসাব দিন' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /TrxID/ }), 'RF7Q2M9XA4');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'হিসাব রাখুন' }));
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith(
+        'টাকা ফেরতের হিসাব রাখা যায়নি',
+        reason,
+        expect.anything(),
+      ),
+    );
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('says to look for the amount the TrxID was given for, not the total an edit changed since', () => {
+    renderTab([
+      order({ payment_state: 'claimed', payment_trxid: 'BK7Q2M9XA4', payment_claimed_amount: 450 }),
+    ]);
+    expect(within(screen.getByTestId('order-payment')).getByText(/টাকার পরিমাণ: ৳৪৫০/)).toBeInTheDocument();
+  });
+
+  it('moves a claimed TrxID to the order it really paid, found by the number its card shows', async () => {
+    api.reviewPayment.mockResolvedValue({ payment_state: 'awaiting_payment' });
+    const claimed = order({ payment_state: 'claimed', payment_trxid: 'BK7Q2M9XA4' });
+    const other = order({ id: 'OTHERORDER00wxyzAB12CD34' });
+    renderTab([claimed, other]);
+    await userEvent.click(screen.getByRole('button', { name: 'অন্য অর্ডারের টাকা' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const target = within(dialog).getByRole('textbox', { name: /যে অর্ডারে সরাবেন/ });
+    const confirm = within(dialog).getByRole('button', { name: 'সরান' });
+
+    await userEvent.type(target, 'ZZZZ9999');
+    await userEvent.click(confirm);
+    expect(await within(dialog).findByText(/এই নম্বরের অর্ডার তালিকায় নেই/)).toBeInTheDocument();
+    expect(api.reviewPayment).not.toHaveBeenCalled();
+
+    await userEvent.clear(target);
+    await userEvent.type(target, '#AB12CD34');
+    await userEvent.click(confirm);
+    await waitFor(() =>
+      expect(api.reviewPayment).toHaveBeenCalledWith({
+        orderId: claimed.id,
+        decision: 'move',
+        toOrderId: 'OTHERORDER00wxyzAB12CD34',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 });

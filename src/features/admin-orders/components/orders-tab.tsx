@@ -16,15 +16,24 @@ import {
 import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError, notifySuccess, notifyWarning } from '@/components/ui/toaster';
-import { orderStatusLabel, type OrderStatus, type PaymentDecision } from '@/features/ordering/model';
+import {
+  orderStatusLabel,
+  type OrderStatus,
+  type PaymentDecision,
+  type RecordRefundInput,
+  type ReviewPaymentInput,
+} from '@/features/ordering/model';
 import { adminOrdersTexts } from '../texts';
 import { StatusOptions } from './status-options';
 import { formatNumberBn } from '@/lib/format';
 import { refusalReason } from '@/lib/refusal-reason';
-import { updateOrderStatus } from '../api/orders';
+import { undoOrderStatus, updateOrderStatus, type StatusChangeResult } from '../api/orders';
+import { recordRefund } from '../api/record-refund';
 import { paperworkStatus, TO_VERIFY, type OrderListFilter } from '../model/order-filter';
 import { reviewPayment } from '../api/review-payment';
 import { useToVerifyCount } from '../hooks/use-to-verify-count';
+import { MovePaymentDialog } from './move-payment-dialog';
+import { RecordRefundDialog } from './record-refund-dialog';
 import { RejectPaymentDialog } from './reject-payment-dialog';
 import type { LiveOrders } from '../hooks/use-live-orders';
 import type { OrderFilterState } from '../hooks/use-order-filter';
@@ -42,6 +51,13 @@ const t = adminOrdersTexts;
 const formatToVerify = ({ count, more }: { count: number; more: boolean }) =>
   more ? `${formatNumberBn(count - 1)}+` : formatNumberBn(count);
 
+/** What the seller is told once the server has taken each decision on a payment. */
+const REVIEWED: Record<PaymentDecision, string> = {
+  verify: t.paymentReview.verified,
+  reject: t.paymentReview.rejected,
+  move: t.paymentReview.moved,
+};
+
 export interface OrdersTabProps {
   live: LiveOrders;
   sound: NewOrderSound;
@@ -54,6 +70,8 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
   const [exporting, setExporting] = useState(false);
   const [reviewingIds, setReviewingIds] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState<AdminOrder | null>(null);
+  const [moving, setMoving] = useState<AdminOrder | null>(null);
+  const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const toVerify = useToVerifyCount();
   const exportStatus = paperworkStatus(filter.status);
   const slipStatus: OrderStatus = exportStatus === 'all' ? 'confirmed' : exportStatus;
@@ -64,14 +82,18 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
   const openByCustomer = useMemo(() => openOrdersByCustomer(live.orders), [live.orders]);
   const filtering = filter.active;
 
-  async function changeStatus(order: AdminOrder, next: OrderStatus) {
+  /** A status change or its undo; the card's dropdown waits meanwhile. */
+  async function moveStatus(order: AdminOrder, undo: boolean, next: OrderStatus = order.status) {
     setUpdatingIds((ids) => new Set(ids).add(order.id));
     try {
-      const { notice } = await updateOrderStatus(order.id, next);
+      const { notice }: StatusChangeResult = undo
+        ? await undoOrderStatus(order.id)
+        : await updateOrderStatus(order.id, next);
       if (notice) notifyWarning(t.stockCappedTitle, notice);
+      else if (undo) notifySuccess(t.undone);
       else notifySuccess(t.updateSuccessTitle, t.updateSuccess);
     } catch (error) {
-      notifyError(t.updateError, refusalReason(error), error);
+      notifyError(undo ? t.undoError : t.updateError, refusalReason(error), error);
     } finally {
       setUpdatingIds((ids) => {
         const rest = new Set(ids);
@@ -82,13 +104,12 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
   }
 
   /** Sends the seller's decision; true once done. The card's buttons wait meanwhile. */
-  async function decide(order: AdminOrder, decision: PaymentDecision, reason = ''): Promise<boolean> {
-    setReviewingIds((ids) => new Set(ids).add(order.id));
+  async function decide(input: ReviewPaymentInput): Promise<boolean> {
+    const { orderId } = input;
+    setReviewingIds((ids) => new Set(ids).add(orderId));
     try {
-      await reviewPayment(
-        decision === 'verify' ? { orderId: order.id, decision } : { orderId: order.id, decision, reason },
-      );
-      notifySuccess(decision === 'verify' ? t.paymentReview.verified : t.paymentReview.rejected);
+      await reviewPayment(input);
+      notifySuccess(REVIEWED[input.decision]);
       return true;
     } catch (error) {
       notifyError(t.paymentReview.reviewError, refusalReason(error), error);
@@ -96,7 +117,7 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
     } finally {
       setReviewingIds((ids) => {
         const rest = new Set(ids);
-        rest.delete(order.id);
+        rest.delete(orderId);
         return rest;
       });
     }
@@ -104,7 +125,20 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
 
   function review(order: AdminOrder, decision: PaymentDecision) {
     if (decision === 'reject') setRejecting(order);
-    else void decide(order, 'verify');
+    else if (decision === 'move') setMoving(order);
+    else void decide({ orderId: order.id, decision: 'verify' });
+  }
+
+  /** Records money sent back; true once done. */
+  async function refund(input: RecordRefundInput): Promise<boolean> {
+    try {
+      await recordRefund(input);
+      notifySuccess(t.money.refundRecorded);
+      return true;
+    } catch (error) {
+      notifyError(t.money.refundError, refusalReason(error), error);
+      return false;
+    }
   }
 
   return (
@@ -183,9 +217,26 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
       {exporting && <ExportOrdersDialog status={exportStatus} onClose={() => setExporting(false)} />}
       <RejectPaymentDialog
         order={rejecting}
-        onReject={(order, reason) => decide(order, 'reject', reason)}
+        onReject={(order, reason) => decide({ orderId: order.id, decision: 'reject', reason })}
         onClose={() => setRejecting(null)}
       />
+      {moving && (
+        <MovePaymentDialog
+          key={moving.id}
+          order={moving}
+          loaded={live.orders}
+          onMove={decide}
+          onClose={() => setMoving(null)}
+        />
+      )}
+      {refunding && (
+        <RecordRefundDialog
+          key={refunding.id}
+          order={refunding}
+          onRecord={refund}
+          onClose={() => setRefunding(null)}
+        />
+      )}
 
       {live.loading ? (
         <PageSpinner minHeight="30vh" />
@@ -224,9 +275,11 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
                 fresh={live.freshIds.has(order.id)}
                 updating={updatingIds.has(order.id)}
                 customerOpenOrders={openByCustomer.get(order.user_id) ?? 0}
-                onStatusChange={changeStatus}
+                onStatusChange={(changed, next) => void moveStatus(changed, false, next)}
                 reviewing={reviewingIds.has(order.id)}
                 onReview={review}
+                onUndo={(changed) => void moveStatus(changed, true)}
+                onRefund={setRefunding}
               />
             ))}
           </SimpleGrid>

@@ -19,6 +19,14 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** What the courier does about money at the door, in one line. */
+function collectLine(slip: PackingSlip): string {
+  if (slip.collectOnDelivery === null)
+    return slip.paidTrxId === null ? t.nothingToCollect : t.paid(slip.paidTrxId);
+  if (slip.paidBefore > 0) return t.balance(formatTaka(slip.collectOnDelivery), formatTaka(slip.paidBefore));
+  return `${t.collect}: ${formatTaka(slip.collectOnDelivery)}`;
+}
+
 /** One slip: who sends, who receives, what is inside and what the courier collects. Black on white for print. */
 export function PackingSlipCard({ slip, notes = [] }: { slip: PackingSlip; notes?: readonly string[] }) {
   return (
@@ -81,9 +89,12 @@ export function PackingSlipCard({ slip, notes = [] }: { slip: PackingSlip; notes
         )}
       </Grid>
       <Box mt="2" borderWidth="2px" borderColor="black" px="2" py="1" fontWeight="bold" fontSize="13pt">
-        {slip.collectOnDelivery === null
-          ? t.paid(slip.paidTrxId ?? '')
-          : `${t.collect}: ${formatTaka(slip.collectOnDelivery)}`}
+        <Text data-testid="slip-collect">{collectLine(slip)}</Text>
+        {slip.unverifiedPayment && (
+          <Text fontSize="11pt" data-testid="slip-unverified">
+            {t.payment}: {slip.unverifiedPayment}
+          </Text>
+        )}
       </Box>
     </Box>
   );

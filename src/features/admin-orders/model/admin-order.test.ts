@@ -31,6 +31,46 @@ describe('toAdminOrder', () => {
     expect(order.updated_at).toBeNull();
   });
 
+  it('reads the money as the order ledger does, with the undo of the last status change', () => {
+    const order = toAdminOrder('abc', {
+      ...stored,
+      status: 'cancelled',
+      payment_state: 'verified',
+      paid_amount: 500,
+      refunded_amount: 200,
+      payment_claimed_amount: 500,
+      refund_trxid: 'RF7Q2M9XA4',
+      status_undo: {
+        from: 'confirmed',
+        collected: 0,
+        at: { toDate: () => new Date('2026-11-20T09:00:00Z') },
+      },
+    });
+    expect(order).toMatchObject({
+      paid_amount: 500,
+      refunded_amount: 200,
+      refund_due: 300,
+      to_collect: 0,
+      payment_claimed_amount: 500,
+      refund_trxid: 'RF7Q2M9XA4',
+      status_undo: { from: 'confirmed', at: new Date('2026-11-20T09:00:00Z') },
+    });
+  });
+
+  it('reads an order stored before the money fields: a verified one paid its total, an open one owes it', () => {
+    expect(toAdminOrder('a', { ...stored, payment_state: 'verified' })).toMatchObject({
+      paid_amount: 500,
+      to_collect: 0,
+      refund_due: 0,
+      payment_claimed_amount: null,
+      refund_trxid: null,
+      status_undo: null,
+    });
+    expect(toAdminOrder('b', stored)).toMatchObject({ paid_amount: 0, to_collect: 500 });
+    // A malformed undo is none (the button never shows for it).
+    expect(toAdminOrder('c', { ...stored, status_undo: { from: 'lost' } }).status_undo).toBeNull();
+  });
+
   it('never guesses a payment method it does not know and reads an unknown status as pending', () => {
     const order = toAdminOrder('abc', { ...stored, payment_method: 'card', status: 'lost', quantity: 'two' });
     expect(order.payment_method).toBeNull();

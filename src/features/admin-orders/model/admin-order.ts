@@ -3,9 +3,11 @@ import {
   displayMultiline,
   isOrderStatus,
   isPaymentMethod,
+  orderMoneyOf,
   readPaymentState,
   type OrderFields,
   type OrderPaymentFields,
+  type OrderStatus,
   type PaymentMethod,
 } from '@/features/ordering/model';
 import { storedDate } from '@/lib/stored-date';
@@ -19,6 +21,20 @@ export interface AdminOrder
   payment_method: PaymentMethod | null;
   created_at: Date | null;
   updated_at: Date | null;
+  /** Taka that came in: a verified wallet payment and the cash collected at the door (order-ledger.ts). */
+  paid_amount: number;
+  /** Taka the seller recorded as sent back. */
+  refunded_amount: number;
+  /** Taka the courier collects at the door now: the total, or the balance an edit after payment left. */
+  to_collect: number;
+  /** Taka the shop owes the customer back (a paid order cancelled or returned, or an edit that lowered it). */
+  refund_due: number;
+  /** The taka the customer's TrxID was given for (what to look for in the wallet app); null when not stored. */
+  payment_claimed_amount: number | null;
+  /** The TrxID of the last refund sent; null until one is recorded. */
+  refund_trxid: string | null;
+  /** The seller's last status change, undoable for UNDO_MINUTES after `at`; null when there is none. */
+  status_undo: { from: OrderStatus; at: Date | null } | null;
 }
 
 function text(value: unknown): string {
@@ -38,12 +54,21 @@ function amount(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
+function statusUndo(value: unknown): AdminOrder['status_undo'] {
+  if (typeof value !== 'object' || value === null) return null;
+  const { from, at } = value as Record<string, unknown>;
+  return isOrderStatus(from) ? { from, at: storedDate(at) } : null;
+}
+
 /**
  * Reads one stored order. Orders are written only by the placeOrder function, so the shape is trusted, but a
  * malformed field must not crash the whole list: it is shown empty instead. An unknown status reads as pending,
  * the state an order is in until the seller acts on it.
  */
 export function toAdminOrder(id: string, data: Record<string, unknown>): AdminOrder {
+  // The ledger's reading of the money, legacy orders (without the money fields) included.
+  const money = orderMoneyOf(data);
+  const claimed = data.payment_claimed_amount;
   return {
     id,
     product_id: text(data.product_id),
@@ -64,5 +89,13 @@ export function toAdminOrder(id: string, data: Record<string, unknown>): AdminOr
     status: isOrderStatus(data.status) ? data.status : 'pending',
     created_at: storedDate(data.created_at),
     updated_at: storedDate(data.updated_at),
+    paid_amount: money.paid,
+    refunded_amount: money.refunded,
+    to_collect: money.toCollect,
+    refund_due: money.refundDue,
+    payment_claimed_amount:
+      typeof claimed === 'number' && Number.isFinite(claimed) && claimed > 0 ? claimed : null,
+    refund_trxid: textOrNull(data.refund_trxid),
+    status_undo: statusUndo(data.status_undo),
   };
 }

@@ -54,8 +54,13 @@ describe('the orders CSV', () => {
       'একক দাম (৳)': '250.5',
       'মোট (৳)': '501',
       পেমেন্ট: 'ক্যাশ অন ডেলিভারি',
-      'পেমেন্টের অবস্থা': 'ডেলিভারিতে টাকা নেওয়া হবে',
+      'পেমেন্টের অবস্থা': 'ক্যাশ অন ডেলিভারি',
       TrxID: '',
+      'পরিশোধিত (৳)': '0',
+      'ফেরত দেওয়া হয়েছে (৳)': '0',
+      'ফেরত দিতে হবে (৳)': '0',
+      'আদায় করতে হবে (৳)': '501',
+      'ফেরতের TrxID': '',
       'পূর্ণ অর্ডার নম্বর': 'order-0000AAAA',
     });
     expect(rows[1]['ঠিকানা']).toBe('বাড়ি ১২, রোড "৫", ধানমন্ডি\nঢাকা');
@@ -63,6 +68,36 @@ describe('the orders CSV', () => {
     expect(rows[1]['পেমেন্টের অবস্থা']).toBe('পরিশোধিত');
     expect(rows[1].TrxID).toBe('BK7Q2M9XA4');
     expect(rows[1]['স্ট্যাটাস']).toBe('সরবরাহ');
+  });
+
+  it('writes what was paid, refunded, is owed back and is left to collect, as the ledger reads them', () => {
+    const rows = parse(
+      ordersCsvHeader() +
+        ordersCsvRows([
+          order('refunded', {
+            status: 'cancelled',
+            payment_method: 'bkash',
+            payment_state: 'verified',
+            paid_amount: 501,
+            refunded_amount: 200,
+            refund_trxid: 'RF7Q2M9XA4',
+          }),
+          order('balance', { payment_method: 'nagad', payment_state: 'verified', paid_amount: 300 }),
+        ]),
+      { bom: true, columns: true },
+    ) as Record<string, string>[];
+    expect(rows[0]).toMatchObject({
+      'পরিশোধিত (৳)': '501',
+      'ফেরত দেওয়া হয়েছে (৳)': '200',
+      'ফেরত দিতে হবে (৳)': '301',
+      'আদায় করতে হবে (৳)': '0',
+      'ফেরতের TrxID': 'RF7Q2M9XA4',
+    });
+    expect(rows[1]).toMatchObject({
+      'পরিশোধিত (৳)': '300',
+      'ফেরত দিতে হবে (৳)': '0',
+      'আদায় করতে হবে (৳)': '201',
+    });
   });
 
   it('makes text that a spreadsheet would run as a formula inert', () => {
@@ -90,7 +125,12 @@ describe('the orders CSV', () => {
         '250.5',
         '751.5',
         '"ক্যাশ অন ডেলিভারি"',
-        '"ডেলিভারিতে টাকা নেওয়া হবে"',
+        '"ক্যাশ অন ডেলিভারি"',
+        '""',
+        '0',
+        '0',
+        '0',
+        '751.5',
         '""',
         '"order-0000AAAA"',
       ].join(',') + '\r\n',

@@ -42,6 +42,12 @@ const ORDER_CSV_COLUMNS: readonly Column[] = [
   },
   { header: 'পেমেন্টের অবস্থা', value: (order) => paymentStateLabel(order.payment_state) },
   { header: 'TrxID', value: (order) => order.payment_trxid ?? '' },
+  // The order ledger's money (order-ledger.ts), in taka like the total.
+  { header: 'পরিশোধিত (৳)', value: (order) => order.paid_amount },
+  { header: 'ফেরত দেওয়া হয়েছে (৳)', value: (order) => order.refunded_amount },
+  { header: 'ফেরত দিতে হবে (৳)', value: (order) => order.refund_due },
+  { header: 'আদায় করতে হবে (৳)', value: (order) => order.to_collect },
+  { header: 'ফেরতের TrxID', value: (order) => order.refund_trxid ?? '' },
   { header: 'পূর্ণ অর্ডার নম্বর', value: (order) => order.id },
 ];
 

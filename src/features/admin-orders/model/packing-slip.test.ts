@@ -59,6 +59,41 @@ describe('a packing slip', () => {
     });
   });
 
+  it('says beside what to collect that a bKash or Nagad payment is not verified yet', () => {
+    const bkash = packingSlip(
+      toAdminOrder('o1', { ...stored, payment_method: 'bkash', payment_state: 'claimed' }),
+    );
+    expect(bkash).toMatchObject({ unverifiedPayment: 'বিকাশ (যাচাই হয়নি)', collectOnDelivery: 540 });
+    const nagad = packingSlip(toAdminOrder('o2', { ...stored, payment_method: 'nagad' }));
+    expect(nagad.unverifiedPayment).toBe('নগদ (Nagad) — যাচাই হয়নি');
+    const verified = packingSlip(
+      toAdminOrder('o3', { ...stored, payment_method: 'bkash', payment_state: 'verified' }),
+    );
+    expect(verified.unverifiedPayment).toBeNull();
+    const cash = packingSlip(toAdminOrder('o4', { ...stored, payment_method: 'cash_on_delivery' }));
+    expect(cash.unverifiedPayment).toBeNull();
+  });
+
+  it('has the courier collect only the balance an edit after payment left', () => {
+    const slip = packingSlip(
+      toAdminOrder('o1', {
+        ...stored,
+        payment_method: 'bkash',
+        payment_state: 'verified',
+        payment_trxid: 'BK7Q2M9XA4',
+        paid_amount: 360,
+      }),
+    );
+    expect(slip).toMatchObject({ collectOnDelivery: 180, paidBefore: 360, paidTrxId: null });
+  });
+
+  it('collects nothing and says nothing is paid for an unpaid order no longer going out', () => {
+    const slip = packingSlip(
+      toAdminOrder('o1', { ...stored, status: 'cancelled', payment_method: 'cash_on_delivery' }),
+    );
+    expect(slip).toMatchObject({ collectOnDelivery: null, paidTrxId: null, paidBefore: 0 });
+  });
+
   it('has the courier collect the total when the payment method is unknown, rather than hand it over free', () => {
     const slip = packingSlip(toAdminOrder('o3', { ...stored, payment_method: 'card' }));
     expect(slip.collectOnDelivery).toBe(540);

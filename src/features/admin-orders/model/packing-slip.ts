@@ -1,12 +1,13 @@
 import {
-  amountToCollect,
   displayLine,
   displayMultiline,
+  isMobilePaymentMethod,
   isOrderStatus,
   paymentMethodLabel,
   shortOrderId,
   type OrderStatus,
 } from '@/features/ordering/model';
+import { adminOrdersTexts } from '../texts';
 import type { AdminOrder } from './admin-order';
 
 /** What one packing slip prints for an order, decided once so the page and its tests agree. */
@@ -25,15 +26,23 @@ export interface PackingSlip {
   total: number;
   paymentLabel: string;
   /**
-   * The amount the courier collects: the whole total unless the payment was verified by the seller (a bKash or
-   * Nagad TrxID given but not yet checked is no money: the courier still collects); null once verified.
+   * A bKash/Nagad payment the seller has not verified ("বিকাশ (যাচাই হয়নি)"), printed beside what to collect: a
+   * TrxID given but not yet checked is no money. null for cash and for a verified payment.
+   */
+  unverifiedPayment: string | null;
+  /**
+   * The amount the courier collects (the order ledger's `toCollect`): the whole total until a payment came in,
+   * the balance an edit after payment left; null when there is nothing to collect.
    */
   collectOnDelivery: number | null;
-  /** The verified payment's TrxID, printed with "পরিশোধিত"; null while there is something to collect. */
+  /** What came in already (less what went back): with something to collect, it makes that a balance. */
+  paidBefore: number;
+  /** With nothing to collect on a paid order: its TrxID ('' for none), printed with "পরিশোধিত"; else null. */
   paidTrxId: string | null;
 }
 
 export function packingSlip(order: AdminOrder): PackingSlip {
+  const paidNet = Math.max(0, order.paid_amount - order.refunded_amount);
   return {
     orderId: order.id,
     orderNumber: shortOrderId(order.id),
@@ -47,8 +56,13 @@ export function packingSlip(order: AdminOrder): PackingSlip {
     unitPrice: order.product_price,
     total: order.total_amount,
     paymentLabel: order.payment_method ? paymentMethodLabel(order.payment_method) : '—',
-    collectOnDelivery: order.payment_state === 'verified' ? null : amountToCollect(order),
-    paidTrxId: order.payment_state === 'verified' ? (order.payment_trxid ?? '') : null,
+    unverifiedPayment:
+      isMobilePaymentMethod(order.payment_method) && order.payment_state !== 'verified'
+        ? adminOrdersTexts.slips.unverified[order.payment_method]
+        : null,
+    collectOnDelivery: order.to_collect > 0 ? order.to_collect : null,
+    paidBefore: paidNet,
+    paidTrxId: order.to_collect > 0 || paidNet <= 0 ? null : (order.payment_trxid ?? ''),
   };
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
 import { useMyOrders } from '../api/use-my-orders';
+import type { MyOrder } from '../model/my-order';
 import { MyOrdersPage } from './my-orders-page';
 
 vi.mock('../api/use-my-orders', () => ({ useMyOrders: vi.fn() }));
@@ -28,7 +29,9 @@ beforeEach(() => {
   api.cancelMyOrder.mockReset();
 });
 
-const myOrder = (id: string, status: 'pending' | 'confirmed') => ({
+const money = { paid_amount: 0, refunded_amount: 0, refund_due: 0, to_collect: 700, refund_trxid: null };
+
+const myOrder = (id: string, status: MyOrder['status']): MyOrder => ({
   id,
   product_name: 'আমের আচার',
   product_price: 350,
@@ -42,6 +45,7 @@ const myOrder = (id: string, status: 'pending' | 'confirmed') => ({
   payment_trxid: null,
   payment_reject_reason: null,
   created_at: new Date(),
+  ...money,
 });
 
 describe('MyOrdersPage', () => {
@@ -93,6 +97,7 @@ describe('MyOrdersPage', () => {
           payment_trxid: null,
           payment_reject_reason: null,
           created_at: new Date(Date.now() - 2 * 60 * 60 * 1000),
+          ...money,
         },
       ],
     });
@@ -134,7 +139,10 @@ describe('MyOrdersPage', () => {
 
     await userEvent.click(within(pending).getByRole('button', { name: 'অর্ডার বাতিল করুন' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('অর্ডারটি বাতিল হবে এবং আর ফেরানো যাবে না। আপনি কি নিশ্চিত?');
+    // Never readable as "your money will not come back": a paid order's money is sent back.
+    expect(dialog).toHaveTextContent(
+      'অর্ডারটি বাতিল হবে, পরে আর চালু করা যাবে না। বিকাশ বা নগদ (Nagad)-এ টাকা পাঠিয়ে থাকলে সেই টাকা আপনাকে ফেরত পাঠানো হবে। আপনি কি নিশ্চিত?',
+    );
     expect(api.cancelMyOrder).not.toHaveBeenCalled();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'হ্যাঁ, বাতিল করুন' }));
@@ -171,7 +179,7 @@ describe('MyOrdersPage', () => {
     });
     renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
     const [wallet, cash] = screen.getAllByTestId('my-order');
-    expect(within(cash).getByTestId('my-payment-state')).toHaveTextContent('ডেলিভারিতে টাকা নেওয়া হবে');
+    expect(within(cash).getByTestId('my-payment-state')).toHaveTextContent('ক্যাশ অন ডেলিভারি');
     expect(within(cash).queryByRole('form')).not.toBeInTheDocument();
     expect(within(wallet).getByTestId('my-payment-state')).toHaveTextContent('পেমেন্ট মেলেনি');
     expect(within(wallet).getByText('বিক্রেতা লিখেছেন: এই TrxID-তে টাকা আসেনি')).toBeInTheDocument();
@@ -196,5 +204,67 @@ describe('MyOrdersPage', () => {
         payer: '01812345678',
       }),
     );
+  });
+
+  it('tells the customer what the shop owes back on a cancelled paid order, how it comes, and once sent', () => {
+    const paid = {
+      payment_state: 'verified' as const,
+      payment_trxid: 'BK7Q2M9XA4',
+      paid_amount: 700,
+      to_collect: 0,
+    };
+    vi.mocked(useMyOrders).mockReturnValue({
+      status: 'loaded',
+      data: [
+        { ...myOrder('owed-bkash-00000001', 'cancelled'), ...paid, payment_method: 'bkash', refund_due: 700 },
+        { ...myOrder('owed-nagad-00000002', 'returned'), ...paid, payment_method: 'nagad', refund_due: 350 },
+        {
+          ...myOrder('refunded-000000003', 'cancelled'),
+          ...paid,
+          payment_method: 'bkash',
+          refunded_amount: 700,
+          refund_trxid: 'RF7Q2M9XA4',
+        },
+        myOrder('plain-cash-00000004', 'pending'),
+      ],
+    });
+    renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
+    const [bkash, nagad, refunded, plain] = screen.getAllByTestId('my-order');
+    expect(within(bkash).getByTestId('my-order-money')).toHaveTextContent(
+      '৳৭০০ ফেরত পাবেন যে বিকাশ নম্বর থেকে পাঠিয়েছিলেন, সেখানেই ফেরত পাঠানো হবে।',
+    );
+    expect(within(nagad).getByTestId('my-order-money')).toHaveTextContent(
+      '৳৩৫০ ফেরত পাবেন যে নগদ (Nagad) নম্বর থেকে পাঠিয়েছিলেন, সেখানেই ফেরত পাঠানো হবে।',
+    );
+    const sent = within(refunded).getByTestId('my-order-money');
+    expect(sent).toHaveTextContent('৳৭০০ ফেরত পাঠানো হয়েছে (TrxID RF7Q2M9XA4)');
+    expect(sent).not.toHaveTextContent('ফেরত পাবেন');
+    expect(within(plain).queryByTestId('my-order-money')).not.toBeInTheDocument();
+  });
+
+  it('tells the customer the balance to pay at the door when the order grew after it was paid', () => {
+    vi.mocked(useMyOrders).mockReturnValue({
+      status: 'loaded',
+      data: [
+        {
+          ...myOrder('grown-order-0000001', 'confirmed'),
+          payment_method: 'bkash',
+          payment_state: 'verified',
+          total_amount: 1050,
+          paid_amount: 700,
+          to_collect: 350,
+        },
+        // Not yet paid: the total is what it costs, no balance line.
+        {
+          ...myOrder('unpaid-bkash-000002', 'pending'),
+          payment_method: 'bkash',
+          payment_state: 'awaiting_payment',
+        },
+      ],
+    });
+    renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
+    const [grown, unpaid] = screen.getAllByTestId('my-order');
+    expect(within(grown).getByTestId('my-order-money')).toHaveTextContent('ডেলিভারিতে দেবেন ৳৩৫০');
+    expect(within(unpaid).queryByText(/ডেলিভারিতে দেবেন/)).not.toBeInTheDocument();
   });
 });

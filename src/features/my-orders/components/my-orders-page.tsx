@@ -5,7 +5,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { ORDER_STATUS_PALETTE, orderStatusLabel } from '@/features/ordering/model/order-status';
 import { shortOrderId } from '@/features/ordering/model/order-record';
-import { customerMayCancel } from '@/features/ordering/model/status-change';
+import { isEditableStatus } from '@/features/ordering/model/order-ledger';
 import {
   PAYMENT_STATE_PALETTE,
   UNPAID_PAYMENT_STATES,
@@ -16,6 +16,7 @@ import {
 import { paymentMethodLabel } from '@/features/ordering/model/payment-method';
 import { sharedTexts } from '@/i18n/texts';
 import { myOrdersTexts } from '../texts';
+import { orderMessages } from '@/features/ordering/model/texts';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import { ONLY_WITH_SESSION, ONLY_WITHOUT_SESSION } from '@/lib/session-hint';
 import { useMyOrders } from '../api/use-my-orders';
@@ -48,8 +49,37 @@ function awaitsTrxId(order: MyOrder): order is MyOrder & { payment_method: Mobil
   );
 }
 
+/**
+ * The order's money beyond its total: what the shop owes back and how it comes, what it has sent back, and a
+ * balance left to pay at the door (an order made bigger after it was paid). Nothing for a plain order.
+ */
+function OrderMoney({ order }: { order: MyOrder }) {
+  const balance = order.to_collect > 0 && order.paid_amount - order.refunded_amount > 0;
+  if (order.refund_due <= 0 && order.refunded_amount <= 0 && !balance) return null;
+  return (
+    <Stack gap="0.5" textStyle="sm" data-testid="my-order-money">
+      {order.refund_due > 0 && (
+        <Text>
+          <Text as="span" fontWeight="semibold" color="fg.warning">
+            {t.refundDue(formatTaka(order.refund_due))}
+          </Text>{' '}
+          {t.refundHow[order.payment_method ?? 'cash_on_delivery']}
+        </Text>
+      )}
+      {order.refunded_amount > 0 && (
+        <Text color="fg.success">{t.refunded(formatTaka(order.refunded_amount), order.refund_trxid)}</Text>
+      )}
+      {balance && <Text fontWeight="semibold">{orderMessages.money.payAtDoor(formatTaka(order.to_collect))}</Text>}
+    </Stack>
+  );
+}
+
 function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOrder) => void }) {
   const [editing, setEditing] = useState(false);
+  // The customer may cancel only while the order is pending (the order ledger refuses it later), and change
+  // its delivery only as long (isEditableStatus).
+  const mayCancel = order.status === 'pending';
+  const mayEdit = isEditableStatus(order.status, true);
   return (
     <Card.Root as="li" size="sm" data-testid="my-order">
       <Card.Body gap="2">
@@ -100,6 +130,7 @@ function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOr
             {t.rejectedBecause(order.payment_reject_reason)}
           </Text>
         )}
+        <OrderMoney order={order} />
         {awaitsTrxId(order) && (
           <Suspense fallback={null}>
             <SubmitPaymentForm order={order} method={order.payment_method} />
@@ -111,21 +142,23 @@ function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOr
             {order.customer_address}
           </Box>
         </Text>
-        {editing && customerMayCancel(order.status) && (
+        {editing && mayEdit && (
           <Suspense fallback={null}>
             <EditDeliveryForm order={order} onDone={() => setEditing(false)} />
           </Suspense>
         )}
-        {customerMayCancel(order.status) && (
+        {(mayCancel || mayEdit) && (
           <HStack justifyContent="flex-end">
-            {!editing && (
+            {!editing && mayEdit && (
               <Button size="xs" variant="outline" onClick={() => setEditing(true)}>
                 {t.changeDelivery}
               </Button>
             )}
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => onCancel(order)}>
-              {t.cancel}
-            </Button>
+            {mayCancel && (
+              <Button size="xs" variant="outline" colorPalette="red" onClick={() => onCancel(order)}>
+                {t.cancel}
+              </Button>
+            )}
           </HStack>
         )}
       </Card.Body>

@@ -48,7 +48,35 @@ describe('myOrderFromDocument', () => {
       payment_trxid: null,
       payment_reject_reason: null,
       created_at: new Date('2026-11-21T06:00:00Z'),
+      paid_amount: 0,
+      refunded_amount: 0,
+      refund_due: 0,
+      to_collect: 700,
+      refund_trxid: null,
     });
+  });
+
+  it('reads what the shop owes back on a paid order cancelled, and what it has sent back', () => {
+    const cancelled = {
+      ...stored,
+      payment_method: 'bkash',
+      payment_state: 'verified',
+      status: 'cancelled',
+      paid_amount: 700,
+    };
+    expect(myOrderFromDocument('o1', cancelled)).toMatchObject({ refund_due: 700, to_collect: 0 });
+    expect(
+      myOrderFromDocument('o1', { ...cancelled, refunded_amount: 700, refund_trxid: 'RF7Q2M9XA4' }),
+    ).toMatchObject({ refund_due: 0, refunded_amount: 700, refund_trxid: 'RF7Q2M9XA4' });
+    // Made bigger after it was paid: the rest is paid at the door.
+    expect(
+      myOrderFromDocument('o2', {
+        ...stored,
+        payment_method: 'bkash',
+        payment_state: 'verified',
+        paid_amount: 350,
+      }),
+    ).toMatchObject({ paid_amount: 350, to_collect: 350, refund_due: 0 });
   });
 
   it("reads a wallet order's payment: its state, TrxID and the seller's reason", () => {

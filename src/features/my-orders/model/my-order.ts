@@ -1,4 +1,5 @@
 import { displayLine, displayMultiline } from '@/features/ordering/model/customer-text';
+import { orderMoneyOf } from '@/features/ordering/model/order-ledger';
 import { isOrderStatus, type OrderStatus } from '@/features/ordering/model/order-status';
 import type { OrderFields } from '@/features/ordering/model/order-record';
 import { readPaymentState, type OrderPaymentFields } from '@/features/ordering/model/payment';
@@ -23,6 +24,16 @@ export interface MyOrder
   /** null when the stored value is none of the shop's methods. */
   payment_method: PaymentMethod | null;
   created_at: Date | null;
+  /** Taka that came in: a verified payment, the cash collected at the door (order-ledger.ts). */
+  paid_amount: number;
+  /** Taka the shop has sent back. */
+  refunded_amount: number;
+  /** Taka the shop still owes back (a paid order cancelled or returned, or made smaller). */
+  refund_due: number;
+  /** Taka the courier collects at the door now. */
+  to_collect: number;
+  /** The TrxID of the money the shop sent back; null until it has. */
+  refund_trxid: string | null;
 }
 
 const textOrNull = (value: unknown): string | null =>
@@ -40,6 +51,18 @@ export function countInProgress(orders: readonly Pick<MyOrder, 'status'>[]): num
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** The order's money as the ledger reads it (orders stored before it included). */
+function moneyOf(data: Record<string, unknown>) {
+  const money = orderMoneyOf(data);
+  return {
+    paid_amount: money.paid,
+    refunded_amount: money.refunded,
+    refund_due: money.refundDue,
+    to_collect: money.toCollect,
+    refund_trxid: textOrNull(data.refund_trxid),
+  };
+}
 
 /**
  * Reads a stored order; null when it is not one (missing fields, unknown status). `created_at` is null for
@@ -65,5 +88,6 @@ export function myOrderFromDocument(id: string, data: Record<string, unknown>): 
     payment_trxid: textOrNull(data.payment_trxid),
     payment_reject_reason: textOrNull(data.payment_reject_reason),
     created_at: storedDate(created_at),
+    ...moneyOf(data),
   };
 }

@@ -15,8 +15,8 @@ import { needsVerifiedPhone, phoneFromE164, phoneToE164 } from '../model/order-l
  * Whether the signed-in account must verify `phone` by a code before this order (placeOrder checks it too):
  * `required` is the shop's setting, as the order dialog read it with the payment methods.
  */
-export function phoneCodeNeeded(paymentMethod: string, phone: string, required: boolean): boolean {
-  if (!needsVerifiedPhone(paymentMethod, required)) return false;
+export function phoneCodeNeeded(phone: string, required: boolean): boolean {
+  if (!needsVerifiedPhone(required)) return false;
   return phoneFromE164(auth.currentUser?.phoneNumber) !== phone;
 }
 

@@ -20,6 +20,8 @@ const walletShop: PaymentSettings = {
   methods: { cash_on_delivery: true, bkash: true, nagad: true },
   bkash: { number: '01811223344', account_type: 'personal' },
   nagad: { number: '01911223344', account_type: 'merchant' },
+  // The phone code before an order is phone-verification.test.tsx's; these tests are about the form.
+  phone_verification_required: false,
 };
 
 const mangoPickle: OrderableProduct = { id: 'mango-1', name: 'আমের আচার', price: 350, stock_quantity: 12 };
@@ -332,7 +334,7 @@ describe('OrderDialog: paying by bKash or Nagad', () => {
     expect(steps.getByText('নম্বর: 01811223344 (পার্সোনাল অ্যাকাউন্ট)')).toBeInTheDocument();
     expect(steps.getByText('টাকার পরিমাণ: ঠিক ৳৭০০ (700)')).toBeInTheDocument();
     expect(steps.getByText('রেফারেন্সে লিখুন আপনার মোবাইল নম্বর: 01712345678')).toBeInTheDocument();
-    expect(steps.getByText(/২৪ ঘণ্টার মধ্যে পেমেন্ট না এলে/)).toBeInTheDocument();
+    expect(steps.getByText(/২৪ ঘণ্টার মধ্যে TrxID না দিলে অর্ডারটি নিজে থেকে বাতিল হবে/)).toBeInTheDocument();
 
     const quantity = within(dialog()).getByRole('spinbutton', { name: /পরিমাণ/ });
     await user.clear(quantity);
@@ -345,14 +347,14 @@ describe('OrderDialog: paying by bKash or Nagad', () => {
     expect(steps.getByText('নম্বর: 01911223344 (মার্চেন্ট অ্যাকাউন্ট)')).toBeInTheDocument();
   });
 
-  it('tells an agent number apart: Cash Out, and no reference to write', async () => {
+  it("tells an agent number apart: Cash Out, the charge is the sender's, and no reference to write", async () => {
     settingsMock.mockReturnValue({ ...walletShop, bkash: { number: '01811223344', account_type: 'agent' } });
     const { user } = renderDialog();
     await fillValidOrder(user);
     const steps = within(screen.getByTestId('wallet-payment'));
     expect(steps.getByText(/“Cash Out”/)).toBeInTheDocument();
-    expect(steps.getByText(/ক্যাশ আউটে রেফারেন্স দেওয়া যায় না/)).toBeInTheDocument();
-    expect(steps.queryByText(/রেফারেন্সে লিখুন/)).not.toBeInTheDocument();
+    expect(steps.getByText(/ক্যাশ আউটের চার্জ আপনি দেবেন/)).toBeInTheDocument();
+    expect(steps.queryByText(/রেফারেন্স/)).not.toBeInTheDocument();
   });
 
   it('refuses a TrxID of the wrong shape and a payer number alone, in Bengali, and sends nothing', async () => {

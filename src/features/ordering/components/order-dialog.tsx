@@ -92,7 +92,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
       if (!product) return;
       const valid = orderFormSchema(stock).cast(values);
       const required = (settings ?? readPaymentSettings(undefined)).phone_verification_required;
-      if (await phoneCode.holdsOrder(valid.paymentMethod, valid.customerPhone, required)) return;
+      if (await phoneCode.holdsOrder(valid.customerPhone, required)) return;
       const claim = isMobilePaymentMethod(valid.paymentMethod)
         ? paymentClaimOf(valid.paymentMethod, values)
         : null;

@@ -9,7 +9,7 @@ export interface PhoneCodeStep {
    * True when the order must wait for the code (the step is then shown); `required` is the shop's setting
    * (settings/payments.phone_verification_required, as the dialog read it).
    */
-  holdsOrder(paymentMethod: string, phone: string, required: boolean): Promise<boolean>;
+  holdsOrder(phone: string, required: boolean): Promise<boolean>;
   /** The step, or nothing; `onVerified` places the order. */
   render(onVerified: () => void): ReactNode;
   reset(): void;
@@ -20,12 +20,12 @@ export function usePhoneCodeStep(): PhoneCodeStep {
   // The number just verified here: its order goes through without asking again (placeOrder still checks).
   const verified = useRef<string | null>(null);
   return {
-    async holdsOrder(paymentMethod, orderPhone, required) {
-      if (paymentMethod !== 'cash_on_delivery' || verified.current === orderPhone) return false;
+    async holdsOrder(orderPhone, required) {
+      if (verified.current === orderPhone) return false;
       let needed: boolean;
       try {
         const { phoneCodeNeeded } = await import('../api/phone-verification');
-        needed = phoneCodeNeeded(paymentMethod, orderPhone, required);
+        needed = phoneCodeNeeded(orderPhone, required);
       } catch {
         needed = false; // placeOrder checks the number anyway, and says what to do
       }

@@ -56,7 +56,7 @@ describe('the phone code before a first cash order', () => {
 
     const step = await screen.findByTestId('phone-verification');
     // With the shop's setting as the dialog read it (here the default: no Firestore answers the test).
-    expect(neededMock).toHaveBeenCalledWith('cash_on_delivery', '01712345678', DEFAULT_REQUIRED);
+    expect(neededMock).toHaveBeenCalledWith('01712345678', DEFAULT_REQUIRED);
     expect(placeOrderMock).not.toHaveBeenCalled();
     expect(step).toHaveTextContent('০১৭১২৩৪৫৬৭৮');
     expect(step).toHaveTextContent(t.localHint);
