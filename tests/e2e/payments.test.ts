@@ -21,6 +21,8 @@ import {
   addOwnProduct,
   productCardOf,
   screenshotPage,
+  passPhoneCode,
+  uniquePhone,
 } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
@@ -83,13 +85,15 @@ async function cardToVerify(trxId: string) {
 describe('bKash payments', () => {
   it('a bKash order from the dialog with its TrxID: verified by the seller, live on /orders, paid on the slip', async () => {
     const buyer = `বিকাশ ক্রেতা ${Date.now()}`;
-    const { customer, dialog } = await customerWithBkashDialog(buyer, '01712345678');
+    // A number of its own: a verified number belongs to one account.
+    const phone = uniquePhone();
+    const { customer, dialog } = await customerWithBkashDialog(buyer, phone);
     const steps = dialog.getByTestId('wallet-payment');
     const text = await steps.innerText();
     expect(text).toContain(`নম্বর: ${BKASH_NUMBER}`);
     expect(text).toContain('“Send Money”');
     expect(text).toMatch(/টাকার পরিমাণ: ঠিক ৳/);
-    expect(text).toContain('রেফারেন্সে লিখুন আপনার মোবাইল নম্বর: 01712345678');
+    expect(text).toContain(`রেফারেন্সে লিখুন আপনার মোবাইল নম্বর: ${phone}`);
 
     // At 360 × 780 the running total and the confirm stay on screen, whatever the body holds above them.
     const total = dialog.getByTestId('order-total');
@@ -118,6 +122,7 @@ describe('bKash payments', () => {
     const trxId = freshTrxId();
     await dialog.getByLabel('ট্রানজেকশন আইডি (TrxID)').fill(trxId.toLowerCase());
     await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
+    await passPhoneCode(dialog, phone); // the account's first order: the phone code
     await customer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
 
     await customer.goto(`${SHOP_URL}/orders`);
@@ -149,17 +154,21 @@ describe('bKash payments', () => {
     await slips.screenshot({ path: `${RESULTS}/payments-slip-paid-1280.png` });
 
     // The same TrxID on another customer's order is refused, in Bengali.
-    const other = await customerWithBkashDialog(`আরেক ক্রেতা ${Date.now()}`, '01912345678');
+    const otherPhone = uniquePhone();
+    const other = await customerWithBkashDialog(`আরেক ক্রেতা ${Date.now()}`, otherPhone);
     await other.dialog.getByLabel('ট্রানজেকশন আইডি (TrxID)').fill(trxId);
     await other.dialog.getByLabel('যে নম্বর থেকে টাকা পাঠিয়েছেন').fill('01912345678');
     await other.dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
+    await passPhoneCode(other.dialog, otherPhone);
     await other.customer.getByText(orderMessages.payment.trxIdUsedElsewhere).waitFor({ timeout: 30_000 });
   }, 240_000);
 
   it('a rejected payment: the reason on /orders, a second TrxID, verified', async () => {
     const buyer = `পরে-দেবেন ${Date.now()}`;
-    const { customer, dialog } = await customerWithBkashDialog(buyer, '01712345679');
+    const phone = uniquePhone();
+    const { customer, dialog } = await customerWithBkashDialog(buyer, phone);
     await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
+    await passPhoneCode(dialog, phone);
     await customer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
 
     await customer.goto(`${SHOP_URL}/orders`);
