@@ -141,6 +141,8 @@ export const adminOrdersTexts = {
     moveConfirm: 'সরান',
     moving: 'সরানো হচ্ছে…',
     moved: 'TrxID অন্য অর্ডারে সরানো হয়েছে; এই অর্ডারটি আবার পেমেন্টের অপেক্ষায়।',
+    // A claim older than the shop's payment wait: flagged, never expired (the money may really have come).
+    overdue: (hours: string) => `যাচাই বাকি ${hours} ঘণ্টার বেশি — TrxID দেখে নিন`,
   },
   slipsOfStatus: (status: string) => `${status} অর্ডারের স্লিপ`,
   export: {

@@ -47,6 +47,8 @@ export interface OrderCardProps {
   onUndo: (order: AdminOrder) => void;
   /** Opens the form to record money sent back to the customer. */
   onRefund: (order: AdminOrder) => void;
+  /** The shop's payment wait in hours (null until read): a claim unchecked longer than it is flagged. */
+  paymentWaitHours: number | null;
 }
 
 /**
@@ -115,6 +117,7 @@ export function OrderCard({
   onReview,
   onUndo,
   onRefund,
+  paymentWaitHours,
 }: OrderCardProps) {
   const selectId = `order-status-${order.id}`;
   // Exactly the moves the order ledger allows the seller from this status (delivered is final).
@@ -182,7 +185,12 @@ export function OrderCard({
             </Box>
           </Detail>
           <Detail label={t.payment}>
-            <OrderPayment order={order} reviewing={reviewing} onReview={onReview} />
+            <OrderPayment
+              order={order}
+              reviewing={reviewing}
+              onReview={onReview}
+              paymentWaitHours={paymentWaitHours}
+            />
           </Detail>
           <Detail label={t.total}>
             <Text as="span" fontSize="md" fontWeight="bold" color="brand.fg">

@@ -1,11 +1,7 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import {
-  PAYMENT_STATE_PALETTE,
-  paymentMethodLabel,
-  paymentStateLabel,
-  type PaymentDecision,
-} from '@/features/ordering/model';
-import { formatTaka } from '@/lib/format';
+import { paymentBadge, paymentMethodLabel, type PaymentDecision } from '@/features/ordering/model';
+import { formatNumberBn, formatTaka } from '@/lib/format';
+import { useClaimOverdue } from '../hooks/use-claim-overdue';
 import type { AdminOrder } from '../model/admin-order';
 import { adminOrdersTexts } from '../texts';
 
@@ -17,22 +13,31 @@ export interface OrderPaymentProps {
   reviewing: boolean;
   /** Verify at once; reject asks the reason first, move the order it paid (the tab's dialogs). */
   onReview: (order: AdminOrder, decision: PaymentDecision) => void;
+  /** The shop's payment wait in hours (null until read): a claim unchecked longer than it is flagged. */
+  paymentWaitHours: number | null;
 }
 
 /**
- * An order's payment on its card: the method by its full name ("নগদ (Nagad)", never read as cash), the state,
- * and for bKash/Nagad what the customer claimed (TrxID, the number it came from, the amount to look for in the
+ * An order's payment on its card: the method by its full name ("নগদ (Nagad)", never read as cash), the state
+ * (the money's, where it says more than the wallet's: paymentBadge), and for bKash/Nagad what the customer claimed (TrxID, the number it came from, the amount to look for in the
  * app); a claimed one has the seller's answers: verified, not there, or meant for another order.
  */
-export function OrderPayment({ order, reviewing, onReview }: OrderPaymentProps) {
+export function OrderPayment({ order, reviewing, onReview, paymentWaitHours }: OrderPaymentProps) {
   const state = order.payment_state;
+  const badge = paymentBadge(order);
+  const overdue = useClaimOverdue(order, paymentWaitHours);
   return (
     <Stack gap="1" data-testid="order-payment">
       <HStack gap="2" wrap="wrap">
         <Text as="span">{order.payment_method ? paymentMethodLabel(order.payment_method) : '—'}</Text>
-        <Badge colorPalette={PAYMENT_STATE_PALETTE[state]} variant="subtle" data-testid="payment-state">
-          {paymentStateLabel(state)}
+        <Badge colorPalette={badge.palette} variant="subtle" data-testid="payment-state">
+          {badge.label}
         </Badge>
+        {overdue && paymentWaitHours !== null && (
+          <Badge colorPalette="orange" variant="solid" data-testid="claim-overdue">
+            {t.overdue(formatNumberBn(paymentWaitHours))}
+          </Badge>
+        )}
       </HStack>
       {order.payment_trxid && (
         <Text fontSize="sm" fontWeight="normal">

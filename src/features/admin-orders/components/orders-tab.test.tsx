@@ -36,6 +36,9 @@ vi.mock('../api/phone-history', () => ({
   loadPhoneSummary: vi.fn(async () => (await import('@/features/ordering/model')).EMPTY_PHONE_SUMMARY),
   blockPhone: vi.fn(),
 }));
+// The shop's payment wait (settings/payments): 24 hours unless a test sets another.
+const shop = vi.hoisted(() => ({ waitHours: 24 as number | null }));
+vi.mock('../api/payment-wait', () => ({ usePaymentWaitHours: () => shop.waitHours }));
 const api = vi.hoisted(() => ({
   updateOrderStatus: vi.fn(),
   undoOrderStatus: vi.fn(),
@@ -75,6 +78,7 @@ function order(overrides: Partial<AdminOrder>): AdminOrder {
     status: 'pending',
     created_at: new Date(Date.now() - 2 * 60 * 60 * 1000),
     updated_at: null,
+    payment_updated_at: null,
     paid_amount: 0,
     refunded_amount: 0,
     to_collect: 500,
@@ -135,6 +139,7 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => {
   vi.clearAllMocks();
   live.fake.reset();
+  shop.waitHours = 24;
 });
 
 describe('order card', () => {
@@ -429,6 +434,56 @@ describe("an order's payment on its card", () => {
         expect.anything(),
       ),
     );
+  });
+
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+
+  it("flags a claim left unchecked longer than the shop's payment wait, and no other order", () => {
+    renderTab([
+      order({ ...claimed(), id: 'old-claim-00000001', payment_updated_at: hoursAgo(25) }),
+      order({ ...claimed(), id: 'new-claim-00000002', payment_updated_at: hoursAgo(23) }),
+      order({
+        id: 'checked-claim-0003',
+        payment_state: 'verified',
+        paid_amount: 500,
+        to_collect: 0,
+        payment_updated_at: hoursAgo(30),
+      }),
+      order({ id: 'awaiting-order-004', payment_updated_at: hoursAgo(30) }),
+    ]);
+    const [old, recent, checked, awaiting] = screen.getAllByRole('article');
+    expect(within(old).getByTestId('claim-overdue')).toHaveTextContent(
+      'যাচাই বাকি ২৪ ঘণ্টার বেশি — TrxID দেখে নিন',
+    );
+    for (const card of [recent, checked, awaiting]) {
+      expect(within(card).queryByTestId('claim-overdue')).not.toBeInTheDocument();
+    }
+  });
+
+  it('flags by the wait the seller set in Settings, and not before it is read', () => {
+    shop.waitHours = 6;
+    const { unmount } = renderTab([order({ ...claimed(), payment_updated_at: hoursAgo(7) })]);
+    expect(screen.getByTestId('claim-overdue')).toHaveTextContent('যাচাই বাকি ৬ ঘণ্টার বেশি');
+    unmount();
+    shop.waitHours = null;
+    renderTab([order({ ...claimed(), payment_updated_at: hoursAgo(7) })]);
+    expect(screen.queryByTestId('claim-overdue')).not.toBeInTheDocument();
+  });
+
+  it("says the money's state when it differs from the wallet's: a balance left, money owed or sent back", () => {
+    const verified = { payment_state: 'verified' as const, paid_amount: 500, to_collect: 0 };
+    renderTab([
+      order({ ...verified, id: 'paid-order-00000001' }),
+      order({ ...verified, id: 'grown-order-0000002', total_amount: 700, to_collect: 200 }),
+      order({ ...verified, id: 'owed-order-00000003', status: 'cancelled', refund_due: 500 }),
+      order({ ...verified, id: 'back-order-00000004', status: 'cancelled', refunded_amount: 500 }),
+    ]);
+    expect(screen.getAllByTestId('payment-state').map((badge) => badge.textContent)).toEqual([
+      'পরিশোধিত',
+      'আংশিক পরিশোধিত',
+      'টাকা ফেরত বাকি',
+      'টাকা ফেরত দেওয়া হয়েছে',
+    ]);
   });
 
   it('offers the "to verify" filter, and shows the filtered list from its own query', async () => {

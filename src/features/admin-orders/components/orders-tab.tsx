@@ -32,6 +32,7 @@ import { recordRefund } from '../api/record-refund';
 import { paperworkStatus, TO_VERIFY, type OrderListFilter } from '../model/order-filter';
 import { reviewPayment } from '../api/review-payment';
 import { useToVerifyCount } from '../hooks/use-to-verify-count';
+import { usePaymentWaitHours } from '../api/payment-wait';
 import { MovePaymentDialog } from './move-payment-dialog';
 import { RecordRefundDialog } from './record-refund-dialog';
 import { RejectPaymentDialog } from './reject-payment-dialog';
@@ -73,6 +74,7 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
   const [moving, setMoving] = useState<AdminOrder | null>(null);
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const toVerify = useToVerifyCount();
+  const paymentWaitHours = usePaymentWaitHours();
   const exportStatus = paperworkStatus(filter.status);
   const slipStatus: OrderStatus = exportStatus === 'all' ? 'confirmed' : exportStatus;
 
@@ -280,6 +282,7 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
                 onReview={review}
                 onUndo={(changed) => void moveStatus(changed, true)}
                 onRefund={setRefunding}
+                paymentWaitHours={paymentWaitHours}
               />
             ))}
           </SimpleGrid>

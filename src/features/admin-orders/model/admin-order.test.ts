@@ -29,6 +29,16 @@ describe('toAdminOrder', () => {
     });
     expect(order.created_at).toEqual(new Date('2026-11-20T08:00:00Z'));
     expect(order.updated_at).toBeNull();
+    expect(order.payment_updated_at).toBeNull();
+  });
+
+  it('reads when the payment last moved (the age of a claim)', () => {
+    const order = toAdminOrder('abc', {
+      ...stored,
+      payment_state: 'claimed',
+      payment_updated_at: { toDate: () => new Date('2026-11-20T09:30:00Z') },
+    });
+    expect(order.payment_updated_at).toEqual(new Date('2026-11-20T09:30:00Z'));
   });
 
   it('reads the money as the order ledger does, with the undo of the last status change', () => {

@@ -21,6 +21,8 @@ export interface AdminOrder
   payment_method: PaymentMethod | null;
   created_at: Date | null;
   updated_at: Date | null;
+  /** When the payment last moved (a TrxID given, checked): a claim's age for the dashboard's overdue flag. */
+  payment_updated_at: Date | null;
   /** Taka that came in: a verified wallet payment and the cash collected at the door (order-ledger.ts). */
   paid_amount: number;
   /** Taka the seller recorded as sent back. */
@@ -89,6 +91,7 @@ export function toAdminOrder(id: string, data: Record<string, unknown>): AdminOr
     status: isOrderStatus(data.status) ? data.status : 'pending',
     created_at: storedDate(data.created_at),
     updated_at: storedDate(data.updated_at),
+    payment_updated_at: storedDate(data.payment_updated_at),
     paid_amount: money.paid,
     refunded_amount: money.refunded,
     to_collect: money.toCollect,

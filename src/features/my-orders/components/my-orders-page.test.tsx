@@ -240,6 +240,11 @@ describe('MyOrdersPage', () => {
     expect(sent).toHaveTextContent('৳৭০০ ফেরত পাঠানো হয়েছে (TrxID RF7Q2M9XA4)');
     expect(sent).not.toHaveTextContent('ফেরত পাবেন');
     expect(within(plain).queryByTestId('my-order-money')).not.toBeInTheDocument();
+    // The badge tells the money's state, not that the wallet payment was once verified.
+    expect(within(bkash).getByTestId('my-payment-state')).toHaveTextContent('টাকা ফেরত বাকি');
+    expect(within(nagad).getByTestId('my-payment-state')).toHaveTextContent('টাকা ফেরত বাকি');
+    expect(within(refunded).getByTestId('my-payment-state')).toHaveTextContent('টাকা ফেরত দেওয়া হয়েছে');
+    expect(within(plain).getByTestId('my-payment-state')).toHaveTextContent('ক্যাশ অন ডেলিভারি');
   });
 
   it('tells the customer the balance to pay at the door when the order grew after it was paid', () => {
@@ -266,5 +271,8 @@ describe('MyOrdersPage', () => {
     const [grown, unpaid] = screen.getAllByTestId('my-order');
     expect(within(grown).getByTestId('my-order-money')).toHaveTextContent('ডেলিভারিতে দেবেন ৳৩৫০');
     expect(within(unpaid).queryByText(/ডেলিভারিতে দেবেন/)).not.toBeInTheDocument();
+    // Paid once, but not the whole of it now: the badge says so rather than "paid".
+    expect(within(grown).getByTestId('my-payment-state')).toHaveTextContent('আংশিক পরিশোধিত');
+    expect(within(unpaid).getByTestId('my-payment-state')).toHaveTextContent('পেমেন্টের অপেক্ষায়');
   });
 });

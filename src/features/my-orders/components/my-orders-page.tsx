@@ -7,12 +7,11 @@ import { ORDER_STATUS_PALETTE, orderStatusLabel } from '@/features/ordering/mode
 import { shortOrderId } from '@/features/ordering/model/order-record';
 import { isEditableStatus } from '@/features/ordering/model/order-ledger';
 import {
-  PAYMENT_STATE_PALETTE,
   UNPAID_PAYMENT_STATES,
   isMobilePaymentMethod,
-  paymentStateLabel,
   type MobilePaymentMethod,
 } from '@/features/ordering/model/payment';
+import { paymentBadge } from '@/features/ordering/model/payment-badge';
 import { paymentMethodLabel } from '@/features/ordering/model/payment-method';
 import { sharedTexts } from '@/i18n/texts';
 import { myOrdersTexts } from '../texts';
@@ -69,7 +68,9 @@ function OrderMoney({ order }: { order: MyOrder }) {
       {order.refunded_amount > 0 && (
         <Text color="fg.success">{t.refunded(formatTaka(order.refunded_amount), order.refund_trxid)}</Text>
       )}
-      {balance && <Text fontWeight="semibold">{orderMessages.money.payAtDoor(formatTaka(order.to_collect))}</Text>}
+      {balance && (
+        <Text fontWeight="semibold">{orderMessages.money.payAtDoor(formatTaka(order.to_collect))}</Text>
+      )}
     </Stack>
   );
 }
@@ -80,6 +81,8 @@ function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOr
   // its delivery only as long (isEditableStatus).
   const mayCancel = order.status === 'pending';
   const mayEdit = isEditableStatus(order.status, true);
+  // The money's state where it says more than the wallet's (a balance left, money owed back).
+  const payment = paymentBadge(order);
   return (
     <Card.Root as="li" size="sm" data-testid="my-order">
       <Card.Body gap="2">
@@ -116,8 +119,8 @@ function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOr
           <Text color="fg.muted">
             {t.payment}: {order.payment_method ? paymentMethodLabel(order.payment_method) : '—'}
           </Text>
-          <Badge colorPalette={PAYMENT_STATE_PALETTE[order.payment_state]} data-testid="my-payment-state">
-            {paymentStateLabel(order.payment_state)}
+          <Badge colorPalette={payment.palette} data-testid="my-payment-state">
+            {payment.label}
           </Badge>
           {order.payment_trxid && order.payment_state !== 'rejected' && (
             <Text color="fg.muted" fontFamily="mono" textStyle="xs">

@@ -11,6 +11,7 @@ export * from './order-request-id';
 export * from './order-search';
 export * from './order-status';
 export * from './payment';
+export * from './payment-badge';
 export * from './payment-input';
 export * from './payment-method';
 export * from './payment-settings';
