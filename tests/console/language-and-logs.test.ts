@@ -5,9 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopBrowser } from '../support/shop-browser';
-import { CONSOLE_URL, languageButton, openConsole, screenshotInBothLanguages } from './console-page';
+import { CONSOLE_URL, config, languageButton, openConsole, screenshotInBothLanguages } from './console-page';
 
 let shop: ShopBrowser;
+
+/** The lines the Logs page holds, from its "<total>টির মধ্যে <shown>টি দেখানো হচ্ছে" (Bengali digits). */
+const linesHeld = (count: string) =>
+  Number(
+    /^([০-৯,]+)টির/
+      .exec(count.trim())![1]
+      .replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6))
+      .replaceAll(',', ''),
+  );
 
 beforeAll(async () => {
   shop = await ShopBrowser.open();
@@ -127,10 +136,45 @@ describe('the Logs page', () => {
     await page.getByRole('button', { name: 'লগ পরিষ্কার করুন' }).click();
     await page.getByText('এখনো কোনো লগ নেই।').waitFor();
     // Still cleared after a reload: the logging emulator sends its history again, and it stays hidden. Lines
-    // logged since the clear (the shop's functions keep working meanwhile) are new, and shown.
+    // logged since the clear (the shop's functions keep working meanwhile) are new, and shown. The history comes
+    // whole as the socket opens, then each line as it is logged: a line logged once the page is connected
+    // ("লাইভ") comes after all of it, and once the page holds every line it was sent up to that one (those
+    // after the clear), it has had the whole history to hide or show.
+    let sent: number[] = [];
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes(`:${config.logging.port}`)) return;
+      const timestamps: number[] = [];
+      sent = timestamps;
+      socket.on('framereceived', ({ payload }) =>
+        timestamps.push((JSON.parse(String(payload)) as { timestamp: number }).timestamp),
+      );
+    });
     await page.reload();
     await page.getByText('লাইভ', { exact: true }).waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(500);
+    const connectedAt = Date.now();
+    // A refused call (no account) makes the Functions emulator log a line.
+    await fetch(
+      `http://${config.functions.host}:${config.functions.port}/${config.projectId}/us-central1/placeOrder`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"data":{}}' },
+    );
+    await expect
+      .poll(() => sent.some((timestamp) => timestamp >= connectedAt), { timeout: 30_000, interval: 100 })
+      .toBe(true);
+    const clearedAt = Number(
+      await page.evaluate(() => sessionStorage.getItem('emulator-console-logs-cleared-at')),
+    );
+    const upToLive = sent.slice(0, sent.findIndex((timestamp) => timestamp >= connectedAt) + 1);
+    const sinceClear = upToLive.filter((timestamp) => timestamp > clearedAt).length;
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/টির মধ্যে .*টি দেখানো হচ্ছে/)
+            .innerText()
+            .then(linesHeld),
+        { interval: 100 },
+      )
+      .toBeGreaterThanOrEqual(Math.min(sinceClear, 2000));
     const shownAgain = (await lines.allInnerTexts()).filter((line) => beforeClear.has(line));
     expect(shownAgain).toEqual([]);
   });

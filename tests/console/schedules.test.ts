@@ -22,8 +22,8 @@ afterAll(async () => {
 
 /**
  * The shop's scheduler runs the job every 15 minutes by itself: a scheduled run finishing beside "run now" would
- * be the row's last run instead of the manual one (it was, once, in a clean-clone run). Waits out a scheduled
- * run that is under way or due within 90 s.
+ * be the row's last run instead of the manual one (it was, once, in a clean-clone run). Waits for a scheduled
+ * run that is under way or due within 90 s to have run (the next one is then 15 minutes away); none, mostly.
  */
 async function clearOfTheScheduledRun(name: string): Promise<void> {
   for (;;) {
@@ -34,7 +34,7 @@ async function clearOfTheScheduledRun(name: string): Promise<void> {
     if (!job) throw new Error(`the console lists no job ${name}`);
     const dueIn = job.nextRunAt ? Date.parse(job.nextRunAt) - Date.now() : Infinity;
     if (job.running === 0 && dueIn > 90_000) return;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

@@ -114,10 +114,12 @@ describe('storefront in a browser', () => {
 
   it('asks for the app and its theme at once, and the order form once they have arrived, before hydrating', async () => {
     const page = await newShopper(360);
-    // The app's chunk held back a moment, as a slow link would: on this machine's loopback it could otherwise
-    // arrive before the browser got round to asking for the others, and their order would prove nothing.
+    // The app's chunk held back until the theme's has been asked for, as a slow link would: on this machine's
+    // loopback it could otherwise arrive before the browser got round to asking for the others, and their order
+    // would prove nothing.
+    const themeAsked = page.waitForRequest(/\/assets\/theme-in-steps-[\w-]+\.js$/, { timeout: 30_000 });
     await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await themeAsked;
       await route.continue();
     });
     // When the page is hydrated (src/lib/tap-replay.ts marks it).

@@ -72,7 +72,8 @@ beforeEach(async () => {
   // The shop offers bKash (the method these orders use) as settings/payments says; without it, cash alone.
   await backend.db.doc('settings/payments').set({ ...WALLETS_OFFERED, updated_at: new Date() });
   await addProduct('mango');
-  customer = await clientFor(backend, 'rahima@example.com');
+  // The order's number, verified by the account as the phone code before an order does.
+  customer = await clientFor(backend, 'rahima@example.com', { phone: '01712345678' });
 });
 
 describe('placeOrder', () => {

@@ -38,12 +38,15 @@ async function mails() {
   return (await backend.db.collection('mail').get()).docs.map((doc) => doc.id);
 }
 
-/** Waits until the trigger has mailed `count` orders, then a little longer so an extra mail would show. */
+/**
+ * Waits until the trigger has mailed `count` orders, then until every trigger event of the writes so far has
+ * been answered, so that an extra mail would show.
+ */
 async function mailsSettled(count: number) {
   const deadline = Date.now() + 180_000;
   while ((await mails()).length < count && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 500));
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  await backend.triggersDelivered();
   return mails();
 }
 

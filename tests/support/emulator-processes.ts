@@ -225,7 +225,7 @@ export async function startAuthAndFunctionsEmulators(
       await stop();
       throw new Error(`The Auth and Functions emulators did not start:\n${output()}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     auth: { host: HOST, port: authPort },

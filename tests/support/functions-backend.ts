@@ -33,6 +33,11 @@ export interface Backend {
   logging: EmulatorAddress;
   /** The offline Firestore and Storage emulators themselves (what the console is given). */
   emulators: AcharEmulators['running'];
+  /**
+   * Resolves once every Firestore trigger event of the commits so far has been answered by its function (and
+   * the events of what those functions wrote, in turn): a duplicate or an extra event would have run by then.
+   */
+  triggersDelivered(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -65,6 +70,9 @@ export async function startBackend(
     storage: achar.storage,
     logging: firebaseTools.logging,
     emulators: achar.running,
+    triggersDelivered: async () => {
+      await achar.running.firestore.engine.triggers?.delivery.idle();
+    },
     async stop() {
       await Promise.all(clients.splice(0).map((app) => deleteApp(app)));
       await deleteAdminApp(admin);

@@ -360,7 +360,7 @@ export async function phoneCodeFor(phone: string): Promise<string> {
     const body = (await response.json()) as { verificationCodes?: { phoneNumber: string; code: string }[] };
     const found = (body.verificationCodes ?? []).filter((entry) => entry.phoneNumber === e164).pop();
     if (found) return found.code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`The Auth emulator made no code for ${e164}`);
 }

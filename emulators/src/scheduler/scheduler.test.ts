@@ -188,11 +188,19 @@ describe('the local scheduler of onSchedule functions', () => {
   });
 
   it('runs nothing more once stopped', async () => {
-    const { scheduler: s } = scheduler({ overrides: { expireUnpaidOrders: 'every 1 seconds' } });
+    const overrides = { expireUnpaidOrders: 'every 1 seconds' };
+    const { scheduler: s } = scheduler({ overrides });
     await s.start();
     await s.stop();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(received).toEqual([]);
+    // A second scheduler started after it runs the job a second later: the stopped one's run would have come
+    // due, and been sent, before this one's.
+    const { scheduler: witness } = scheduler({ overrides });
+    await witness.start();
+    await expect
+      .poll(async () => (await witness.list())[0].lastRun?.outcome, { interval: 25 })
+      .toBe('succeeded');
+    expect(received).toHaveLength(1);
+    await witness.stop();
   });
 });
 
