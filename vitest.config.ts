@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { domFreeWebTests, sideEffectFreeEmulatorTests } from './tests/config/pure-tests';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -17,6 +18,26 @@ const webTestsReplacingModules = readdirSync('src', { recursive: true, encoding:
   .map((file) => `src/${file.replaceAll('\\', '/')}`);
 
 const webTest = { environment: 'jsdom', setupFiles: ['src/testing/setup.ts'], globals: true };
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+/**
+ * The models' and other logic's tests that reach no DOM, React or Chakra UI through what they import run in
+ * Node, without jsdom and the render setup (which cost each file more than its tests). One whose imports start
+ * to reach them moves back to `web` by itself (tests/config/pure-tests.ts); else `document is not defined`.
+ */
+const domFreeWebTestFiles = domFreeWebTests(root);
+
+const EMULATOR_TESTS = ['emulators/src/**/*.test.ts', 'emulators/console-app/src/**/*.test.ts'];
+const emulatorTest = { environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 };
+/**
+ * The emulators' tests that start no server and replace no module or global (the rules, the query engine in
+ * memory, the console's texts) share one module graph per worker; the others keep one each, their servers,
+ * ports and clients out of each other's way.
+ */
+const sharedEmulatorTestFiles = sideEffectFreeEmulatorTests(root, [
+  'emulators/src',
+  'emulators/console-app/src',
+]);
 
 /**
  * The integration suites that change what the other suites of the one shared shop see, or count what the
@@ -40,7 +61,7 @@ const integrationTest = {
   hookTimeout: 180_000,
 };
 
-// One runner, eight projects: each names where its tests live and what they need around them.
+// One runner, ten projects: each names where its tests live and what they need around them.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -53,12 +74,14 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...emulatorTest,
           name: 'emulators',
-          include: ['emulators/src/**/*.test.ts', 'emulators/console-app/src/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          include: EMULATOR_TESTS,
+          exclude: sharedEmulatorTestFiles,
         },
+      },
+      {
+        test: { ...emulatorTest, name: 'emulators-shared', include: sharedEmulatorTestFiles, isolate: false },
       },
       {
         plugins: [react()],
@@ -67,7 +90,17 @@ export default defineConfig({
           ...webTest,
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: webTestsReplacingModules,
+          exclude: [...webTestsReplacingModules, ...domFreeWebTestFiles],
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web-pure',
+          include: domFreeWebTestFiles,
+          environment: 'node',
+          globals: true,
           isolate: false,
         },
       },

@@ -60,7 +60,7 @@ run() {
     --outputFile.json="test-results/vitest-$name.json" || status=1
   steps+=("$((SECONDS - started)) s  tests: $name")
 }
-run unit config emulators web web-isolated functions
+run unit config emulators emulators-shared web web-pure web-isolated functions
 run integration integration integration-alone
 run start start
 npx tsx scripts/test-summary.ts test-results/vitest-*.json

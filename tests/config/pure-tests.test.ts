@@ -1,0 +1,72 @@
+/**
+ * The unit tests that run in Node, many to a worker (tests/config/pure-tests.ts): the rules, on small sources in
+ * a scratch repository, and `npm test` running every unit project of vitest.config.ts.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { domFreeWebTests, sideEffectFreeEmulatorTests } from './pure-tests';
+
+const scratch = mkdtempSync(join(tmpdir(), 'pure-tests-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function write(files: Record<string, string>) {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(scratch, path)), { recursive: true });
+    writeFileSync(join(scratch, path), text);
+  }
+}
+
+describe('the web tests that run in Node', () => {
+  it('are those reaching no DOM, React or module replacement, however deep the import', () => {
+    write({
+      'src/m/pure.ts': "/** Reads the order document. */\nexport const pure = 'the shop window';\n",
+      'src/m/pure.test.ts': "import { pure } from './pure';\nit('', () => expect(pure).toBeTruthy());\n",
+      'src/m/deep.ts': "import { probe } from '@/m/probes';\nexport const deep = probe;\n",
+      'src/m/probes.ts': "export const probe = typeof window === 'undefined';\n",
+      'src/m/deep.test.ts': "import { deep } from './deep';\n",
+      'src/m/uses-react.ts':
+        "import type { Root } from 'react-dom/client';\nimport { useState } from 'react';\n",
+      'src/m/uses-react.test.ts': "import './uses-react';\n",
+      'src/m/only-types.ts': "import type { Root } from 'react-dom/client';\nexport type R = Root;\n",
+      'src/m/only-types.test.ts':
+        "import type { R } from './only-types';\nimport { pure } from './pure.js';\n",
+      'src/m/touches.test.ts': "it('', () => document.body.append('x'));\n",
+      'src/m/mocks.test.ts': "vi.mock('./pure');\n",
+      'src/m/names-env.test.ts': '// @vitest-environment node\n',
+      'src/m/renders.test.tsx': '',
+    });
+    expect(domFreeWebTests(scratch).sort()).toEqual(['src/m/only-types.test.ts', 'src/m/pure.test.ts']);
+  });
+});
+
+describe('the emulators’ tests that share a worker', () => {
+  it('are those starting no server and replacing no module or global', () => {
+    write({
+      'emulators/src/a/engine.test.ts': "import { parse } from '../rules/parser.js';\n",
+      'emulators/src/a/server.test.ts': "import { startFirestore } from '../firestore/server.js';\n",
+      'emulators/src/a/sdk.test.ts': "import { getFirestore } from 'firebase/firestore';\n",
+      'emulators/src/a/env.test.ts': "beforeEach(() => vi.stubEnv('TZ', 'UTC'));\n",
+      'emulators/src/a/net.test.ts': "import { createServer } from 'node:net';\n",
+    });
+    expect(sideEffectFreeEmulatorTests(scratch, ['emulators/src'])).toEqual([
+      'emulators/src/a/engine.test.ts',
+    ]);
+  });
+});
+
+describe('npm test', () => {
+  it('runs every project of vitest.config.ts', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const projects = [
+      ...readFileSync(join(root, 'vitest.config.ts'), 'utf8').matchAll(/\bname: '([\w-]+)'/g),
+    ];
+    const run = [...readFileSync(join(root, 'scripts/test.sh'), 'utf8').matchAll(/^run (.+)$/gm)].flatMap(
+      (line) => line[1].split(/\s+/).slice(1),
+    );
+    expect(projects.length).toBeGreaterThan(5);
+    expect(projects.map((match) => match[1]).filter((name) => !run.includes(name))).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Which unit test files need nothing around them, read from their sources when Vitest loads its configuration:
+ * those run in Node, many to a worker (vitest.config.ts). The rules err towards the costlier project: a file
+ * they wrongly keep out only runs slower; one they wrongly let in fails with `document is not defined`.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+
+/** Packages that render or need a browser: their importers run under jsdom. */
+const BROWSER_PACKAGES =
+  /^(react|react-dom|@testing-library\/.*|@chakra-ui\/.*|@ark-ui\/.*|@zag-js\/.*|@emotion\/.*)(\/|$)/;
+
+/**
+ * A browser global read or probed (`document.body`, `typeof window`, `new AudioContext`), outside comments.
+ * Words in prose ("the shop window") are not followed by `.` or `[`.
+ */
+const BROWSER_USE = new RegExp(
+  [
+    String.raw`(?<![\w$'"\x60-])(window|document|navigator|localStorage|sessionStorage|location|history|self)\s*(\?\.|[.[])`,
+    String.raw`typeof\s+(window|document|navigator|localStorage|sessionStorage|self)\b`,
+    String.raw`\b(HTML\w*Element|matchMedia|getComputedStyle|requestAnimationFrame|AudioContext|ResizeObserver|IntersectionObserver|MutationObserver|DOMParser|createImageBitmap)\b`,
+  ].join('|'),
+);
+
+/** The code without its comments, whose prose ends sentences with "document." (`://` in URLs is kept). */
+const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\/|(?<![:'"\x60])\/\/.*$/gm, '');
+
+/** Imports that reach the module at run time (`import type` is erased). */
+function runtimeImports(source: string): string[] {
+  const code = source.replace(/\b(import|export)\s+type\b[^;]*?\bfrom\s*['"][^'"]+['"]/g, '');
+  return [
+    ...code.matchAll(
+      /(?:\bfrom|\bimport|\bimport\s*\(|vi\.importActual\s*(?:<[^>]*>)?\s*\()\s*['"]([^'"]+)['"]/g,
+    ),
+  ].map((match) => match[1]);
+}
+
+function resolveLocal(root: string, from: string, specifier: string): string | null {
+  const base = specifier.startsWith('@/')
+    ? join(root, 'src', specifier.slice(2))
+    : join(dirname(from), specifier.replace(/\.js$/, ''));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`])
+    if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
+  return null;
+}
+
+/** Whether the file or a module of the repository it imports (however deep) renders or touches the browser. */
+function needsBrowser(root: string, file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  if (file.endsWith('.tsx')) return true;
+  const text = readFileSync(file, 'utf8');
+  // A test that names its environment (`// @vitest-environment node`, to start an emulator) keeps it.
+  if (text.includes('@vitest-environment')) return true;
+  const source = withoutComments(text);
+  if (BROWSER_USE.test(source)) return true;
+  return runtimeImports(source).some((specifier) => {
+    if (BROWSER_PACKAGES.test(specifier)) return true;
+    if (!specifier.startsWith('.') && !specifier.startsWith('@/')) return false;
+    const local = resolveLocal(root, file, specifier);
+    return local !== null && needsBrowser(root, local, seen);
+  });
+}
+
+function testFiles(root: string, dir: string, pattern: RegExp): string[] {
+  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .map((file) => posix.join(dir, file.replaceAll('\\', '/')))
+    .filter((file) => pattern.test(file) && !file.includes('node_modules/'));
+}
+
+/**
+ * The web app's tests that need no DOM: a `.test.ts` that replaces no module and reaches no React, Testing
+ * Library, Chakra UI or browser global through anything it imports. One that starts to fails in Node or, if it
+ * imports any of them, moves back to jsdom by itself.
+ */
+export function domFreeWebTests(root: string): string[] {
+  return testFiles(root, 'src', /\.test\.ts$/).filter((file) => {
+    const path = join(root, file);
+    return !readFileSync(path, 'utf8').includes('vi.mock(') && !needsBrowser(root, path);
+  });
+}
+
+/** What a test that shares its worker must not do: replace modules or globals, start servers or processes. */
+const SIDE_EFFECTS =
+  /vi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\b|process\.(env|on|chdir|exit)\b|@vitest-environment|\b(listen|createServer|spawn|fork|exec\w*)\(/;
+/** Modules that start servers, clients or browsers (the emulators' own, the SDKs, network and processes). */
+const SERVER_IMPORTS =
+  /^(node:(http|https|net|child_process|worker_threads)|@grpc\/.*|playwright.*|firebase(-admin)?(\/.*)?|@firebase\/.*|@google-cloud\/.*)$|(^|\/)(server|index)(\.js)?$|\/testing\/(admin|http|browser|firestore-emulator|waiting|id-token)(\.js)?$/;
+
+/**
+ * The emulators' tests that start nothing and replace nothing (the rules interpreter, the query engine in
+ * memory, the console's texts): judged by the test file itself, since starting a server is its own doing.
+ */
+export function sideEffectFreeEmulatorTests(root: string, dirs: string[]): string[] {
+  return dirs
+    .flatMap((dir) => testFiles(root, dir, /\.test\.ts$/))
+    .filter((file) => {
+      const source = readFileSync(join(root, file), 'utf8');
+      return (
+        !SIDE_EFFECTS.test(source) &&
+        !runtimeImports(source).some((specifier) => SERVER_IMPORTS.test(specifier))
+      );
+    });
+}
