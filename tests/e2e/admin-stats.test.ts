@@ -5,7 +5,13 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOP_URL, ShopBrowser, signIn, signUp, uniqueEmail, uniquePhone,
+import {
+  SHOP_URL,
+  ShopBrowser,
+  signIn,
+  signUp,
+  uniqueEmail,
+  uniquePhone,
   passPhoneCode,
 } from '../support/shop-browser';
 
