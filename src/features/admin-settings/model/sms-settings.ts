@@ -5,7 +5,7 @@
  * bundle it.
  */
 
-import { orderMessages } from '../../ordering/model/texts';
+import { orderMoneyTexts } from '../../ordering/model/money-texts';
 
 export const SMS_SETTINGS_PATH = { collection: 'settings', id: 'sms' } as const;
 /** The outbox of Firebase's Twilio "Send Message" extension: { to, body }, delivery recorded by it. */
@@ -61,7 +61,7 @@ export interface SmsValues {
 
 /** The {collect} placeholder: what the customer hands the courier by the order ledger, or that it is paid. */
 export function smsCollectText(toCollect: string | null): string {
-  return toCollect === null ? orderMessages.money.paid : orderMessages.money.payAtDoor(toCollect);
+  return toCollect === null ? orderMoneyTexts.paid : orderMoneyTexts.payAtDoor(toCollect);
 }
 
 export function fillSmsText(template: string, values: SmsValues): string {

@@ -15,7 +15,7 @@ import { paymentBadge } from '@/features/ordering/model/payment-badge';
 import { paymentMethodLabel } from '@/features/ordering/model/payment-method';
 import { sharedTexts } from '@/i18n/texts';
 import { myOrdersTexts } from '../texts';
-import { orderMessages } from '@/features/ordering/model/texts';
+import { orderMoneyTexts } from '@/features/ordering/model/money-texts';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import { ONLY_WITH_SESSION, ONLY_WITHOUT_SESSION } from '@/lib/session-hint';
 import { useMyOrders } from '../api/use-my-orders';
@@ -69,7 +69,7 @@ function OrderMoney({ order }: { order: MyOrder }) {
         <Text color="fg.success">{t.refunded(formatTaka(order.refunded_amount), order.refund_trxid)}</Text>
       )}
       {balance && (
-        <Text fontWeight="semibold">{orderMessages.money.payAtDoor(formatTaka(order.to_collect))}</Text>
+        <Text fontWeight="semibold">{orderMoneyTexts.payAtDoor(formatTaka(order.to_collect))}</Text>
       )}
     </Stack>
   );

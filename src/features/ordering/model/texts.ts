@@ -3,6 +3,8 @@
  * placeOrder's errors, setOrderStatus's and the payment callables' (submitPayment, reviewPayment). Kept in the
  * model so the functions bundle carries only these.
  */
+import { orderMoneyTexts } from './money-texts';
+
 // The ledger's undo window (order-ledger.ts' UNDO_MINUTES), in Bengali digits.
 export const UNDO_MINUTES_BN = '১০';
 
@@ -114,10 +116,7 @@ export const orderMessages = {
       `স্টকে সর্বোচ্চ ${maxInBengaliDigits}টি বয়াম রাখা যায়, তাই ফেরত আসা ${droppedInBengaliDigits}টি বয়াম স্টকে যোগ হয়নি — স্টক মিলিয়ে দেখুন।`,
   },
   // What the customer hands the courier, said alike on /orders and in the status SMS.
-  money: {
-    payAtDoor: (amount: string) => `ডেলিভারিতে দেবেন ${amount}`,
-    paid: 'টাকা পরিশোধিত',
-  },
+  money: orderMoneyTexts,
   // The order ledger's refusals (order-ledger.ts), one per LedgerRefusal, for whoever tried the move.
   ledger: {
     notAllowed: 'এই অর্ডারে এই কাজটি করার অনুমতি আপনার নেই।',
