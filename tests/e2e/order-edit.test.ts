@@ -113,9 +113,10 @@ describe("the seller's edit, history and notes", () => {
       .toEqual(expect.arrayContaining([expect.stringContaining('পরিমাণ: ১ → ২')]));
     expect((await details.innerText()).includes('জিনজিরা, কেরানীগঞ্জ, ঢাকা → বাসা ১২')).toBe(true);
 
-    // Exactly one more jar off the shelf, and the confirmed revenue up by one jar's price.
+    // Exactly one more jar off the shelf; the revenue stays: a cash order is money once the courier collects it.
     expect((await productRef.get()).get('stock_quantity')).toBe(stockBefore - 1);
-    expect((await rolledUpRevenue('confirmed')) - revenueBefore).toBe(Math.round(price * 100));
+    expect((await rolledUpRevenue('confirmed')) - revenueBefore).toBe(0);
+    expect((await db.doc(`orders/${orderId}`).get()).get('total_amount')).toBe(Math.round(price * 200) / 100);
 
     // Notes: one private, one for the slip.
     const secret = `গোপন নোট ${Date.now()}`;

@@ -33,12 +33,13 @@ export function OrderPayment({ order, reviewing, onReview, paymentWaitHours }: O
         <Badge colorPalette={badge.palette} variant="subtle" data-testid="payment-state">
           {badge.label}
         </Badge>
-        {overdue && paymentWaitHours !== null && (
-          <Badge colorPalette="orange" variant="solid" data-testid="claim-overdue">
-            {t.overdue(formatNumberBn(paymentWaitHours))}
-          </Badge>
-        )}
       </HStack>
+      {overdue && paymentWaitHours !== null && (
+        // A sentence that wraps at 360 px (a badge would not), dark enough on the card of a claim to check.
+        <Text fontSize="sm" color="red.800" fontWeight="semibold" data-testid="claim-overdue">
+          {t.overdue(formatNumberBn(paymentWaitHours))}
+        </Text>
+      )}
       {order.payment_trxid && (
         <Text fontSize="sm" fontWeight="normal">
           {t.trxId}:{' '}
