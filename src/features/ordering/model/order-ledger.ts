@@ -89,23 +89,19 @@ export type LedgerResult =
 
 const UNPAID: readonly PaymentState[] = UNPAID_PAYMENT_STATES;
 
-/**
- * The statuses the scheduler cancels an unpaid order in: not `delivering`, a parcel already with the courier,
- * whose slip tells the courier to collect the total as for cash.
- */
-export const EXPIRING_STATUSES = [
-  'pending',
-  'confirmed',
-  'preparing',
-] as const satisfies readonly OrderStatus[];
-const EXPIRING: readonly OrderStatus[] = EXPIRING_STATUSES;
-
 /** An order can be changed until it leaves the shop: afterwards the parcel is what it is. */
 export const EDITABLE_ORDER_STATUSES = [
   'pending',
   'confirmed',
   'preparing',
 ] as const satisfies readonly OrderStatus[];
+
+/**
+ * The statuses the scheduler cancels an unpaid order in: the same "before it leaves the shop", not `delivering`,
+ * a parcel already with the courier, whose slip tells the courier to collect the total as for cash.
+ */
+export const EXPIRING_STATUSES = EDITABLE_ORDER_STATUSES;
+const EXPIRING: readonly OrderStatus[] = EXPIRING_STATUSES;
 
 export function isEditableStatus(status: OrderStatus, byCustomer: boolean): boolean {
   // The customer changes their own order only until the seller has confirmed it (as with a cancel).
