@@ -68,7 +68,7 @@ describe("the console's language", () => {
       await page.goto(`${CONSOLE_URL}${path}`);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor({ timeout: 20_000 });
       // Settled: what the page loads (users, collections, the rules file) is in before its text is read.
-      await page.waitForLoadState('networkidle');
+      await page.locator('main:not([aria-busy])').waitFor({ timeout: 20_000 });
       // The request log's rows and the function logs' lines hold what other suites do meanwhile (document paths
       // such as a product's Bengali slug, arriving live even right after "Clear"): data, not the console's own
       // text. The page's text is read without them.

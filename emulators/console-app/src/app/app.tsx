@@ -14,6 +14,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
 import { ConfigContext, loadConfig, type ConsoleConfig } from '../lib/config';
 import { ErrorNote } from '../lib/error-note';
+import { useFirstLoadsPending } from '../lib/first-loads';
 import { useTexts } from '../i18n/texts';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { getLanguage } from '../i18n/language';
@@ -59,6 +60,7 @@ export function App() {
     document.documentElement.lang = getLanguage();
     document.title = t.title;
   }, [t]);
+  const busy = useFirstLoadsPending();
   const [config, setConfig] = useState<ConsoleConfig | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -97,7 +99,7 @@ export function App() {
               <LanguageSwitch />
             </Box>
           </Stack>
-          <Box as="main" flex="1" p="5" minW="0">
+          <Box as="main" flex="1" p="5" minW="0" aria-busy={busy || undefined}>
             <ErrorNote message={error} />
             {!config && !error && <Spinner />}
             {config && (

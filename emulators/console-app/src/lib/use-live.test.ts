@@ -5,6 +5,7 @@
  */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useFirstLoadsPending } from './first-loads';
 import { failureOf } from './loadable';
 import { useLive } from './use-live';
 
@@ -61,5 +62,26 @@ describe('useLive', () => {
     const after = calls;
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(calls).toBe(after);
+  });
+
+  it('keeps the page busy until every first answer is in, and again for a new key, never for a poll', async () => {
+    const pending: Record<string, (value: string) => void> = {};
+    const { result, rerender, unmount } = renderHook(
+      ({ key }) => ({
+        live: useLive(() => new Promise<string>((resolve) => (pending[key] = resolve)), key, 10_000),
+        busy: useFirstLoadsPending(),
+      }),
+      { initialProps: { key: 'a' } },
+    );
+    expect(result.current.busy).toBe(true);
+    await act(async () => pending.a('answer for a'));
+    expect(result.current.busy).toBe(false);
+    act(() => result.current.live[1]()); // asked again: the answer shown stays, and so does "ready"
+    expect(result.current.busy).toBe(false);
+    rerender({ key: 'b' });
+    expect(result.current.busy).toBe(true);
+    unmount(); // a page left before its answer holds nothing
+    const { result: after } = renderHook(() => useFirstLoadsPending());
+    expect(after.current).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 /** Data that stays current: loaded now, then again every `intervalMs` and after each change made here. */
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useState } from 'react';
+import { holdFirstLoad } from './first-loads';
 import { asError, loading, type Loadable } from './loadable';
 
 /**
@@ -39,5 +40,10 @@ export function useLive<T>(
     };
   }, [key, attempt, intervalMs]);
 
-  return [state?.key === key ? state.result : loading, reload];
+  const answered = state?.key === key;
+  // Until its key's first answer, the page is not ready (first-loads.ts); a layout effect, so no paint shows
+  // the page as ready before it is.
+  useLayoutEffect(() => (answered ? undefined : holdFirstLoad()), [answered]);
+
+  return [answered ? state.result : loading, reload];
 }
