@@ -6,6 +6,7 @@
  * (the demo data is seeded again afterwards, for the suites that follow). Screenshots at 1280 px in test-results/.
  */
 import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -14,16 +15,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/config.js';
 import { mockIdToken } from '../../emulators/src/testing/id-token.js';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
-import { toBengaliDigits } from '../../src/features/ordering/model';
+import { SIGNED_IN_STATES } from '../support/signed-in-states';
 import {
   RESULTS,
   SHOP_URL,
   ShopBrowser,
-  passPhoneCode,
-  signIn,
   screenshotPage,
+  shopAdminFirestore,
   uniquePhone,
 } from '../support/shop-browser';
+import { placeOrderAs } from '../support/shop-orders';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const config = readProjectConfig(root);
@@ -144,21 +145,18 @@ describe('the emulator console in a browser', () => {
     const requests = await openConsole('/requests');
     await requests.getByText('লাইভ', { exact: true }).waitFor({ timeout: 20_000 });
 
-    const customer = await shop.newVisitor(1280);
-    await signIn(customer, DEMO_ACCOUNTS.customer);
-    const card = customer.locator('#products article').first();
-    await card.waitFor({ timeout: 30_000 });
-    await card.getByRole('button', { name: 'অর্ডার করুন' }).click();
-    const dialog = customer.getByRole('dialog');
-    await dialog.getByLabel('আপনার নাম').fill('কনসোল পরীক্ষা');
-    // A number of its own, verified by the phone code as a shopper's first order asks.
-    const phone = uniquePhone();
-    await dialog.getByLabel('মোবাইল নম্বর').fill(toBengaliDigits(phone));
-    await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('জিনজিরা, কেরানীগঞ্জ, ঢাকা');
-    await dialog.getByText('বিকাশ').click();
-    await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
-    await passPhoneCode(dialog, phone);
-    await customer.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
+    // The demo customer's order, placed as the order dialog places one (the callable; from Node).
+    const [product] = (
+      await shopAdminFirestore().collection('products').where('is_active', '==', true).limit(1).get()
+    ).docs;
+    await placeOrderAs(DEMO_ACCOUNTS.customer, {
+      productId: product.id,
+      quantity: 1,
+      customerName: 'কনসোল পরীক্ষা',
+      customerPhone: uniquePhone(),
+      customerAddress: 'জিনজিরা, কেরানীগঞ্জ, ঢাকা',
+      paymentMethod: 'bkash',
+    });
 
     const created = requests.locator('[data-request^="create orders/"][data-verdict="allowed"]').first();
     await created.waitFor({ timeout: 20_000 });
@@ -197,8 +195,7 @@ describe('the emulator console in a browser', () => {
     await row.getByText('অ্যাডমিন', { exact: true }).waitFor();
     await screenshotPage(page, `${RESULTS}/console-auth-1280.png`);
 
-    const customer = await shop.newVisitor(1280);
-    await signIn(customer, DEMO_ACCOUNTS.customer);
+    const customer = await shop.signedInVisitor(DEMO_ACCOUNTS.customer, 1280);
     await customer.goto(`${SHOP_URL}/admin`);
     await customer.getByRole('heading', { name: 'অ্যাডমিন ড্যাশবোর্ড' }).waitFor({ timeout: 20_000 });
 
@@ -284,6 +281,8 @@ describe('the emulator console in a browser', () => {
       await page.getByText('কোনো ব্যবহারকারী নেই।').waitFor({ timeout: 10_000 });
     } finally {
       await promisify(execFile)('npx', ['tsx', 'scripts/seed.ts'], { cwd: root, env: { ...process.env } });
+      // The seeded accounts are new accounts now: the sessions the suites saved were the old ones'.
+      rmSync(SIGNED_IN_STATES, { recursive: true, force: true });
     }
     const products = await fetch(`${DOCS}/products?pageSize=1`, {
       headers: { Authorization: 'Bearer owner' },

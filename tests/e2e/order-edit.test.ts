@@ -5,7 +5,6 @@
  * note that the packing slip prints; cancelled at the end, its two jars back on the shelf. The order is for a
  * product of the suite's own, so no other suite's order moves the stock it counts.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toLatinDigits } from '../../src/features/ordering/model';
 import {
@@ -14,22 +13,21 @@ import {
   ShopBrowser,
   orderCards,
   addOwnProduct,
-  productCardOf,
-  passPhoneCode,
   shopAdminFirestore,
-  signIn,
   signUp,
   uniqueEmail,
   uniquePhone,
   screenshotPage,
 } from '../support/shop-browser';
+import { placeOrderAs } from '../support/shop-orders';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
 let shop: ShopBrowser;
+let productId: string;
 
 beforeAll(async () => {
   shop = await ShopBrowser.open();
-  await addOwnProduct(PRODUCT, 20);
+  productId = await addOwnProduct(PRODUCT, 20);
 });
 
 afterAll(async () => {
@@ -39,22 +37,6 @@ afterAll(async () => {
 // This suite's own jar: the stock it counts changes only by its own order (shop-browser.ts, addOwnProduct).
 const PRODUCT = `সম্পাদনা-পরীক্ষার আচার ${Date.now()}`;
 
-async function orderOneJar(page: Page, buyer: string): Promise<void> {
-  await page.goto(SHOP_URL);
-  await productCardOf(page, PRODUCT).getByRole('button', { name: 'অর্ডার করুন' }).click({ timeout: 30_000 });
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('order-limits').waitFor();
-  await dialog.getByLabel('পরিমাণ').fill('1');
-  await dialog.getByLabel('আপনার নাম').fill(buyer);
-  const phone = uniquePhone();
-  await dialog.getByLabel('মোবাইল নম্বর').fill(phone);
-  await dialog.getByLabel('ডেলিভারি ঠিকানা').fill('জিনজিরা, কেরানীগঞ্জ, ঢাকা');
-  await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
-  await passPhoneCode(dialog, phone);
-  await page.getByText('অর্ডার সফল!').first().waitFor({ timeout: 30_000 });
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 /** The revenue the roll-ups hold for one status, in poisha, over every total shard. */
 async function rolledUpRevenue(status: string): Promise<number> {
   const shards = await shopAdminFirestore().collection('order_stats').where('kind', '==', 'total').get();
@@ -63,15 +45,21 @@ async function rolledUpRevenue(status: string): Promise<number> {
 
 describe("the seller's edit, history and notes", () => {
   it('edits a confirmed order the customer watches, lists the change, keeps notes private and prints the slip note', async () => {
-    const seller = await shop.newVisitor(1280);
-    await signIn(seller, ADMIN);
+    const seller = await shop.signedInVisitor(ADMIN, 1280);
     await seller.goto(`${SHOP_URL}/admin`);
     await orderCards(seller).first().waitFor({ timeout: 30_000 });
 
     const customer = await shop.newVisitor(360);
-    await signUp(customer, uniqueEmail('edit'));
+    const account = await signUp(customer, uniqueEmail('edit'));
     const buyer = `সম্পাদনা-পরীক্ষা ${Date.now()}`;
-    await orderOneJar(customer, buyer);
+    await placeOrderAs(account, {
+      productId,
+      quantity: 1,
+      customerName: buyer,
+      customerPhone: uniquePhone(),
+      customerAddress: 'জিনজিরা, কেরানীগঞ্জ, ঢাকা',
+      paymentMethod: 'cash_on_delivery',
+    });
 
     const db = shopAdminFirestore();
     const placed = (await db.collection('orders').where('customer_name', '==', buyer).get()).docs[0];
@@ -141,8 +129,7 @@ describe("the seller's edit, history and notes", () => {
     const mails = (await db.collection('mail').get()).docs.map((doc) => JSON.stringify(doc.data()));
     expect(mails.filter((mail) => mail.includes(secret) || mail.includes(slipNote))).toEqual([]);
 
-    const slips = await shop.newVisitor(1280);
-    await signIn(slips, ADMIN);
+    const slips = await shop.signedInVisitor(ADMIN, 1280);
     await slips.goto(`${SHOP_URL}/admin/slips?order=${orderId}`);
     await slips.getByTestId('slip-note').first().waitFor({ timeout: 30_000 });
     // The slip writes every digit in Bengali, the note's typed ones too: compare in one digit system.

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumberBn, formatTaka } from '../../src/lib/format';
-import { RESULTS, SHOP_URL, ShopBrowser, shopAdminFirestore, signIn } from '../support/shop-browser';
+import { RESULTS, SHOP_URL, ShopBrowser, shopAdminFirestore } from '../support/shop-browser';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
 const RUN = Date.now().toString(36).toUpperCase();
@@ -86,8 +86,7 @@ async function openSlips(page: Page, paper: 'a4' | 'receipt80'): Promise<void> {
 
 describe('packing slips', () => {
   it('prints every confirmed order on A4 with what the courier needs, the newest first', async () => {
-    const page = await shop.newVisitor(1280);
-    await signIn(page, ADMIN);
+    const page = await shop.signedInVisitor(ADMIN, 1280);
     await openSlips(page, 'a4');
     const slipIds = await page
       .locator('.packing-slip')
@@ -138,8 +137,7 @@ describe('packing slips', () => {
   });
 
   it('prints one slip per page on an 80 mm receipt roll, and each QR code scans back into the order number', async () => {
-    const page = await shop.newVisitor(420);
-    await signIn(page, ADMIN);
+    const page = await shop.signedInVisitor(ADMIN, 420);
     await openSlips(page, 'receipt80');
     const slips = await page.locator('.packing-slip').count();
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
@@ -167,8 +165,7 @@ describe('packing slips', () => {
   });
 
   it('asks the courier to collect the total of a cash order and of an unpaid bKash one, nothing of a verified one', async () => {
-    const page = await shop.newVisitor(1280);
-    await signIn(page, ADMIN);
+    const page = await shop.signedInVisitor(ADMIN, 1280);
     const slipOf = async (order: (typeof orders)[number]) => {
       await page.goto(`${SHOP_URL}/admin/slips?order=${order.id}`);
       const slip = page.locator('.packing-slip');
@@ -194,8 +191,7 @@ describe('packing slips', () => {
 
 describe('the order export', () => {
   it('downloads the orders of a day as CSV that reopens with every field, Bengali included', async () => {
-    const page = await shop.newVisitor(1280);
-    await signIn(page, ADMIN);
+    const page = await shop.signedInVisitor(ADMIN, 1280);
     await page.goto(`${SHOP_URL}/admin`);
     await page.getByRole('button', { name: 'CSV ডাউনলোড' }).click();
     const dialog = page.getByRole('dialog');
@@ -229,8 +225,7 @@ describe('the order export', () => {
   });
 
   it('refuses an end before the start in Bengali and downloads nothing', async () => {
-    const page = await shop.newVisitor(1280);
-    await signIn(page, ADMIN);
+    const page = await shop.signedInVisitor(ADMIN, 1280);
     await page.goto(`${SHOP_URL}/admin`);
     await page.getByRole('button', { name: 'CSV ডাউনলোড' }).click();
     const dialog = page.getByRole('dialog');

@@ -15,7 +15,6 @@ import {
   ShopBrowser,
   orderCards,
   shopAdminFirestore,
-  signIn,
   signUp,
   uniqueEmail,
   addOwnProduct,
@@ -46,8 +45,7 @@ const PRODUCT = `পেমেন্ট-পরীক্ষার আচার ${D
 beforeAll(async () => {
   shop = await ShopBrowser.open();
   await addOwnProduct(PRODUCT, 50);
-  admin = await shop.newVisitor(1280);
-  await signIn(admin, ADMIN);
+  admin = await shop.signedInVisitor(ADMIN, 1280);
   await admin.goto(`${SHOP_URL}/admin`);
   await admin.getByRole('heading', { name: 'অ্যাডমিন ড্যাশবোর্ড' }).waitFor({ timeout: 20_000 });
 }, 120_000);
@@ -145,8 +143,7 @@ describe('bKash payments', () => {
     const [stored] = (
       await shopAdminFirestore().collection('orders').where('payment_trxid', '==', trxId).get()
     ).docs;
-    const slips = await shop.newVisitor(1280);
-    await signIn(slips, ADMIN);
+    const slips = await shop.signedInVisitor(ADMIN, 1280);
     await slips.goto(`${SHOP_URL}/admin/slips?order=${stored.id}`);
     const slip = slips.locator('.packing-slip');
     await slip.waitFor({ timeout: 20_000 });

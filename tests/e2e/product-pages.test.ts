@@ -18,7 +18,6 @@ import {
   RESULTS,
   SHOP_URL,
   ShopBrowser,
-  signIn,
   signUp,
   uniqueEmail,
   uniquePhone,
@@ -149,8 +148,7 @@ describe('a product’s own page', () => {
   });
 
   it('keeps a renamed product’s old address, redirecting, and answers 404 once it is inactive', async () => {
-    const admin = await shop.newVisitor(1280);
-    await signIn(admin, DEMO_ACCOUNTS.admin);
+    const admin = await shop.signedInVisitor(DEMO_ACCOUNTS.admin, 1280);
     await admin.goto(`${SHOP_URL}/admin?tab=products`);
     const name = `পাতার আচার ${Date.now()}`;
     await admin.getByRole('button', { name: 'নতুন পণ্য' }).click();

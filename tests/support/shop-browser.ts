@@ -7,7 +7,7 @@
  * SHOP_URL overrides the address (default: firebase.json's hosting emulator, http://127.0.0.1:5000).
  */
 import { randomInt } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -16,6 +16,7 @@ import { FieldValue, type Firestore as AdminFirestore } from 'firebase-admin/fir
 import { adminFirestore } from '../../emulators/src/testing/admin.js';
 import { launchChromium } from '../../emulators/src/testing/browser.js';
 import { afterEach } from 'vitest';
+import { SIGNED_IN_STATES, signedInStateFile } from './signed-in-states';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { hosting, firestore, auth, projectId } = readProjectConfig(root);
@@ -112,10 +113,11 @@ export class ShopBrowser {
    * A fresh visitor (own cookies and storage) on a screen `width` pixels wide, with `deviceScaleFactor` device
    * pixels per CSS pixel (e.g. 1.75, Lighthouse's phone), which decides what a srcset serves.
    */
-  async newVisitor(width = 1280, deviceScaleFactor = 1): Promise<Page> {
+  async newVisitor(width = 1280, deviceScaleFactor = 1, storageState?: string): Promise<Page> {
     const context = await this.browser.newContext({
       viewport: { width, height: 900 },
       deviceScaleFactor,
+      storageState,
       locale: 'bn-BD',
       // No animation to wait for or to paint frame after frame (the app honours it: src/app/theme-config.ts).
       reducedMotion: 'reduce',
@@ -126,6 +128,25 @@ export class ShopBrowser {
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
     return page;
+  }
+
+  /**
+   * A visitor already signed in as `account` (on a blank page: go where the test goes). The account signs in
+   * through /auth the first time in a run; every later visitor, in any suite, starts from that saved session.
+   */
+  async signedInVisitor(account: Account, width = 1280): Promise<Page> {
+    const file = signedInStateFile(account.email);
+    if (!existsSync(file)) {
+      const page = await this.newVisitor(width);
+      await signIn(page, account);
+      const state = await page.context().storageState({ indexedDB: true });
+      await page.context().close();
+      // Written whole, then renamed: a suite reading it meanwhile sees no file or all of it.
+      mkdirSync(SIGNED_IN_STATES, { recursive: true });
+      writeFileSync(`${file}.${process.pid}`, JSON.stringify(state));
+      renameSync(`${file}.${process.pid}`, file);
+    }
+    return this.newVisitor(width, 1, file);
   }
 
   async close(): Promise<void> {
@@ -315,12 +336,12 @@ export function uniquePhone(): string {
  * A product of the calling suite's own, with `stock` jars, written as the seller's save writes one and shown
  * first in the shop window (the newest is). A suite that counts jars orders this one: nothing else in the
  * shared shop (another suite, the unpaid-order scheduler returning jars) changes its stock meanwhile. Its
- * picture is a seeded product's.
+ * picture is a seeded product's. Returns its id.
  */
-export async function addOwnProduct(name: string, stock: number): Promise<void> {
+export async function addOwnProduct(name: string, stock: number): Promise<string> {
   const db = shopAdminFirestore();
   const pictured = (await db.collection('products').where('image_path', '!=', null).limit(1).get()).docs[0];
-  await db.collection('products').add({
+  const { id } = await db.collection('products').add({
     name,
     description: 'পরীক্ষার জন্য',
     price: 250,
@@ -334,6 +355,7 @@ export async function addOwnProduct(name: string, stock: number): Promise<void> 
     created_at: FieldValue.serverTimestamp(),
     updated_at: FieldValue.serverTimestamp(),
   });
+  return id;
 }
 
 /** The shop window's card of the product named `name` (a suite's own: addOwnProduct). */
