@@ -91,7 +91,7 @@ describe('the emulator console in a browser', () => {
     const editor = page.getByTestId('value-editor');
     await editor.getByLabel('মান').fill('12.5 taka');
     await editor.getByRole('button', { name: 'সেভ করুন' }).click();
-    await editor.getByRole('alert').filter({ hasText: 'পূর্ণ সংখ্যা নয়' }).waitFor();
+    await editor.getByRole('alert').filter({ hasText: 'পূর্ণসংখ্যা নয়' }).waitFor();
     // The field still shows the old value (the open editor below it adds its own text).
     expect((await price.innerText()).startsWith(priceBefore)).toBe(true);
 
@@ -248,7 +248,7 @@ describe('the emulator console in a browser', () => {
 
   it("shows a customer's SMS in the outbox, as the phone would receive it, live", async () => {
     const page = await openConsole('/sms');
-    await page.getByRole('heading', { name: 'এসএমএস (আউটবক্স)' }).waitFor();
+    await page.getByRole('heading', { name: 'SMS (আউটবক্স)' }).waitFor();
     // Written as order-sms.ts writes one, in the Twilio "Send Message" extension's format.
     const id = `console-test-${Date.now()}`;
     const body = 'আচারবাড়ি: আপনার অর্ডার #ABCD1234 নিশ্চিত হয়েছে। মোট ৳৫৪০।';

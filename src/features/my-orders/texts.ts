@@ -37,7 +37,7 @@ export const myOrdersTexts = {
   paymentSent: 'TrxID পাঠানো হয়েছে। বিক্রেতা যাচাই করলে এখানে দেখা যাবে।',
   paymentError: 'TrxID পাঠানো যায়নি',
   deliverTo: 'ডেলিভারি',
-  changeDelivery: 'ঠিকানা বা ফোন বদলান',
+  changeDelivery: 'ঠিকানা বা মোবাইল নম্বর বদলান',
   phone: 'মোবাইল নম্বর',
   address: 'ঠিকানা',
   saveDelivery: 'সেভ করুন',
