@@ -30,6 +30,9 @@ export const eveningMailTexts = {
   today: (day: string, orders: string, revenue: string) => `আজ (${day}) ${orders}টি অর্ডার, বিক্রি ${revenue}।`,
   lastWeek: (day: string, orders: string, revenue: string) =>
     `গত সপ্তাহের এই দিনে (${day}): ${orders}টি অর্ডার, বিক্রি ${revenue}।`,
+  // The stats tab's revenue (revenuePoishaOf): money the shop has, so cash the courier still carries is not in it.
+  revenueIs:
+    'বিক্রি মানে হাতে আসা টাকা: যাচাই হওয়া বিকাশ ও নগদ (Nagad) পেমেন্ট আর সরবরাহ হওয়া অর্ডারের ক্যাশ অন ডেলিভারি। ক্যাশ অন ডেলিভারির যে টাকা এখনো আদায় হয়নি, তা এতে ধরা হয়নি।',
   waiting: (pending: string, toVerify: string) =>
     `অপেক্ষায়: ${pending}টি অমীমাংসিত অর্ডার, ${toVerify}টি পেমেন্ট যাচাই বাকি।`,
   noLowStock: 'কম স্টকের কোনো আচার নেই।',
@@ -37,5 +40,5 @@ export const eveningMailTexts = {
   soldOutJar: (name: string) => `${name} (শেষ)`,
   lowJar: (name: string, stock: string) => `${name} (${stock}টি)`,
   subject: (day: string, orders: string, revenue: string) =>
-    `আজকের হিসাব (${day}): ${orders}টি অর্ডার, ${revenue}`,
+    `আজকের হিসাব (${day}): ${orders}টি অর্ডার, বিক্রি ${revenue}`,
 } as const;
