@@ -72,7 +72,7 @@ export const orderMessages = {
   payment: {
     invalidRequest: 'পেমেন্টের তথ্য সঠিক নয়।',
     signInRequired: 'পেমেন্টের তথ্য দিতে প্রথমে লগইন করুন।',
-    trxIdRequired: 'ট্রানজেকশন আইডি (TrxID) দিন।',
+    trxIdRequired: 'ট্রানজেকশন আইডি দিন।',
     trxIdWrongFormat: {
       bkash:
         'বিকাশের ট্রানজেকশন আইডি ১০ অক্ষরের — শুধু ইংরেজি অক্ষর ও অঙ্ক (যেমন 8N7A6D5EE7)। বিকাশের মেসেজ থেকে আবার দেখে লিখুন।',
