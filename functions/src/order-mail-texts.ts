@@ -19,11 +19,11 @@ export const orderMailTexts = {
 // The seller's other mail: a jar crossing its low-stock threshold (low-stock.ts) and the evening summary
 // (evening-summary.ts). Numbers and money arrive already written in Bengali.
 export const lowStockMailTexts = {
-  subject: (name: string, stock: string) => `কম স্টক: ${name} — আর ${stock}টি বয়াম বাকি`,
+  subject: (name: string, stock: string) => `কম স্টক: ${name} — মাত্র ${stock}টি বয়াম বাকি`,
   soldOut: (name: string) => `স্টক শেষ: ${name}`,
   body: (name: string, stock: string, threshold: string) =>
     `${name}-এর স্টক ${stock}টিতে নেমেছে (কম স্টকের সীমা ${threshold}টি)। সময়মতো নতুন বয়াম তৈরি করে স্টক বাড়ান।`,
-  again: 'স্টক সীমার ওপরে তোলার পর আবার কমলে আবার ই-মেইল আসবে।',
+  again: 'স্টক সীমার ওপরে তোলার পর আবার কমলে আরেকটি ই-মেইল আসবে।',
 } as const;
 
 export const eveningMailTexts = {

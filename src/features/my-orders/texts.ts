@@ -43,7 +43,7 @@ export const myOrdersTexts = {
   saveDelivery: 'সেভ করুন',
   savingDelivery: 'সেভ হচ্ছে…',
   keepDelivery: 'থাক',
-  deliverySaved: 'ঠিকানা ও মোবাইল নম্বর বদলানো হয়েছে।',
+  deliverySaved: 'পরিবর্তন সেভ হয়েছে।',
   deliveryUnchanged: 'কিছুই বদলায়নি।',
   deliveryError: 'বদলানো যায়নি',
 } as const;
