@@ -96,7 +96,8 @@ export async function eveningFigures(db: Firestore, now: Date): Promise<EveningF
 const taka = (poisha: number) => formatTaka(fromPoisha(poisha));
 const n = (value: number | string) => toBengaliDigits(value);
 
-function eveningMail(to: string, f: EveningFigures): MailDocument {
+/** The evening mail of a day's figures (exported for the console's screenshot of it, tests/console). */
+export function eveningMail(to: string, f: EveningFigures): MailDocument {
   const t = eveningMailTexts;
   const lines = [
     t.today(formatDayMonth(f.day), n(f.orders), taka(f.revenue)),

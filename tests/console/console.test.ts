@@ -14,6 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/config.js';
 import { mockIdToken } from '../../emulators/src/testing/id-token.js';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
+import { eveningMail } from '../../functions/src/evening-summary';
+import {
+  DEFAULT_SMS_TEXTS,
+  fillSmsText,
+  smsCollectText,
+} from '../../src/features/admin-settings/model/sms-settings';
 import { toBengaliDigits } from '../../src/features/ordering/model';
 import {
   RESULTS,
@@ -251,7 +257,12 @@ describe('the emulator console in a browser', () => {
     await page.getByRole('heading', { name: 'SMS (আউটবক্স)' }).waitFor();
     // Written as order-sms.ts writes one, in the Twilio "Send Message" extension's format.
     const id = `console-test-${Date.now()}`;
-    const body = 'আচারবাড়ি: আপনার অর্ডার #ABCD1234 নিশ্চিত হয়েছে। মোট ৳৫৪০।';
+    const body = fillSmsText(DEFAULT_SMS_TEXTS.delivering, {
+      order: 'ABCD1234',
+      total: '৳৫৪০',
+      collect: smsCollectText('৳৫৪০'),
+      shopPhone: '01712345678',
+    });
     const written = await fetch(`${DOCS}/messages?documentId=${id}`, {
       method: 'POST',
       headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
@@ -266,6 +277,47 @@ describe('the emulator console in a browser', () => {
     expect(shown).toContain('+8801712345678');
     expect(shown).toContain(body);
     await screenshotPage(page, `${RESULTS}/console-sms-1280.png`);
+    // As it reads on a phone: the shop's name first, one SMS.
+    await page.setViewportSize({ width: 360, height: 900 });
+    await message.screenshot({ path: `${root}/docs/screenshots/shop/console-sms-360.png` });
+  });
+
+  it("shows the seller's evening mail: days as people write them, and what its sales leave out", async () => {
+    const page = await openConsole('/mail');
+    const id = `evening-console-test-${Date.now()}`;
+    const { to, message } = eveningMail('seller@example.com', {
+      day: '2026-11-21',
+      orders: 7,
+      revenue: 254_000,
+      lastWeekDay: '2026-11-14',
+      lastWeekOrders: 5,
+      lastWeekRevenue: 180_000,
+      pending: 2,
+      toVerify: 1,
+      lowStock: [{ name: 'রসুনের আচার', stock: 3 }],
+      documentsRead: 0,
+    });
+    const text = (value: string) => ({ stringValue: value });
+    const written = await fetch(`${DOCS}/mail?documentId=${id}`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        fields: {
+          to: text(to),
+          message: {
+            mapValue: {
+              fields: { subject: text(message.subject), text: text(message.text), html: text(message.html) },
+            },
+          },
+        },
+      }),
+    });
+    expect(written.status).toBe(200);
+    const mail = page.locator(`article[data-message-id="${id}"]`);
+    await mail.waitFor({ timeout: 20_000 });
+    expect(await mail.innerText()).toContain('আজকের হিসাব (২১ নভেম্বর): ৭টি অর্ডার, বিক্রি ৳২,৫৪০');
+    await page.setViewportSize({ width: 360, height: 900 });
+    await mail.screenshot({ path: `${root}/docs/screenshots/shop/evening-mail-360.png` });
   });
 
   it('clears Firestore, Storage and Auth after confirmation (then the demo data is seeded again)', async () => {
