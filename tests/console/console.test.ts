@@ -37,6 +37,9 @@ const CONSOLE_URL = `http://${config.ui.host}:${config.ui.port}`;
 const DOCS = `http://${config.firestore.host}:${config.firestore.port}/v1/projects/${config.projectId}/databases/(default)/documents`;
 const toBengali = (n: number) => String(n).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]);
 
+/** A window in which the console's outbox shows a message 360 px wide, beside its 190 px menu. */
+const PHONE_WIDTH_BESIDE_MENU = 190 + 2 * 20 + 360;
+
 let shop: ShopBrowser;
 let consolePage: Page;
 
@@ -277,8 +280,9 @@ describe('the emulator console in a browser', () => {
     expect(shown).toContain('+8801712345678');
     expect(shown).toContain(body);
     await screenshotPage(page, `${RESULTS}/console-sms-1280.png`);
-    // As it reads on a phone: the shop's name first, one SMS.
-    await page.setViewportSize({ width: 360, height: 900 });
+    // As it reads on a phone, 360 px wide (the console's 190 px menu and its margins beside it): the shop's name
+    // first, one SMS.
+    await page.setViewportSize({ width: PHONE_WIDTH_BESIDE_MENU, height: 900 });
     await message.screenshot({ path: `${root}/docs/screenshots/shop/console-sms-360.png` });
   });
 
@@ -316,7 +320,8 @@ describe('the emulator console in a browser', () => {
     const mail = page.locator(`article[data-message-id="${id}"]`);
     await mail.waitFor({ timeout: 20_000 });
     expect(await mail.innerText()).toContain('আজকের হিসাব (২১ নভেম্বর): ৭টি অর্ডার, বিক্রি ৳২,৫৪০');
-    await page.setViewportSize({ width: 360, height: 900 });
+    await page.setViewportSize({ width: PHONE_WIDTH_BESIDE_MENU, height: 900 });
+    await mail.getByRole('button', { name: 'সাধারণ লেখা দেখুন' }).click(); // the whole text, not a framed part
     await mail.screenshot({ path: `${root}/docs/screenshots/shop/evening-mail-360.png` });
   });
 
