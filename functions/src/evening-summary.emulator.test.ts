@@ -3,6 +3,7 @@
 // orders themselves.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dhakaDateKey, revenuePoishaOf } from '../../src/features/admin-stats/model';
+import { formatDayMonth, formatTaka } from '../../src/lib/format';
 import { eveningFigures, sendEveningSummary } from './evening-summary';
 import { MAIL_COLLECTION } from './order-mail';
 import { reviewPayment } from './review-payment';
@@ -80,6 +81,14 @@ describe('the evening summary', () => {
       d.id.startsWith('evening-'),
     );
     expect(mails).toHaveLength(1);
+    const { subject, text } = mails[0].data().message as { subject: string; text: string };
+    // Days as people write them ("২১ নভেম্বর"), never as a date key; and what the revenue leaves out.
+    expect(text).toContain(
+      `আজ (${formatDayMonth(dhakaDateKey(now))}) ৮টি অর্ডার, বিক্রি ${formatTaka(counted.revenue / 100)}।`,
+    );
+    expect(text).toContain(`গত সপ্তাহের এই দিনে (${formatDayMonth(dhakaDateKey(weekAgo))}): ৩টি অর্ডার`);
+    expect(text).toContain('ক্যাশ অন ডেলিভারির যে টাকা এখনো আদায় হয়নি, তা এতে ধরা হয়নি।');
+    expect(`${subject}\n${text}`).not.toMatch(/[০-৯0-9]{4}-[০-৯0-9]{2}/u);
     expect(mails[0].data().message.text).toContain('কম স্টক: রসুনের আচার (৩টি)');
     expect(mails[0].data().message.text).toContain('১টি পেমেন্ট যাচাই বাকি');
   }, 120_000);

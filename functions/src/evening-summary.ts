@@ -27,7 +27,7 @@ import {
   stockLevelOf,
   toBengaliDigits,
 } from '../../src/features/ordering/model';
-import { formatTaka } from '../../src/lib/numbers';
+import { formatDayMonth, formatTaka } from '../../src/lib/format';
 import { MAIL_COLLECTION, type MailDocument } from './order-mail';
 import { eveningMailTexts } from './order-mail-texts';
 
@@ -96,11 +96,13 @@ export async function eveningFigures(db: Firestore, now: Date): Promise<EveningF
 const taka = (poisha: number) => formatTaka(fromPoisha(poisha));
 const n = (value: number | string) => toBengaliDigits(value);
 
-function eveningMail(to: string, f: EveningFigures): MailDocument {
+/** The evening mail of a day's figures (exported for the console's screenshot of it, tests/console). */
+export function eveningMail(to: string, f: EveningFigures): MailDocument {
   const t = eveningMailTexts;
   const lines = [
-    t.today(n(f.day), n(f.orders), taka(f.revenue)),
-    t.lastWeek(n(f.lastWeekDay), n(f.lastWeekOrders), taka(f.lastWeekRevenue)),
+    t.today(formatDayMonth(f.day), n(f.orders), taka(f.revenue)),
+    t.lastWeek(formatDayMonth(f.lastWeekDay), n(f.lastWeekOrders), taka(f.lastWeekRevenue)),
+    t.revenueIs,
     t.waiting(n(f.pending), n(f.toVerify)),
     f.lowStock.length === 0
       ? t.noLowStock
@@ -114,7 +116,7 @@ function eveningMail(to: string, f: EveningFigures): MailDocument {
   return {
     to,
     message: {
-      subject: t.subject(n(f.day), n(f.orders), taka(f.revenue)),
+      subject: t.subject(formatDayMonth(f.day), n(f.orders), taka(f.revenue)),
       text: lines.join('\n'),
       html: lines.map((line) => `<p>${escape(line)}</p>`).join('\n'),
     },

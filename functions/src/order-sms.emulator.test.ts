@@ -2,6 +2,7 @@
 // setOrderStatus: the trigger's handler runs with the order before and after each change, twice where a trigger
 // could run twice.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { shop } from '../../src/config/shop';
 import { SMS_OUTBOX } from '../../src/features/admin-settings/model/sms-settings';
 import { smsCustomerOnStatus } from './order-sms';
 import { reviewPayment } from './review-payment';
@@ -31,7 +32,7 @@ beforeEach(async () => {
   await shelf.db.doc('settings/sms').set({
     enabled: true,
     shop_phone: '01711000111',
-    texts: { confirmed: 'অর্ডার #{order} নিশ্চিত, মোট {total}। ফোন {shop_phone}' },
+    texts: { confirmed: 'অর্ডার {order} নিশ্চিত, মোট {total}। ফোন: {shop_phone}' },
   });
 });
 
@@ -48,10 +49,13 @@ describe("the customer's SMS", () => {
     const confirmed = sent.find((message) => message.status === 'confirmed')!;
     expect(confirmed).toMatchObject({
       to: '+8801712345678',
-      body: `অর্ডার #${orderId.slice(-8)} নিশ্চিত, মোট ৳৩২১। ফোন ০১৭১১০০০১১১`,
+      // The shop's name first; the order number and the phone in Latin digits, to tap and copy.
+      body: `${shop.name}: অর্ডার ${orderId.slice(-8)} নিশ্চিত, মোট ৳৩২১। ফোন: 01711000111`,
     });
     // The texts the seller left alone are the defaults, filled too.
-    expect(sent.find((message) => message.status === 'delivered')!.body).toContain(`#${orderId.slice(-8)}`);
+    expect(sent.find((message) => message.status === 'delivered')!.body).toBe(
+      `${shop.name}: অর্ডার ${orderId.slice(-8)} সরবরাহ হয়েছে। ধন্যবাদ!`,
+    );
   });
 
   it('never announces a step twice: back to confirmed, or cancelled again after a reopening', async () => {
@@ -66,7 +70,9 @@ describe("the customer's SMS", () => {
   });
 
   it('says what the courier will collect: the balance after a paid order grew, or that it is paid', async () => {
-    await shelf.db.doc('settings/sms').set({ enabled: true, shop_phone: '01711000111' });
+    await shelf.db
+      .doc('settings/sms')
+      .set({ enabled: true, shop_phone: '01711000111', texts: { confirmed: 'অর্ডার {order}: {collect}' } });
     const paid = await placeOrder(shelf.db, rahima, lemonOrder({ paymentMethod: 'bkash' }));
     await submitPayment(shelf.db, rahima, {
       orderId: paid.orderId,

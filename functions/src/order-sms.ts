@@ -14,7 +14,7 @@ import {
   SMS_SETTINGS_PATH,
   smsCollectText,
 } from '../../src/features/admin-settings/model/sms-settings';
-import { orderMoneyOf, phoneToE164, shortOrderId, toBengaliDigits } from '../../src/features/ordering/model';
+import { orderMoneyOf, phoneToE164, shortOrderId } from '../../src/features/ordering/model';
 
 import { formatTaka } from '../../src/lib/numbers';
 
@@ -48,7 +48,7 @@ export async function smsCustomerOnStatus(
     order: shortOrderId(orderId),
     total: formatTaka(total),
     collect: smsCollectText(toCollect > 0 ? formatTaka(toCollect) : null),
-    shopPhone: toBengaliDigits(settings.shop_phone),
+    shopPhone: settings.shop_phone,
   });
   try {
     await db

@@ -16,7 +16,7 @@
  */
 export const INLINE_SCRIPT_HASHES = [
   'sha256-XAJIKN/QRFAHl+7/K+nB56qYhzUL6VHU1Rbia77kOiI=', // sessionHintScript()
-  'sha256-jWgEn9a2+8h4zUyQe+7u9Ua5iQM8md3ul+9Kfte5wN4=', // TAP_REPLAY_CODE
+  'sha256-dvjTqj4U3Z9w9y9N4Qi36ate1flKpJbhoOEuBPe1eRs=', // TAP_REPLAY_CODE
 ] as const;
 
 /**

@@ -16,7 +16,7 @@ export const HYDRATED = 'data-hydrated';
 
 /** The notice the inline script shows when a file of the app could not be loaded (its id and its words). */
 export const APP_FAILED = 'app-failed';
-export const APP_FAILED_TEXT = 'পেজটি পুরো লোড হয়নি — নেটওয়ার্ক দেখে';
+export const APP_FAILED_TEXT = 'পাতাটি পুরো লোড হয়নি — ইন্টারনেট সংযোগ দেখে';
 export const APP_FAILED_RETRY = 'আবার চেষ্টা করুন';
 
 /**

@@ -51,6 +51,44 @@ describe('the Bengali glossary', () => {
     expect(wordViolations(file, `const t = { pay: 'নগদ (Nagad)', status: 'বাতিল হয়েছে' };`)).toEqual([]);
   });
 
+  it('rejects the second word for one thing, and keeps the labels, idioms and JSON that look alike', () => {
+    const file = 'src/features/admin-orders/texts.ts';
+    const old = [
+      'পৌঁছে গেছে',
+      'এসএমএস',
+      'অ্যাকাউন্ট খুলুন',
+      'ঠিকানা বা ফোন বদলান',
+      'টাকা আসেনি',
+      'পেজটি',
+      'নেটওয়ার্ক সমস্যা',
+      'পূর্ণ সংখ্যা',
+      'ক্যাশ, বিকাশ',
+      'সংরক্ষিত হয়েছে',
+      'দিলে "ছাড়" দেখাবে',
+      'Email (optional)',
+      'অনেক পুরনো',
+      'ইতিমধ্যে',
+      'ঠিকানা সহ',
+      '{order} এর',
+    ];
+    const source = `const t = [${old.map((text) => JSON.stringify(text)).join(', ')}];`;
+    expect(wordViolations(file, source).map((v) => v.text)).toEqual(old);
+    const kept = [
+      'ফোন',
+      'ফোন: ',
+      'দোকানে ফোন করুন',
+      'সর্বস্বত্ব সংরক্ষিত।',
+      'ক্যাশ অন ডেলিভারি, ক্যাশ আউট',
+      'যেমন { "$integer": "…" } বা ["a","b"]',
+      '"Trigger Email from Firestore"',
+      'আমরা পৌঁছে দিই',
+      '{order}-এর',
+    ];
+    expect(
+      wordViolations(file, `const t = [${kept.map((text) => JSON.stringify(text)).join(', ')}];`),
+    ).toEqual([]);
+  });
+
   it("rejects পণ্য only where shoppers read it, and not in SPEC's fixed strings", () => {
     const source = `const t = { a: 'পণ্য খুঁজুন', b: 'পণ্য লোড করতে সমস্যা' };`;
     expect(wordViolations('src/features/catalog/texts.ts', source).map((v) => v.text)).toEqual(['পণ্য খুঁজুন']);

@@ -13,6 +13,8 @@ interface RejectedWord {
   wholeText?: boolean;
   shopperOnly?: boolean;
   bengaliTextOnly?: boolean;
+  /** Tried on Latin texts too (the console's English), not only on Bengali ones. */
+  latinToo?: boolean;
   allowIn?: string[];
 }
 
@@ -113,8 +115,9 @@ export function wordViolations(file: string, source: string, words: Glossary = g
   const found: Violation[] = [];
   for (const { text: written, line, whole } of textsOf(file, source)) {
     const text = written.normalize('NFC'); // য় as one code point or two: the same letter
-    if (!BENGALI.test(text)) continue;
+    const bengali = BENGALI.test(text);
     for (const { rule, re } of rules) {
+      if (!bengali && !rule.latinToo) continue;
       if (rule.wholeText ? !whole : fixed.has(text)) continue; // 'বাতিল' is SPEC's status, never a button
       if (re.test(rule.wholeText ? text.trim() : text)) {
         found.push({

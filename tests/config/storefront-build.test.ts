@@ -200,6 +200,7 @@ describe('the production build of the storefront', () => {
       'myOrdersTexts',
       'orderMessages',
       'orderingTexts',
+      'paymentStateLabels',
     ] as const;
     expect(foreignTextsIn(code, lazy, loaded)).toEqual([]);
   });

@@ -16,6 +16,12 @@ import { readProjectConfig } from '../../emulators/src/config.js';
 import { mockIdToken } from '../../emulators/src/testing/id-token.js';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
 import { SIGNED_IN_STATES } from '../support/signed-in-states';
+import { eveningMail } from '../../functions/src/evening-summary';
+import {
+  DEFAULT_SMS_TEXTS,
+  fillSmsText,
+  smsCollectText,
+} from '../../src/features/admin-settings/model/sms-settings';
 import {
   RESULTS,
   SHOP_URL,
@@ -31,6 +37,9 @@ const config = readProjectConfig(root);
 const CONSOLE_URL = `http://${config.ui.host}:${config.ui.port}`;
 const DOCS = `http://${config.firestore.host}:${config.firestore.port}/v1/projects/${config.projectId}/databases/(default)/documents`;
 const toBengali = (n: number) => String(n).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]);
+
+/** A window in which the console's outbox shows a message 360 px wide, beside its 190 px menu. */
+const PHONE_WIDTH_BESIDE_MENU = 190 + 2 * 20 + 360;
 
 let shop: ShopBrowser;
 let consolePage: Page;
@@ -92,7 +101,7 @@ describe('the emulator console in a browser', () => {
     const editor = page.getByTestId('value-editor');
     await editor.getByLabel('মান').fill('12.5 taka');
     await editor.getByRole('button', { name: 'সেভ করুন' }).click();
-    await editor.getByRole('alert').filter({ hasText: 'পূর্ণ সংখ্যা নয়' }).waitFor();
+    await editor.getByRole('alert').filter({ hasText: 'পূর্ণসংখ্যা নয়' }).waitFor();
     // The field still shows the old value (the open editor below it adds its own text).
     expect((await price.innerText()).startsWith(priceBefore)).toBe(true);
 
@@ -245,10 +254,15 @@ describe('the emulator console in a browser', () => {
 
   it("shows a customer's SMS in the outbox, as the phone would receive it, live", async () => {
     const page = await openConsole('/sms');
-    await page.getByRole('heading', { name: 'এসএমএস (আউটবক্স)' }).waitFor();
+    await page.getByRole('heading', { name: 'SMS (আউটবক্স)' }).waitFor();
     // Written as order-sms.ts writes one, in the Twilio "Send Message" extension's format.
     const id = `console-test-${Date.now()}`;
-    const body = 'আচারবাড়ি: আপনার অর্ডার #ABCD1234 নিশ্চিত হয়েছে। মোট ৳৫৪০।';
+    const body = fillSmsText(DEFAULT_SMS_TEXTS.delivering, {
+      order: 'ABCD1234',
+      total: '৳৫৪০',
+      collect: smsCollectText('৳৫৪০'),
+      shopPhone: '01712345678',
+    });
     const written = await fetch(`${DOCS}/messages?documentId=${id}`, {
       method: 'POST',
       headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
@@ -263,6 +277,49 @@ describe('the emulator console in a browser', () => {
     expect(shown).toContain('+8801712345678');
     expect(shown).toContain(body);
     await screenshotPage(page, `${RESULTS}/console-sms-1280.png`);
+    // As it reads on a phone, 360 px wide (the console's 190 px menu and its margins beside it): the shop's name
+    // first, one SMS.
+    await page.setViewportSize({ width: PHONE_WIDTH_BESIDE_MENU, height: 900 });
+    await message.screenshot({ path: `${root}/docs/screenshots/shop/console-sms-360.png` });
+  });
+
+  it("shows the seller's evening mail: days as people write them, and what its sales leave out", async () => {
+    const page = await openConsole('/mail');
+    const id = `evening-console-test-${Date.now()}`;
+    const { to, message } = eveningMail('seller@example.com', {
+      day: '2026-11-21',
+      orders: 7,
+      revenue: 254_000,
+      lastWeekDay: '2026-11-14',
+      lastWeekOrders: 5,
+      lastWeekRevenue: 180_000,
+      pending: 2,
+      toVerify: 1,
+      lowStock: [{ name: 'রসুনের আচার', stock: 3 }],
+      documentsRead: 0,
+    });
+    const text = (value: string) => ({ stringValue: value });
+    const written = await fetch(`${DOCS}/mail?documentId=${id}`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        fields: {
+          to: text(to),
+          message: {
+            mapValue: {
+              fields: { subject: text(message.subject), text: text(message.text), html: text(message.html) },
+            },
+          },
+        },
+      }),
+    });
+    expect(written.status).toBe(200);
+    const mail = page.locator(`article[data-message-id="${id}"]`);
+    await mail.waitFor({ timeout: 20_000 });
+    expect(await mail.innerText()).toContain('আজকের হিসাব (২১ নভেম্বর): ৭টি অর্ডার, বিক্রি ৳২,৫৪০');
+    await page.setViewportSize({ width: PHONE_WIDTH_BESIDE_MENU, height: 900 });
+    await mail.getByRole('button', { name: 'সাধারণ লেখা দেখুন' }).click(); // the whole text, not a framed part
+    await mail.screenshot({ path: `${root}/docs/screenshots/shop/evening-mail-360.png` });
   });
 
   it('clears Firestore, Storage and Auth after confirmation (then the demo data is seeded again)', async () => {

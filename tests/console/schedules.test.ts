@@ -51,7 +51,7 @@ describe('the Schedules page of the console', () => {
     // The first run starts the function's worker: seconds on a busy machine.
     await page
       .getByRole('status')
-      .filter({ hasText: '"expireUnpaidOrders" চালানো শেষ হয়েছে।' })
+      .filter({ hasText: '“expireUnpaidOrders” চালানো শেষ হয়েছে।' })
       .waitFor({ timeout: 120_000 });
     // The row may still show the last scheduled run's outcome for a moment: wait for the manual run's.
     await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('হাতে চালানো');

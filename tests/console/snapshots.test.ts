@@ -52,7 +52,7 @@ describe('snapshots in the console', () => {
     await page.getByRole('button', { name: 'এখনকার অবস্থা সেভ করুন' }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: `"${name}" সংরক্ষিত হয়েছে।` })
+      .filter({ hasText: `“${name}” সেভ হয়েছে।` })
       .waitFor({ timeout: 20_000 });
     const row = page.locator(`[data-snapshot="${name}"]`);
     await row.waitFor();
@@ -66,7 +66,7 @@ describe('snapshots in the console', () => {
     await row.getByRole('button', { name: 'ফিরিয়ে আনুন' }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: `"${name}" ফিরিয়ে আনা হয়েছে` })
+      .filter({ hasText: `“${name}” ফিরিয়ে আনা হয়েছে` })
       .waitFor({ timeout: 30_000 });
     await expect.poll(() => price.innerText(), { timeout: 15_000 }).toContain(toBengali(oldPrice));
     const stored = (await (await fetch(`${DOCS}/${productPath}`, { headers: OWNER })).json()) as {
@@ -80,7 +80,7 @@ describe('snapshots in the console', () => {
     await row.waitFor({ state: 'detached', timeout: 10_000 });
     await page
       .getByRole('status')
-      .filter({ hasText: `"${name}" মোছা হয়েছে।` })
+      .filter({ hasText: `“${name}” মোছা হয়েছে।` })
       .waitFor();
   });
 

@@ -181,7 +181,7 @@ describe('bKash payments', () => {
       .toBe('পেমেন্ট যাচাই বাকি');
 
     const card = await cardToVerify(first);
-    await card.getByRole('button', { name: 'টাকা আসেনি' }).click();
+    await card.getByRole('button', { name: 'পেমেন্ট মেলেনি' }).click();
     const ask = admin.getByRole('alertdialog');
     await ask.getByLabel(/কারণ/).fill('এই TrxID-তে টাকা আসেনি');
     await ask.getByRole('button', { name: 'মেলেনি বলে জানান' }).click();

@@ -16,6 +16,7 @@ import { catalogTexts } from '../../src/features/catalog/texts.js';
 import { myOrdersTexts } from '../../src/features/my-orders/texts.js';
 import { orderMessages } from '../../src/features/ordering/model/texts.js';
 import { orderingTexts } from '../../src/features/ordering/texts.js';
+import { PAYMENT_STATES, paymentStateLabel } from '../../src/features/ordering/model/payment.js';
 import { sharedTexts } from '../../src/i18n/texts.js';
 import { eveningMailTexts, lowStockMailTexts, orderMailTexts } from '../../functions/src/order-mail-texts.js';
 import { DEFAULT_SMS_TEXTS } from '../../src/features/admin-settings/model/sms-settings.js';
@@ -32,6 +33,8 @@ export const TEXTS_MODULES = {
   authTexts,
   orderingTexts,
   orderMessages,
+  /** The payment states' labels (/orders shows them; the seller's buttons say the same words). */
+  paymentStateLabels: PAYMENT_STATES.map(paymentStateLabel),
   adminOrdersTexts,
   adminProductsTexts,
   adminCustomersTexts,

@@ -233,10 +233,10 @@ export const uniqueEmail = (who: string) =>
 export async function signUp(page: Page, email: string, password = 'achar-e2e-123'): Promise<Account> {
   await page.goto(`${SHOP_URL}/auth`);
   await page.getByRole('tab', { name: 'সাইন আপ' }).click();
-  const form = page.getByRole('form', { name: 'অ্যাকাউন্ট খুলুন' });
+  const form = page.getByRole('form', { name: 'সাইন আপ করুন' });
   await form.getByLabel('ই-মেইল').fill(email);
   await form.getByLabel('পাসওয়ার্ড').fill(password);
-  await form.getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }).click();
+  await form.getByRole('button', { name: 'সাইন আপ করুন' }).click();
   await page.getByText('সাইন আপ সফল!').first().waitFor({ timeout: 20_000 });
   await page.waitForURL(`${SHOP_URL}/`, { timeout: 20_000 });
   await page.getByRole('button', { name: 'লগআউট' }).first().waitFor();

@@ -12,7 +12,7 @@ export const catalogTexts = {
     subtitle: 'প্রতিটি বয়ামে যত্ন আর ঐতিহ্যের স্বাদ',
     seeAll: 'সব আচার দেখুন',
     empty: 'কোনো আচার পাওয়া যায়নি',
-    noMatch: (term: string) => `"${term}" নামে কোনো আচার পাওয়া যায়নি`,
+    noMatch: (term: string) => `“${term}” নামে কোনো আচার পাওয়া যায়নি`,
     loadError: 'পণ্য লোড করতে সমস্যা',
     loadErrorHint: 'ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
   },

@@ -3,7 +3,7 @@ export const orderingTexts = {
   close: 'বন্ধ করুন',
   dialog: {
     title: 'অর্ডার করুন',
-    unitPrice: 'একক দাম',
+    unitPrice: 'প্রতি বয়ামের দাম',
     inStock: (count: string) => `স্টকে আছে ${count}টি`,
     quantity: 'পরিমাণ',
     name: 'আপনার নাম',

@@ -393,16 +393,16 @@ describe("an order's payment on its card", () => {
     renderTab([claimed()]);
     await userEvent.click(screen.getByRole('button', { name: 'পেমেন্ট মিলেছে' }));
     expect(api.reviewPayment).toHaveBeenCalledWith({ orderId: claimed().id, decision: 'verify' });
-    expect(screen.getByRole('button', { name: 'টাকা আসেনি' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'পেমেন্ট মেলেনি' })).toBeDisabled();
     finish();
     await waitFor(() => expect(toasts.notifySuccess).toHaveBeenCalledWith('পেমেন্ট যাচাই হয়েছে।'));
-    expect(screen.getByRole('button', { name: 'টাকা আসেনি' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'পেমেন্ট মেলেনি' })).toBeEnabled();
   });
 
   it("rejects with the seller's reason asked in a small dialog; an empty reason is refused in Bengali", async () => {
     api.reviewPayment.mockResolvedValue({ payment_state: 'rejected' });
     renderTab([claimed()]);
-    await userEvent.click(screen.getByRole('button', { name: 'টাকা আসেনি' }));
+    await userEvent.click(screen.getByRole('button', { name: 'পেমেন্ট মেলেনি' }));
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'মেলেনি বলে জানান' }));
     expect(await within(dialog).findByText(/পেমেন্ট না মেলার কারণ লিখুন/)).toBeInTheDocument();

@@ -22,7 +22,7 @@ describe('PhoneHistory', () => {
     loadMock.mockResolvedValue({ orders: 6, delivered: 2, cancelled: 1, returned: 3, lastOrderAtMs: 1 });
     renderWithShop(<PhoneHistory phone="01712345678" />);
     expect(await screen.findByTestId('phone-history-counts')).toHaveTextContent(
-      'মোট ৬ · পৌঁছেছে ২ · বাতিল ১ · ফেরত ৩',
+      'মোট ৬ · সরবরাহ ২ · বাতিল ১ · ফেরত ৩',
     );
     expect(screen.getByText(t.risky)).toBeInTheDocument();
     expect(loadMock).toHaveBeenCalledWith('01712345678');

@@ -34,7 +34,7 @@ const ORDER_CSV_COLUMNS: readonly Column[] = [
   { header: 'ঠিকানা', value: (order) => order.customer_address },
   { header: 'পণ্য', value: (order) => order.product_name },
   { header: 'পরিমাণ', value: (order) => order.quantity },
-  { header: 'একক দাম (৳)', value: (order) => order.product_price },
+  { header: 'প্রতি বয়ামের দাম (৳)', value: (order) => order.product_price },
   { header: 'মোট (৳)', value: (order) => order.total_amount },
   {
     header: 'পেমেন্ট',

@@ -77,7 +77,7 @@ describe('product form', () => {
 
   it('wants a whole, non-negative stock', async () => {
     expect(await errorsOf({ stock_quantity: 0 })).toEqual([]);
-    expect(await errorsOf({ stock_quantity: 2.5 })).toEqual(['স্টক পূর্ণ সংখ্যায় লিখুন।']);
+    expect(await errorsOf({ stock_quantity: 2.5 })).toEqual(['স্টক পূর্ণসংখ্যায় লিখুন।']);
     expect(await errorsOf({ stock_quantity: -1 })).toEqual(['স্টক ০ বা তার বেশি হতে হবে।']);
     expect(await errorsOf({ stock_quantity: 100_000 })).toEqual([]);
     expect(await errorsOf({ stock_quantity: 100_001 })).toEqual(['স্টক সর্বোচ্চ ১,০০,০০০টি হতে পারে।']);

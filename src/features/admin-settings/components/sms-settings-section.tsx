@@ -8,6 +8,7 @@ import {
   fillSmsText,
   LONGEST_SMS_VALUES,
   MAX_SMS_SEGMENTS,
+  SMS_SENDER_PREFIX,
   SMS_STATUSES,
   smsSegments,
   type SmsSettings,
@@ -70,7 +71,7 @@ function SmsSettingsForm({ initial }: { initial: SmsSettings }) {
         <Input inputMode="tel" {...formik.getFieldProps('shop_phone')} />
       </FormField>
       <Text fontSize="sm" color="fg.muted">
-        {t.placeholders}
+        {t.placeholders(SMS_SENDER_PREFIX)}
       </Text>
       {SMS_STATUSES.map((status) => {
         const filled = fillSmsText(formik.values.texts[status], LONGEST_SMS_VALUES);

@@ -1,11 +1,15 @@
 /**
  * Short messages to the customer at the order's steps (confirmed, on the way, delivered, cancelled): one
  * document, `settings/sms`, that the seller keeps and the `smsCustomerOnStatus` Cloud Function reads. The texts
- * have placeholders, and a filled text stays within two Unicode SMS segments. Pure (no Yup), so the functions
+ * have placeholders and follow the shop's name; a filled text stays within two Unicode SMS segments. Pure (no Yup), so the functions
  * bundle it.
  */
 
+import { shop } from '../../../config/shop';
+import { formatTaka } from '../../../lib/numbers';
 import { orderMoneyTexts } from '../../ordering/model/money-texts';
+import { MAX_JARS_PER_ORDER } from '../../ordering/model/order-limits';
+import { MAX_PRODUCT_PRICE } from '../../ordering/model/product-limits';
 
 export const SMS_SETTINGS_PATH = { collection: 'settings', id: 'sms' } as const;
 /** The outbox of Firebase's Twilio "Send Message" extension: { to, body }, delivery recorded by it. */
@@ -32,23 +36,43 @@ const SMS_PLACEHOLDERS = {
   shopPhone: '{shop_phone}',
 } as const;
 
+/**
+ * Every SMS starts with the shop's name, so the customer knows who writes before the number is saved; the
+ * seller's texts follow it. Its Bengali letters make every message Unicode (UCS-2), never the 160-character GSM
+ * alphabet.
+ */
+export const SMS_SENDER_PREFIX = `${shop.name}: `;
+
+/** Each fits one SMS (70 characters) with the shop's name and the longest values (sms-settings.test.ts). */
 export const DEFAULT_SMS_TEXTS: Record<SmsStatus, string> = {
-  confirmed: 'আপনার অর্ডার #{order} নিশ্চিত হয়েছে। {collect}। প্রশ্ন থাকলে ফোন করুন {shop_phone}',
-  delivering: 'আপনার অর্ডার #{order} ডেলিভারিতে পাঠানো হয়েছে। {collect}। ফোন: {shop_phone}',
-  delivered: 'অর্ডার #{order} পৌঁছে গেছে। আচার কেমন লাগল জানাবেন! ফোন: {shop_phone}',
-  cancelled: 'আপনার অর্ডার #{order} বাতিল হয়েছে। জানতে ফোন করুন {shop_phone}',
+  confirmed: 'অর্ডার {order} নিশ্চিত হয়েছে। ফোন: {shop_phone}',
+  delivering: 'অর্ডার {order} পথে, {collect}',
+  delivered: 'অর্ডার {order} সরবরাহ হয়েছে। ধন্যবাদ!',
+  cancelled: 'অর্ডার {order} বাতিল হয়েছে। ফোন: {shop_phone}',
 };
 
-/** Unicode (UCS-2) SMS: 70 characters in one message, 67 in each part of a longer one. */
+/** Unicode (UCS-2) SMS: 70 UTF-16 units in one message, 67 in each part of a longer one (6 go to the header). */
 const SMS_SINGLE_LIMIT = 70;
 const SMS_PART_LIMIT = 67;
 export const MAX_SMS_SEGMENTS = 2;
 
-/** How many Unicode SMS segments a text takes (UTF-16 code units, as the network counts them). */
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+
+/**
+ * How many SMS a text is sent as, counted as the network does: UTF-16 units (a Bengali letter is one, an emoji
+ * two), 70 in a single message; a longer one is cut into parts of 67, and a part never ends between the two
+ * halves of an emoji (that half moves to the next part).
+ */
 export function smsSegments(text: string): number {
-  const units = text.length;
-  if (units === 0) return 0;
-  return units <= SMS_SINGLE_LIMIT ? 1 : Math.ceil(units / SMS_PART_LIMIT);
+  if (text.length === 0) return 0;
+  if (text.length <= SMS_SINGLE_LIMIT) return 1;
+  let parts = 0;
+  for (let start = 0; start < text.length; parts += 1) {
+    let end = Math.min(start + SMS_PART_LIMIT, text.length);
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    start = end;
+  }
+  return parts;
 }
 
 export interface SmsValues {
@@ -56,6 +80,7 @@ export interface SmsValues {
   total: string;
   /** What the courier collects, in words: "ডেলিভারিতে দেবেন ৳…" or "টাকা পরিশোধিত" (smsCollectText). */
   collect: string;
+  /** Latin digits, as bKash's own SMS write numbers: a phone offers to call or copy them. '' when none. */
   shopPhone: string;
 }
 
@@ -64,26 +89,42 @@ export function smsCollectText(toCollect: string | null): string {
   return toCollect === null ? orderMoneyTexts.paid : orderMoneyTexts.payAtDoor(toCollect);
 }
 
+/**
+ * The SMS as the customer reads it: the shop's name, then the text with its placeholders filled. Without a shop
+ * phone, the sentence that would show it is left out whole, so no "ফোন:" is left hanging.
+ */
 export function fillSmsText(template: string, values: SmsValues): string {
-  return template
+  const sentences = template.split(/(?<=[।!?])\s+/u);
+  const kept =
+    values.shopPhone === ''
+      ? sentences.filter((sentence) => !sentence.includes(SMS_PLACEHOLDERS.shopPhone))
+      : sentences;
+  const text = kept
+    .join(' ')
     .replaceAll(SMS_PLACEHOLDERS.order, values.order)
     .replaceAll(SMS_PLACEHOLDERS.total, values.total)
     .replaceAll(SMS_PLACEHOLDERS.collect, values.collect)
-    .replaceAll(SMS_PLACEHOLDERS.shopPhone, values.shopPhone);
+    .replaceAll(SMS_PLACEHOLDERS.shopPhone, values.shopPhone)
+    .trim();
+  return text === '' ? '' : SMS_SENDER_PREFIX + text;
 }
 
-/** The longest values a text can be filled with: an 8-character order number, ৳১,০০,০০,০০০.৫০, an 11-digit phone. */
+/**
+ * The longest values a text can be filled with: an 8-character order number, the largest total an order can
+ * have (MAX_JARS_PER_ORDER jars at MAX_PRODUCT_PRICE, less a paisa: ৳৯,৯৯,৯৯৯.৯৯), an 11-digit phone.
+ */
+const LONGEST_TAKA = formatTaka(MAX_JARS_PER_ORDER * MAX_PRODUCT_PRICE - 0.01);
 export const LONGEST_SMS_VALUES: SmsValues = {
   order: 'ABCD1234',
-  total: '৳১,০০,০০,০০০.৫০',
-  collect: smsCollectText('৳১,০০,০০,০০০.৫০'),
-  shopPhone: '০১৭১২৩৪৫৬৭৮',
+  total: LONGEST_TAKA,
+  collect: smsCollectText(LONGEST_TAKA),
+  shopPhone: '01712345678',
 };
 
 /** Whether a text, filled with the longest values, fits in two segments. */
 export function fitsSmsLimit(template: string): boolean {
-  const filled = fillSmsText(template, LONGEST_SMS_VALUES);
-  return filled.trim() !== '' && smsSegments(filled) <= MAX_SMS_SEGMENTS;
+  if (template.trim() === '') return false;
+  return smsSegments(fillSmsText(template, LONGEST_SMS_VALUES)) <= MAX_SMS_SEGMENTS;
 }
 
 /** The stored document as settings; a text that is missing, not a string or too long reads as the default. */

@@ -23,7 +23,7 @@ function renderAuthPage() {
 }
 
 const signInForm = () => screen.getByRole('form', { name: 'লগইন করুন' });
-const signUpForm = () => screen.getByRole('form', { name: 'অ্যাকাউন্ট খুলুন' });
+const signUpForm = () => screen.getByRole('form', { name: 'সাইন আপ করুন' });
 
 async function fill(
   user: ReturnType<typeof userEvent.setup>,
@@ -69,7 +69,7 @@ describe('AuthPage', () => {
     await user.click(screen.getByRole('tab', { name: 'সাইন আপ' }));
     await fill(user, signUpForm(), 'rahim@example.com', '12345');
 
-    await user.click(within(signUpForm()).getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
+    await user.click(within(signUpForm()).getByRole('button', { name: 'সাইন আপ করুন' }));
 
     expect(await within(signUpForm()).findByText('পাসওয়ার্ড কমপক্ষে ৬ অক্ষরের হতে হবে')).toBeInTheDocument();
     expect(signUp).not.toHaveBeenCalled();
@@ -109,12 +109,12 @@ describe('AuthPage', () => {
     await user.click(screen.getByRole('tab', { name: 'সাইন আপ' }));
     await fill(user, signUpForm(), 'rahim@example.com', 'secret1');
 
-    await user.click(within(signUpForm()).getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
+    await user.click(within(signUpForm()).getByRole('button', { name: 'সাইন আপ করুন' }));
     expect(await screen.findByText('সাইন আপ ত্রুটি')).toBeInTheDocument();
-    expect(screen.getByText('এই ই-মেইল দিয়ে আগেই অ্যাকাউন্ট খোলা হয়েছে।')).toBeInTheDocument();
+    expect(screen.getByText('এই ই-মেইল দিয়ে আগেই সাইন আপ করা হয়েছে।')).toBeInTheDocument();
 
     vi.mocked(signUp).mockResolvedValueOnce({ verificationSent: true });
-    await user.click(within(signUpForm()).getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
+    await user.click(within(signUpForm()).getByRole('button', { name: 'সাইন আপ করুন' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(screen.getByText('সাইন আপ সফল!')).toBeInTheDocument();
     expect(signUp).toHaveBeenCalledTimes(2);
@@ -125,7 +125,7 @@ describe('AuthPage', () => {
     const user = renderAuthPage();
     await user.click(screen.getByRole('tab', { name: 'সাইন আপ' }));
     await fill(user, signUpForm(), 'rahim@example.com', 'secret1');
-    await user.click(within(signUpForm()).getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
+    await user.click(within(signUpForm()).getByRole('button', { name: 'সাইন আপ করুন' }));
     expect(
       await screen.findByText(
         'rahim@example.com ঠিকানায় একটি যাচাইয়ের লিংক পাঠানো হয়েছে। ই-মেইলটি খুলে লিংকে ক্লিক করে ঠিকানাটি নিশ্চিত করুন।',
@@ -138,7 +138,7 @@ describe('AuthPage', () => {
     const user = renderAuthPage();
     await user.click(screen.getByRole('tab', { name: 'সাইন আপ' }));
     await fill(user, signUpForm(), 'rahim@example.com', 'secret1');
-    await user.click(within(signUpForm()).getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
+    await user.click(within(signUpForm()).getByRole('button', { name: 'সাইন আপ করুন' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(
       screen.getByText('যাচাইয়ের ই-মেইল এখন পাঠানো যায়নি। অর্ডার করতে এতে কোনো বাধা নেই।'),

@@ -78,7 +78,11 @@ export function SubmitPaymentForm({ order, method }: SubmitPaymentFormProps) {
           </Box>
         )}
         <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
-          <FormField label={paymentTexts.trxIdLabel} error={errors.trxId} flex="1">
+          <FormField
+            label={paymentTexts.trxIdLabel(paymentTexts.trxIdName[method])}
+            error={errors.trxId}
+            flex="1"
+          >
             <Input
               size="sm"
               autoComplete="off"

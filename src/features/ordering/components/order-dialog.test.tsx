@@ -364,7 +364,7 @@ describe('OrderDialog: paying by bKash or Nagad', () => {
     const payer = within(dialog()).getByRole('textbox', { name: 'যে নম্বর থেকে টাকা পাঠিয়েছেন' });
     await answer(user, payer, '01812345678');
     await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));
-    expect(await within(dialog()).findByText('ট্রানজেকশন আইডি (TrxID) দিন।')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('ট্রানজেকশন আইডি দিন।')).toBeInTheDocument();
 
     await answer(user, trxId, 'AB12');
     await user.click(within(dialog()).getByRole('button', { name: 'অর্ডার দিন' }));

@@ -2,7 +2,6 @@ import { Box, Input, List, Stack, Text } from '@chakra-ui/react';
 import type { FormikProps } from 'formik';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { formatTaka } from '@/lib/format';
-import { paymentMethodLabel } from '../model/payment-method';
 import type { MobilePaymentMethod } from '../model/payment';
 import type { PaymentClaimValues } from '../model/payment-claim';
 import { trxIdExample } from '../model/payment-claim';
@@ -43,7 +42,7 @@ export function WalletPaymentFields<Values extends PaymentClaimValues>({
     <Stack gap="3" data-testid="wallet-payment">
       <Box bg="brand.subtle" borderRadius="md" px="3" py="2.5">
         <Text fontWeight="semibold" textStyle="sm" mb="1">
-          {t.heading(paymentMethodLabel(method))}
+          {t.heading[method]}
         </Text>
         <List.Root as="ol" textStyle="sm" gap="1" ps="5">
           {steps.map((step) => (
@@ -54,7 +53,7 @@ export function WalletPaymentFields<Values extends PaymentClaimValues>({
           {payLaterNote(waitHours)}
         </Text>
       </Box>
-      <FormField label={t.trxIdLabel} error={errorOf(formik, 'trxId')}>
+      <FormField label={t.trxIdLabel(t.trxIdName[method])} error={errorOf(formik, 'trxId')}>
         <Input
           autoComplete="off"
           autoCapitalize="characters"

@@ -72,4 +72,31 @@ describe('paymentInstructionSteps', () => {
       'ক্যাশ আউটের চার্জ আপনি দেবেন: তা আপনার অ্যাকাউন্ট থেকে আলাদা কাটা হয়, দোকানে পুরো পরিমাণটাই পৌঁছায়।',
     );
   });
+
+  it('reads in Bengali word order, asks for the PIN last, the USSD counter for a Payment, and the wallet’s own id', () => {
+    const bkash = paymentInstructionSteps({
+      method: 'bkash',
+      account: { number: '01811223344', account_type: 'personal' },
+      amount,
+      reference: { kind: 'order', number: 'AB12CD34' },
+    });
+    expect(bkash[0]).toBe('বিকাশ অ্যাপ খুলুন (বা *247# ডায়াল করুন) আর “Send Money” (সেন্ড মানি) বেছে নিন।');
+    expect(bkash.slice(-2)).toEqual([
+      'শেষে আপনার বিকাশ পিন দিয়ে টাকা পাঠানো নিশ্চিত করুন।',
+      'টাকা পাঠালে বিকাশ একটি ট্রানজেকশন আইডি (TrxID) দেবে, SMS-এও আসে: সেটি আর যে নম্বর থেকে পাঠিয়েছেন তা নিচে লিখুন।',
+    ]);
+    expect(bkash.join('\n')).not.toContain('কাউন্টার');
+    const nagad = paymentInstructionSteps({
+      method: 'nagad',
+      account: { number: '01911223344', account_type: 'merchant' },
+      amount,
+      reference: { kind: 'order', number: 'AB12CD34' },
+    });
+    expect(nagad.slice(-4)).toEqual([
+      'রেফারেন্সে লিখুন অর্ডার নম্বর: AB12CD34',
+      '*167# ডায়াল করে পেমেন্ট করলে “কাউন্টার নম্বর” চাইবে: ১ লিখুন।',
+      'শেষে আপনার নগদ (Nagad) পিন দিয়ে টাকা পাঠানো নিশ্চিত করুন।',
+      'টাকা পাঠালে নগদ (Nagad) একটি ট্রানজেকশন আইডি (TxnID) দেবে, SMS-এও আসে: সেটি আর যে নম্বর থেকে পাঠিয়েছেন তা নিচে লিখুন।',
+    ]);
+  });
 });

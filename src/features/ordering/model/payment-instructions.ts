@@ -19,7 +19,7 @@ export interface PaymentInstructionsInput {
   reference: PaymentReference;
 }
 
-/** The steps of one wallet payment, in Bengali, in the order the wallet app asks for them. */
+/** The steps of one wallet payment, in Bengali, in the order the wallet app asks for them: the PIN last. */
 export function paymentInstructionSteps({
   method,
   account,
@@ -35,7 +35,8 @@ export function paymentInstructionSteps({
   if (account.account_type === 'agent') steps.push(t.step.cashOutCharge);
   else if (reference.kind === 'order') steps.push(t.step.referenceOrder(reference.number));
   else steps.push(reference.phone ? t.step.referencePhone(reference.phone) : t.step.referencePhonePending);
-  steps.push(t.step.trxId(provider));
+  if (account.account_type === 'merchant') steps.push(t.step.counter(t.ussd[method]));
+  steps.push(t.step.pin(provider), t.step.trxId(provider, t.trxIdName[method]));
   return steps;
 }
 

@@ -19,7 +19,7 @@ export const orderMessages = {
   validation: {
     quantityRequired: 'পরিমাণ দিন।',
     quantityNotNumber: 'পরিমাণ সংখ্যায় লিখুন।',
-    quantityNotInteger: 'পরিমাণ পূর্ণ সংখ্যায় লিখুন।',
+    quantityNotInteger: 'পরিমাণ পূর্ণসংখ্যায় লিখুন।',
     quantityMin: 'কমপক্ষে ১টি বয়াম নিতে হবে।',
     quantityAboveStock: (stockInBengaliDigits: string) => `স্টকে মাত্র ${stockInBengaliDigits}টি আছে।`,
     quantityAboveLimit: (limitInBengaliDigits: string) =>
@@ -52,10 +52,10 @@ export const orderMessages = {
     productInactive: 'এই আচারটি এখন বিক্রি হচ্ছে না।',
     notEnoughStock: 'স্টকে যথেষ্ট বয়াম নেই।',
     tooBusy: 'এই মুহূর্তে অনেকে একসাথে অর্ডার করছেন — একটু পরে আবার চেষ্টা করুন।',
-    requestExpired: 'এই অর্ডারের অনুরোধটি অনেক পুরনো — দয়া করে আবার অর্ডার করুন।',
+    requestExpired: 'এই অর্ডারের অনুরোধটি অনেক পুরোনো — দয়া করে আবার অর্ডার করুন।',
     productUnsellable: 'এই আচারের দাম বা স্টক ঠিকভাবে দেওয়া নেই, তাই এখন অর্ডার নেওয়া যাচ্ছে না।',
     tooManyOpenOrders: (limitInBengaliDigits: string) =>
-      `আপনার ${limitInBengaliDigits}টি অর্ডার এখনো চলমান — সেগুলো পৌঁছানো বা বাতিল হওয়ার পর নতুন অর্ডার করুন।`,
+      `আপনার ${limitInBengaliDigits}টি অর্ডার এখনো চলমান — সেগুলো সরবরাহ বা বাতিল হওয়ার পর নতুন অর্ডার করুন।`,
   },
   // The cash-order guard's refusals (functions/src/order-guard.ts), with the numbers of order-limits.ts.
   guard: {
@@ -72,7 +72,7 @@ export const orderMessages = {
   payment: {
     invalidRequest: 'পেমেন্টের তথ্য সঠিক নয়।',
     signInRequired: 'পেমেন্টের তথ্য দিতে প্রথমে লগইন করুন।',
-    trxIdRequired: 'ট্রানজেকশন আইডি (TrxID) দিন।',
+    trxIdRequired: 'ট্রানজেকশন আইডি দিন।',
     trxIdWrongFormat: {
       bkash:
         'বিকাশের ট্রানজেকশন আইডি ১০ অক্ষরের — শুধু ইংরেজি অক্ষর ও অঙ্ক (যেমন 8N7A6D5EE7)। বিকাশের মেসেজ থেকে আবার দেখে লিখুন।',
@@ -88,7 +88,7 @@ export const orderMessages = {
     orderNotFound: 'অর্ডারটি খুঁজে পাওয়া যায়নি।',
     alreadyClaimed:
       'এই অর্ডারের একটি ট্রানজেকশন আইডি যাচাইয়ের অপেক্ষায় আছে — বিক্রেতা যাচাই করলে এখানে দেখা যাবে।',
-    alreadyVerified: 'এই অর্ডারের পেমেন্ট ইতিমধ্যে যাচাই হয়ে গেছে।',
+    alreadyVerified: 'এই অর্ডারের পেমেন্ট ইতোমধ্যে যাচাই হয়ে গেছে।',
     orderClosed: 'বাতিল, ফেরত আসা বা সরবরাহ হয়ে যাওয়া অর্ডারে পেমেন্টের তথ্য দেওয়া যায় না।',
     reviewSignInRequired: 'পেমেন্ট যাচাই করতে প্রথমে লগইন করুন।',
     reviewNotAllowed: 'পেমেন্ট যাচাই করার অনুমতি শুধু বিক্রেতার।',
@@ -122,8 +122,8 @@ export const orderMessages = {
     notAllowed: 'এই অর্ডারে এই কাজটি করার অনুমতি আপনার নেই।',
     customerCanOnlyCancelPending:
       'শুধু অমীমাংসিত অর্ডার বাতিল করা যায় — বিক্রেতা নিশ্চিত করার পর বাতিল করতে দোকানে ফোন করুন।',
-    deliveredIsFinal: `সরবরাহ হয়ে যাওয়া অর্ডারের স্ট্যাটাস আর বদলানো যায় না — ভুল করে চাপলে ${UNDO_MINUTES_BN} মিনিটের মধ্যে "আগের অবস্থায় ফেরান" চাপুন।`,
-    returnOnlyWhileDelivering: 'শুধু ডেলিভারিতে থাকা অর্ডারকেই "ফেরত" করা যায়।',
+    deliveredIsFinal: `সরবরাহ হয়ে যাওয়া অর্ডারের স্ট্যাটাস আর বদলানো যায় না — ভুল করে চাপলে ${UNDO_MINUTES_BN} মিনিটের মধ্যে “আগের অবস্থায় ফেরান” চাপুন।`,
+    returnOnlyWhileDelivering: 'শুধু ডেলিভারিতে থাকা অর্ডারকেই “ফেরত” করা যায়।',
     returnedOnlyResent: 'ফেরত আসা অর্ডার শুধু আবার ডেলিভারিতে পাঠানো যায়।',
     cancelledOnlyReopened:
       'বাতিল অর্ডার আগে আবার চালু করুন (অমীমাংসিত, নিশ্চিত, প্রস্তুত বা ডেলিভারিতে) — সরাসরি সরবরাহ বা ফেরত করা যায় না।',
@@ -132,11 +132,11 @@ export const orderMessages = {
     claimNotOpen: 'বাতিল, ফেরত আসা বা সরবরাহ হয়ে যাওয়া অর্ডারে পেমেন্টের তথ্য দেওয়া যায় না।',
     alreadyClaimed:
       'এই অর্ডারের একটি ট্রানজেকশন আইডি যাচাইয়ের অপেক্ষায় আছে — বিক্রেতা যাচাই করলে এখানে দেখা যাবে।',
-    alreadyVerified: 'এই অর্ডারের পেমেন্ট ইতিমধ্যে যাচাই হয়ে গেছে।',
+    alreadyVerified: 'এই অর্ডারের পেমেন্ট ইতোমধ্যে যাচাই হয়ে গেছে।',
     nothingToReview: 'এই অর্ডারে যাচাই করার মতো কোনো ট্রানজেকশন আইডি নেই।',
     notEditable: 'ডেলিভারিতে পাঠানো, সরবরাহ হওয়া, বাতিল বা ফেরত আসা অর্ডার বদলানো যায় না।',
     customerEditOnlyPending: 'বিক্রেতা অর্ডারটি নিশ্চিত করেছেন, তাই এখন আর বদলানো যায় না — দোকানে ফোন করুন।',
-    badQuantity: 'পরিমাণ কমপক্ষে ১টি বয়াম, পূর্ণ সংখ্যায়।',
+    badQuantity: 'পরিমাণ কমপক্ষে ১টি বয়াম, পূর্ণসংখ্যায়।',
     noRefundDue: 'এই অর্ডারে গ্রাহককে ফেরত দেওয়ার মতো কোনো টাকা বাকি নেই।',
     refundTooLarge: 'ফেরতের পরিমাণ ১ টাকা থেকে বাকি ফেরতের মধ্যে হতে হবে।',
     nothingToUndo: `ফেরানোর মতো কোনো পরিবর্তন নেই — শুধু শেষ স্ট্যাটাস বদল ${UNDO_MINUTES_BN} মিনিটের মধ্যে ফেরানো যায়।`,

@@ -8,7 +8,7 @@ export const authTexts = defineTexts({
   passwordLabel: { bn: 'নতুন ব্যবহারকারীর পাসওয়ার্ড', en: "New user's password" },
   add: { bn: 'ব্যবহারকারী যোগ করুন', en: 'Add user' },
   notEmail: {
-    bn: (text: string) => `"${text}" কোনো ই-মেইল ঠিকানা নয়। কিছুই বদলানো হয়নি।`,
+    bn: (text: string) => `“${text}” কোনো ই-মেইল ঠিকানা নয়। কিছুই বদলানো হয়নি।`,
     en: (text: string) => `"${text}" is not an e-mail address. Nothing was changed.`,
   },
   shortPassword: {
@@ -35,7 +35,10 @@ export const authTexts = defineTexts({
     en: (who: string) => `Delete the user ${who}?`,
   },
   noUsers: { bn: 'কোনো ব্যবহারকারী নেই।', en: 'No users.' },
-  phoneCodes: { bn: 'ফোন যাচাইয়ের কোড (এসএমএস যায় না)', en: 'Phone verification codes (no SMS is sent)' },
+  phoneCodes: {
+    bn: 'মোবাইল নম্বর যাচাইয়ের কোড (SMS যায় না)',
+    en: 'Phone verification codes (no SMS is sent)',
+  },
   phoneCodesHint: {
     bn: 'দোকানের অর্ডার ফর্মে গ্রাহক যে কোড লিখবেন: নম্বর যাচাই হলে কোডটি তালিকা থেকে চলে যায়।',
     en: 'The code a customer types in the shop’s order form; it leaves the list once the number is verified.',

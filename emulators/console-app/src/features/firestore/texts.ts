@@ -35,7 +35,7 @@ export const firestoreTexts = defineTexts({
       en: 'This query needs a composite index. The deployed app fails the same way:',
     },
     indexDeclare: {
-      bn: 'firestore.indexes.json-এর "indexes"-এ এটি যোগ করুন (আর deploy করুন):',
+      bn: 'firestore.indexes.json-এর “indexes”-এ এটি যোগ করুন (আর deploy করুন):',
       en: 'Add this to "indexes" in firestore.indexes.json (and deploy it):',
     },
     orderBy: { bn: 'ক্রম (ফিল্ড)', en: 'Order by (field)' },
@@ -51,7 +51,7 @@ export const firestoreTexts = defineTexts({
       en: 'A value that reads as JSON is JSON (12, true, null, ["a","b"]), anything else a string.',
     },
     badLimit: {
-      bn: 'সীমা ০-এর বেশি একটি পূর্ণ সংখ্যা হতে হবে।',
+      bn: 'সীমা ০-এর বেশি একটি পূর্ণসংখ্যা হতে হবে।',
       en: 'The limit must be a whole number above 0.',
     },
     noField: {
@@ -70,7 +70,7 @@ export const firestoreTexts = defineTexts({
   newIdLabel: { bn: 'ডকুমেন্ট id', en: 'Document id' },
   firstField: { bn: 'প্রথম ফিল্ড:', en: 'First field:' },
   idWithSlash: {
-    bn: 'ডকুমেন্ট id-তে "/" থাকতে পারে না। কিছুই তৈরি হয়নি।',
+    bn: 'ডকুমেন্ট id-তে “/” থাকতে পারে না। কিছুই তৈরি হয়নি।',
     en: 'A document id cannot contain "/". Nothing was created.',
   },
   addDocument: { bn: 'ডকুমেন্ট যোগ করুন', en: 'Add document' },
@@ -101,7 +101,7 @@ export const firestoreTexts = defineTexts({
     en: (path: string) => `Delete the document /${path}? Its sub-collections stay.`,
   },
   confirmDeleteField: {
-    bn: (field: string, path: string) => `/${path} এর "${field}" ফিল্ডটি মুছবেন?`,
+    bn: (field: string, path: string) => `/${path}-এর “${field}” ফিল্ডটি মুছবেন?`,
     en: (field: string, path: string) => `Delete the field "${field}" of /${path}?`,
   },
   missingDocument: {
@@ -122,7 +122,7 @@ export const editorTexts = defineTexts({
   /** The type names Firestore uses stay, with a Bengali word first. */
   types: {
     string: { bn: 'লেখা (string)', en: 'string' },
-    integer: { bn: 'পূর্ণ সংখ্যা (integer)', en: 'integer' },
+    integer: { bn: 'পূর্ণসংখ্যা (integer)', en: 'integer' },
     double: { bn: 'দশমিক সংখ্যা (double)', en: 'double' },
     boolean: { bn: 'হ্যাঁ/না (boolean)', en: 'boolean' },
     null: { bn: 'ফাঁকা (null)', en: 'null' },
@@ -133,28 +133,28 @@ export const editorTexts = defineTexts({
     array: { bn: 'তালিকা (array)', en: 'array' },
   },
   notWholeNumber: {
-    bn: (text: string) => `"${text}" পূর্ণ সংখ্যা নয়।`,
+    bn: (text: string) => `“${text}” পূর্ণসংখ্যা নয়।`,
     en: (text: string) => `"${text}" is not a whole number.`,
   },
   outOfRange: {
-    bn: (text: string) => `${text} 64-bit পূর্ণ সংখ্যার সীমার বাইরে।`,
+    bn: (text: string) => `${text} 64-bit পূর্ণসংখ্যার সীমার বাইরে।`,
     en: (text: string) => `${text} is outside the range of a 64-bit integer.`,
   },
   notNumber: {
-    bn: (text: string) => `"${text}" কোনো সংখ্যা নয়।`,
+    bn: (text: string) => `“${text}” কোনো সংখ্যা নয়।`,
     en: (text: string) => `"${text}" is not a number.`,
   },
   notBoolean: { bn: 'boolean মান হয় true, নয় false।', en: 'A boolean is either true or false.' },
   notTimestamp: {
-    bn: (text: string) => `"${text}" কোনো তারিখ ও সময় নয় (যেমন 2026-11-22 18:30)।`,
+    bn: (text: string) => `“${text}” কোনো তারিখ ও সময় নয় (যেমন 2026-11-22 18:30)।`,
     en: (text: string) => `"${text}" is not a date and time (e.g. 2026-11-22 18:30).`,
   },
   notReference: {
-    bn: (text: string) => `"${text}" কোনো ডকুমেন্টের পাথ নয় (collection/id, যেমন products/p1)।`,
+    bn: (text: string) => `“${text}” কোনো ডকুমেন্টের পাথ নয় (collection/id, যেমন products/p1)।`,
     en: (text: string) => `"${text}" is not a document path (collection/id, e.g. products/p1).`,
   },
   notGeopoint: {
-    bn: 'geopoint লেখা হয় "অক্ষাংশ, দ্রাঘিমাংশ", যেমন 23.7, 90.4।',
+    bn: 'geopoint লেখা হয় “অক্ষাংশ, দ্রাঘিমাংশ”, যেমন 23.7, 90.4।',
     en: 'A geopoint is written "latitude, longitude", e.g. 23.7, 90.4.',
   },
   geopointRange: {
@@ -172,7 +172,7 @@ export const editorTexts = defineTexts({
     en: (where: string, reason: string) => `${where}: ${reason}`,
   },
   unsafeInteger: {
-    bn: 'এত বড় পূর্ণ সংখ্যা JSON-এ হুবহু থাকে না: { "$integer": "…" } লিখুন।',
+    bn: 'এত বড় পূর্ণসংখ্যা JSON-এ হুবহু থাকে না: { "$integer": "…" } লিখুন।',
     en: 'A whole number this large is not exact in JSON: write { "$integer": "…" }.',
   },
   notBase64: {

@@ -130,7 +130,7 @@ describe('a document as typed JSON', () => {
   it('says it in Bengali on a Bengali page', () => {
     setLanguage('bn');
     expect(parseTypedFields('{"at": {"$timestamp": 5}}', ROOT)).toEqual({
-      error: 'at: "5" কোনো তারিখ ও সময় নয় (যেমন 2026-11-22 18:30)।',
+      error: 'at: “5” কোনো তারিখ ও সময় নয় (যেমন 2026-11-22 18:30)।',
     });
   });
 });

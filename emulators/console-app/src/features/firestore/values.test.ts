@@ -31,9 +31,9 @@ describe('the field editor', () => {
   });
 
   it('refuses text that does not fit the type, with a reason in Bengali', () => {
-    expect(parse('integer', '12.5')).toEqual({ error: '"12.5" পূর্ণ সংখ্যা নয়।' });
+    expect(parse('integer', '12.5')).toEqual({ error: '“12.5” পূর্ণসংখ্যা নয়।' });
     expect(parse('integer', '99999999999999999999')).toMatchObject({
-      error: expect.stringMatching(/64-bit পূর্ণ সংখ্যার সীমার বাইরে/),
+      error: expect.stringMatching(/64-bit পূর্ণসংখ্যার সীমার বাইরে/),
     });
     expect(parse('double', 'abc')).toMatchObject({ error: expect.stringMatching(/কোনো সংখ্যা নয়/) });
     expect(parse('boolean', 'yes')).toMatchObject({ error: expect.stringMatching(/true, নয় false/) });

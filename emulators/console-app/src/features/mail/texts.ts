@@ -6,7 +6,7 @@ export const mailTexts = defineTexts({
   title: { bn: 'ই-মেইল (আউটবক্স)', en: 'Mail (outbox)' },
   intro: {
     bn: (collection: string) =>
-      `"Trigger Email from Firestore" এক্সটেনশন ${collection} কালেকশনের প্রতিটি ডকুমেন্টকে একটি ই-মেইল হিসেবে পাঠায়। এখানে সেটি চলে না: কিছুই পাঠানো হয় না, প্রতিটি ই-মেইল যেমন পৌঁছাত তেমন এখানে দেখা যায়।`,
+      `“Trigger Email from Firestore” এক্সটেনশন ${collection} কালেকশনের প্রতিটি ডকুমেন্টকে একটি ই-মেইল হিসেবে পাঠায়। এখানে সেটি চলে না: কিছুই পাঠানো হয় না, প্রতিটি ই-মেইল যেমন পৌঁছাত তেমন এখানে দেখা যায়।`,
     en: (collection: string) =>
       `The "Trigger Email from Firestore" extension sends each document of the ${collection} collection as an e-mail. It does not run here: nothing is sent, and each message shows here as it would arrive.`,
   },
@@ -28,17 +28,17 @@ export const mailTexts = defineTexts({
 
 /** The SMS page's own texts (a message's labels are the Mail page's). */
 export const smsTexts = defineTexts({
-  nav: { bn: 'এসএমএস', en: 'SMS' },
-  title: { bn: 'এসএমএস (আউটবক্স)', en: 'SMS (outbox)' },
+  nav: { bn: 'SMS', en: 'SMS' },
+  title: { bn: 'SMS (আউটবক্স)', en: 'SMS (outbox)' },
   intro: {
     bn: (collection: string) =>
-      `Twilio-র "Send Message" এক্সটেনশন ${collection} কালেকশনের প্রতিটি ডকুমেন্টকে একটি এসএমএস হিসেবে পাঠায়। এখানে সেটি চলে না: কিছুই পাঠানো হয় না, প্রতিটি এসএমএস যেমন ফোনে পৌঁছাত তেমন এখানে দেখা যায়।`,
+      `Twilio-র “Send Message” এক্সটেনশন ${collection} কালেকশনের প্রতিটি ডকুমেন্টকে একটি SMS হিসেবে পাঠায়। এখানে সেটি চলে না: কিছুই পাঠানো হয় না, প্রতিটি SMS যেমন ফোনে পৌঁছাত তেমন এখানে দেখা যায়।`,
     en: (collection: string) =>
       `Twilio's "Send Message" extension sends each document of the ${collection} collection as an SMS. It does not run here: nothing is sent, and each message shows here as the phone would receive it.`,
   },
-  empty: { bn: 'এখনো কোনো এসএমএস নেই।', en: 'No SMS yet.' },
+  empty: { bn: 'এখনো কোনো SMS নেই।', en: 'No SMS yet.' },
   count: {
-    bn: (count: string) => `${count}টি এসএমএস, নতুনটি আগে`,
+    bn: (count: string) => `${count}টি SMS, নতুনটি আগে`,
     en: (count: string) => `${count} messages, newest first`,
   },
 });

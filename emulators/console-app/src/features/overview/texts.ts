@@ -25,7 +25,7 @@ export const overviewTexts = defineTexts({
   data: { bn: 'ডেটা', en: 'Data' },
   exportNow: { bn: 'এখনই ডেটা এক্সপোর্ট করুন', en: 'Export the data now' },
   exported: {
-    bn: (where: string, withAuth: boolean) => `${where}-এ এক্সপোর্ট হয়েছে${withAuth ? ' (Auth সহ)' : ''}।`,
+    bn: (where: string, withAuth: boolean) => `${where}-এ এক্সপোর্ট হয়েছে${withAuth ? ' (Auth-সহ)' : ''}।`,
     en: (where: string, withAuth: boolean) => `Exported to ${where}${withAuth ? ' (with Auth)' : ''}.`,
   },
   exportFailed: {

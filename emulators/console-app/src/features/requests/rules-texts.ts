@@ -9,7 +9,7 @@ import { formatCount as num } from '../../lib/format';
 export const rulesTexts = defineTexts({
   playground: {
     title: {
-      bn: 'রুলস প্লেগ্রাউন্ড: "যদি এই ব্যবহারকারী এটা করে?"',
+      bn: 'রুলস প্লেগ্রাউন্ড: “যদি এই ব্যবহারকারী এটা করে?”',
       en: 'Rules playground: "what if this user does this?"',
     },
     intro: {
@@ -20,7 +20,7 @@ export const rulesTexts = defineTexts({
     signedOut: { bn: 'লগইন ছাড়া', en: 'Signed out' },
     customUser: { bn: 'অন্য uid (নিজে লিখুন)', en: 'Another uid (type it)' },
     uid: { bn: 'uid', en: 'uid' },
-    email: { bn: 'ই-মেইল (ঐচ্ছিক)', en: 'Email (optional)' },
+    email: { bn: 'ই-মেইল (ঐচ্ছিক)', en: 'E-mail (optional)' },
     claims: { bn: 'কাস্টম ক্লেইম (JSON)', en: 'Custom claims (JSON)' },
     service: { bn: 'সার্ভিস', en: 'Service' },
     method: { bn: 'মেথড', en: 'Method' },
@@ -31,7 +31,7 @@ export const rulesTexts = defineTexts({
     },
     fields: { bn: 'যে ফিল্ডগুলো লেখা হবে (JSON)', en: 'Fields written (JSON)' },
     fieldsHint: {
-      bn: 'সাধারণ JSON: পূর্ণ সংখ্যা integer, দশমিক double, লেখা string। অন্য ধরনের মান REST-এর মতো লিখুন, যেমন {"timestampValue": "2026-11-24T10:00:00Z"} বা {"referenceValue": "products/p1"}। update হলে এগুলো রাখা ডকুমেন্টের উপর বসে।',
+      bn: 'সাধারণ JSON: পূর্ণসংখ্যা integer, দশমিক double, লেখা string। অন্য ধরনের মান REST-এর মতো লিখুন, যেমন {"timestampValue": "2026-11-24T10:00:00Z"} বা {"referenceValue": "products/p1"}। update হলে এগুলো রাখা ডকুমেন্টের উপর বসে।',
       en: 'Plain JSON: whole numbers are integers, decimals doubles, text strings. Other types as the REST API writes them, e.g. {"timestampValue": "2026-11-24T10:00:00Z"} or {"referenceValue": "products/p1"}. For update they are written over the stored document.',
     },
     size: { bn: 'ফাইলের আকার (বাইট)', en: 'File size (bytes)' },
@@ -62,7 +62,7 @@ export const rulesTexts = defineTexts({
       en: (what: string) => `${what}: give a JSON object ({…}). Nothing was asked.`,
     },
     badSize: {
-      bn: 'ফাইলের আকার একটি শূন্য বা ধনাত্মক পূর্ণ সংখ্যা হতে হবে। কিছুই জিজ্ঞেস করা হয়নি।',
+      bn: 'ফাইলের আকার একটি শূন্য বা ধনাত্মক পূর্ণসংখ্যা হতে হবে। কিছুই জিজ্ঞেস করা হয়নি।',
       en: 'The file size must be a whole number of bytes, zero or more. Nothing was asked.',
     },
     needUid: { bn: 'একটি uid লিখুন। কিছুই জিজ্ঞেস করা হয়নি।', en: 'Type a uid. Nothing was asked.' },

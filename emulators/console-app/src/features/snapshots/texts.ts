@@ -4,7 +4,7 @@ import { formatCount as num } from '../../lib/format';
 export const snapshotsTexts = defineTexts({
   title: { bn: 'স্ন্যাপশট', en: 'Snapshots' },
   intro: {
-    bn: 'পুরো লোকাল অবস্থা (Firestore, Storage, Auth) একটি নামে সেভ করুন, আর দোকান চলতে চলতেই ফিরিয়ে আনুন: খোলা পাতাগুলো সঙ্গে সঙ্গে বদল দেখে। "seed" হলো সর্বশেষ সিড করা ডেমো ডেটা।',
+    bn: 'পুরো লোকাল অবস্থা (Firestore, Storage, Auth) একটি নামে সেভ করুন, আর দোকান চলতে চলতেই ফিরিয়ে আনুন: খোলা পাতাগুলো সঙ্গে সঙ্গে বদল দেখে। “seed” হলো সর্বশেষ সিড করা ডেমো ডেটা।',
     en: 'Save the whole local state (Firestore, Storage, Auth) under a name, and bring it back while the shop runs: open pages see the change at once. "seed" is the demo data as last seeded.',
   },
   startHint: {
@@ -16,11 +16,11 @@ export const snapshotsTexts = defineTexts({
   save: { bn: 'এখনকার অবস্থা সেভ করুন', en: 'Save the current state' },
   needsName: { bn: 'স্ন্যাপশটের একটি নাম দিন।', en: 'Give the snapshot a name.' },
   confirmReplace: {
-    bn: (name: string) => `"${name}" নামে একটি স্ন্যাপশট আগে থেকেই আছে। এখনকার অবস্থা দিয়ে সেটি বদলে দেবেন?`,
+    bn: (name: string) => `“${name}” নামে একটি স্ন্যাপশট আগে থেকেই আছে। এখনকার অবস্থা দিয়ে সেটি বদলে দেবেন?`,
     en: (name: string) => `A snapshot named "${name}" exists. Replace it with the current state?`,
   },
   saved: {
-    bn: (name: string) => `"${name}" সংরক্ষিত হয়েছে।`,
+    bn: (name: string) => `“${name}” সেভ হয়েছে।`,
     en: (name: string) => `Saved "${name}".`,
   },
   name: { bn: 'নাম', en: 'Name' },
@@ -32,13 +32,13 @@ export const snapshotsTexts = defineTexts({
   restore: { bn: 'ফিরিয়ে আনুন', en: 'Restore' },
   confirmRestore: {
     bn: (name: string) =>
-      `এখনকার সব ডেটা (Firestore, Storage, Auth) মুছে "${name}" স্ন্যাপশটের অবস্থা ফিরিয়ে আনবেন? এখনকার অবস্থা রাখতে চাইলে আগে সেটি সেভ করুন।`,
+      `এখনকার সব ডেটা (Firestore, Storage, Auth) মুছে “${name}” স্ন্যাপশটের অবস্থা ফিরিয়ে আনবেন? এখনকার অবস্থা রাখতে চাইলে আগে সেটি সেভ করুন।`,
     en: (name: string) =>
       `Replace all current data (Firestore, Storage, Auth) with the snapshot "${name}"? Save the current state first if you want to keep it.`,
   },
   restored: {
     bn: (name: string, written: number, deleted: number, users: number | null) =>
-      `"${name}" ফিরিয়ে আনা হয়েছে: ${num(written)}টি ডকুমেন্ট লেখা, ${num(deleted)}টি মোছা` +
+      `“${name}” ফিরিয়ে আনা হয়েছে: ${num(written)}টি ডকুমেন্ট লেখা, ${num(deleted)}টি মোছা` +
       (users === null ? '।' : `, ${num(users)} জন ব্যবহারকারী।`),
     en: (name: string, written: number, deleted: number, users: number | null) =>
       `Restored "${name}": ${num(written)} documents written, ${num(deleted)} deleted` +
@@ -49,9 +49,9 @@ export const snapshotsTexts = defineTexts({
     en: 'Auth was left as it is: the snapshot has no Auth, or the Auth emulator is not running now.',
   },
   confirmDelete: {
-    bn: (name: string) => `"${name}" স্ন্যাপশটটি মুছবেন? এটি আর ফেরানো যাবে না।`,
+    bn: (name: string) => `“${name}” স্ন্যাপশটটি মুছবেন? এটি আর ফেরানো যাবে না।`,
     en: (name: string) => `Delete the snapshot "${name}"? This cannot be undone.`,
   },
-  deleted: { bn: (name: string) => `"${name}" মোছা হয়েছে।`, en: (name: string) => `Deleted "${name}".` },
+  deleted: { bn: (name: string) => `“${name}” মোছা হয়েছে।`, en: (name: string) => `Deleted "${name}".` },
   none: { bn: 'এখনো কোনো স্ন্যাপশট নেই।', en: 'No snapshots yet.' },
 });
