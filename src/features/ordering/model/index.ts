@@ -27,3 +27,5 @@ export * from './order-edit';
 export * from './order-history';
 export * from './low-stock';
 export * from './order-ledger';
+export * from './courier';
+export * from './courier-texts';
