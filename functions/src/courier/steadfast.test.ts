@@ -156,7 +156,7 @@ describe('booking many (create_order/bulk-order)', () => {
           state: 'in_review',
         },
       },
-      { ok: false, invoice: 'Bb34_x', reason: 'unknown error' },
+      { ok: false, invoice: 'Bb34_x', reason: 'status: error' },
     ]);
     expect(sent[0]).toMatchObject({
       url: 'https://portal.packzy.com/api/v1/create_order/bulk-order',

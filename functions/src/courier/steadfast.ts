@@ -119,7 +119,11 @@ export function steadfastCourier(options: SteadfastOptions): Courier {
         const item = byInvoice.get(parcel.invoice);
         const booked = item && item.status === 'success' ? bookedOf(item) : null;
         if (booked) return { ok: true, parcel: { ...booked, invoice: parcel.invoice, state: 'in_review' } };
-        return { ok: false, invoice: parcel.invoice, reason: item ? refusalOf(item) : 'not in the answer' };
+        return {
+          ok: false,
+          invoice: parcel.invoice,
+          reason: item ? `status: ${String(item.status)}` : 'not in the answer',
+        };
       });
     },
 
