@@ -8,7 +8,7 @@ export const adminOrdersTexts = {
     loadError: 'ইতিহাস বা নোট লোড করা যায়নি।',
     historyTitle: 'পরিবর্তনের ইতিহাস',
     historyEmpty: 'অর্ডারটি আসার পর এখনো কিছু বদলায়নি।',
-    by: { seller: 'বিক্রেতা', customer: 'গ্রাহক', system: 'দোকানের স্বয়ংক্রিয় কাজ' },
+    by: { seller: 'বিক্রেতা', customer: 'গ্রাহক', system: 'দোকানের স্বয়ংক্রিয় কাজ', courier: 'কুরিয়ার' },
     fields: {
       status: 'স্ট্যাটাস',
       quantity: 'পরিমাণ',
@@ -21,6 +21,8 @@ export const adminOrdersTexts = {
       payment_payer: 'যে নম্বর থেকে',
       payment_reject_reason: 'না মেলার কারণ',
       cancel_reason: 'বাতিলের কারণ',
+      courier_state: 'কুরিয়ারের অবস্থা',
+      courier_tracking_code: 'ট্র্যাকিং কোড',
     } as Record<string, string>,
     empty: '—',
     notesTitle: 'নিজের নোট (গ্রাহক দেখেন না)',

@@ -19,6 +19,7 @@ export const courierTexts = {
     badCredentials: 'কুরিয়ারের API key বা secret key ঠিক নেই — সেটিংস দেখুন।',
     notConfigured: 'কুরিয়ারের API key আর secret key এখনো দেওয়া হয়নি — সেটিংস দেখুন।',
     refused: (message: string) => `কুরিয়ার পার্সেলটি নেয়নি (${message})।`,
+    inFlight: 'এই অর্ডারের বুকিং এখনই চলছে — এক মিনিট পরে দেখুন।',
     alreadyAtCourier:
       'কুরিয়ারের কাছে এই অর্ডারের পার্সেল আগেই আছে, কিন্তু তার কোড আসেনি — কুরিয়ারের পোর্টালে ইনভয়েস দিয়ে খুঁজে দেখুন।',
   },
