@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { courierParcelOf, courierStateOf, COURIER_STATES, courierTrackingUrl } from './courier';
+import { courierParcelOf, courierStateOf, COURIER_STATES } from './courier';
+import { courierTrackingUrl } from './courier-tracking';
 import { courierTexts } from './courier-texts';
 import { orderMoneyOf } from './order-ledger';
 

@@ -121,8 +121,3 @@ export function courierOutcome(state: CourierState): 'delivered' | 'comingBack' 
   if (state === 'delivered') return 'delivered';
   return state === 'cancelled' ? 'comingBack' : 'shown';
 }
-
-/** The page where the customer follows a Steadfast parcel (the link integrators use). */
-export function courierTrackingUrl(trackingCode: string): string {
-  return `https://steadfast.com.bd/t/${encodeURIComponent(trackingCode)}`;
-}

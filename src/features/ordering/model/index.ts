@@ -29,3 +29,4 @@ export * from './low-stock';
 export * from './order-ledger';
 export * from './courier';
 export * from './courier-texts';
+export * from './courier-tracking';
