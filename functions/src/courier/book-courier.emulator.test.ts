@@ -13,6 +13,7 @@ import { lemonOrder, placeOrder, useLemonShelf } from '../testing/lemon-shelf';
 import { bookCourier, COURIER_BOOKINGS } from './book-courier';
 import { COURIER_HEALTH } from './courier-health';
 import { answerCourierWebhook, pollCourierParcels } from './courier-state';
+import { courierStatus } from './courier-status';
 import { steadfastCourier } from './steadfast';
 
 const shelf = useLemonShelf('book-courier-emulator-test');
@@ -183,7 +184,10 @@ describe('a booking that fails', () => {
     const orderId = await packedOrder(1);
     const bad = await bookCourier(shelf.db, seller, { orderIds: [orderId] }, courier('wrong'));
     expect(bad.failed[0].error).toBe(t.bookingFailed(t.failures.badCredentials));
-    expect((await shelf.db.doc(`${COURIER_HEALTH}/steadfast`).get()).get('credentials')).toBe('bad');
+    expect(await courierStatus(shelf.db, seller, true)).toEqual({ keysSet: true, credentials: 'bad' });
+    await expect(courierStatus(shelf.db, customer, true)).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
 
     await control('failures', { delayMs: 150 });
     const slow = await bookCourier(shelf.db, seller, { orderIds: [orderId] }, courier('secret', 50));
@@ -195,7 +199,7 @@ describe('a booking that fails', () => {
     const retried = await bookCourier(shelf.db, seller, { orderIds: [orderId] }, courier());
     expect(retried.failed[0].error).toBe(t.bookingFailed(t.failures.alreadyAtCourier));
     expect(twin.state.list()).toHaveLength(1);
-    expect((await shelf.db.doc(`${COURIER_HEALTH}/steadfast`).get()).get('credentials')).toBe('ok');
+    expect(await courierStatus(shelf.db, seller, true)).toEqual({ keysSet: true, credentials: 'ok' });
   });
 });
 
