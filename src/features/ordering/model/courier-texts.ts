@@ -10,7 +10,7 @@ export const courierTexts = {
     nameTooLong: (limit: string) => `কুরিয়ারে নাম সর্বোচ্চ ${limit} অক্ষর নেয় — নামটি ছোট করুন।`,
     noAddress: 'অর্ডারে ঠিকানা নেই — আগে ঠিকানা দিন।',
     addressTooLong: (length: string, limit: string) =>
-      `ঠিকানা ${length} অক্ষরের — কুরিয়ার সর্বোচ্চ ${limit} অক্ষর নেয়। অর্ডার সম্পাদনা করে ঠিকানা ছোট করুন, তারপর বুক করুন।`,
+      `ঠিকানা ${length} অক্ষরের — কুরিয়ার সর্বোচ্চ ${limit} অক্ষর নেয়। অর্ডারের ঠিকানা বদলে ছোট করুন, তারপর বুক করুন।`,
   },
   bookingFailed: (why: string) => `বুকিং হয়নি: ${why}`,
   failures: {
@@ -30,11 +30,11 @@ export const courierTexts = {
     delivered_approval_pending: 'সরবরাহ হয়েছে (কুরিয়ারের অনুমোদনের অপেক্ষা)',
     partial_delivered_approval_pending: 'আংশিক সরবরাহ (কুরিয়ারের অনুমোদনের অপেক্ষা)',
     cancelled_approval_pending: 'দরজায় বাতিল (কুরিয়ারের অনুমোদনের অপেক্ষা)',
-    unknown_approval_pending: 'অজানা অবস্থা — কুরিয়ারের সাথে যোগাযোগ করুন',
+    unknown_approval_pending: 'অজানা অবস্থা — কুরিয়ারকে ফোন করে জানুন',
     delivered: 'কুরিয়ার সরবরাহ করেছে',
     partial_delivered: 'আংশিক সরবরাহ — হিসাব মিলিয়ে নিন',
     cancelled: 'দরজায় বাতিল — পার্সেল ফেরত আসছে',
-    unknown: 'অজানা অবস্থা — কুরিয়ারের সাথে যোগাযোগ করুন',
+    unknown: 'অজানা অবস্থা — কুরিয়ারকে ফোন করে জানুন',
   },
   webhook: {
     badToken: 'Invalid token.',
