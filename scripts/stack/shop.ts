@@ -302,7 +302,7 @@ export class LocalShop {
       // The console needs only our emulators: it starts while firebase-tools does.
       let consoleUrl: string | null = null;
       if (config.ui.enabled) {
-        const extensions = { ...shopConsoleExtensions(config), scheduledJobs: scheduler };
+        const extensions = { ...shopConsoleExtensions(config, courier.url), scheduledJobs: scheduler };
         const running = await step('emulator console', () =>
           startConsole({ config, emulators, dataDir, log, extensions, snapshots }),
         );

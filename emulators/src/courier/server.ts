@@ -19,6 +19,7 @@ import {
   statusOf,
   type Answer,
 } from './operations.js';
+import { parcelsPage } from './parcels-page.js';
 import { CourierState, type Failures } from './state.js';
 
 export interface CourierEmulatorOptions {
@@ -54,7 +55,22 @@ function send(res: ServerResponse, answer: Answer): void {
 async function jsonBody(req: IncomingMessage): Promise<unknown> {
   const text = (await readBody(req, MAX_BODY)).toString('utf8');
   if (text.trim() === '') return {};
+  // The parcels page posts plain forms; the API and the tests send JSON.
+  if (req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+    const form = Object.fromEntries(new URLSearchParams(text));
+    return { ...form, ...(form.delayMs !== undefined && { delayMs: Number(form.delayMs) }) };
+  }
   return JSON.parse(text) as unknown;
+}
+
+/** A form posted from the parcels page goes back to it; the API's callers get JSON. */
+function fromPage(req: IncomingMessage): boolean {
+  return req.headers['content-type']?.startsWith('application/x-www-form-urlencoded') === true;
+}
+
+function backToPage(res: ServerResponse): void {
+  res.writeHead(303, { Location: '/' });
+  res.end();
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,15 +146,17 @@ export async function startCourierEmulator(options: CourierEmulatorOptions): Pro
       if (answer.status !== 200) return send(res, answer);
       const after = state.byId(parcel.consignment_id)!;
       const shop = await notify(deliveryStatusNotice(after));
+      if (fromPage(req)) return backToPage(res);
       return send(res, { status: 200, body: { parcel: after, webhook: shop } });
     }
     if (req.method === 'POST' && route === '/failures') {
-      const body = (await jsonBody(req)) as Partial<Failures>;
+      const body = (await jsonBody(req)) as Record<keyof Failures, unknown>;
       state.failures = {
         delayMs: typeof body.delayMs === 'number' && body.delayMs >= 0 ? body.delayMs : 0,
-        serverError: body.serverError === true,
-        badCredentials: body.badCredentials === true,
+        serverError: body.serverError === true || body.serverError === 'true',
+        badCredentials: body.badCredentials === true || body.badCredentials === 'true',
       };
+      if (fromPage(req)) return backToPage(res);
       return send(res, { status: 200, body: { failures: state.failures } });
     }
     if (req.method === 'POST' && route === '/webhook') {
@@ -165,6 +183,15 @@ export async function startCourierEmulator(options: CourierEmulatorOptions): Pro
       const pathname = decodeURIComponent(url.pathname);
       if (pathname.startsWith('/api/v1/')) return api(req, res, pathname.slice('/api/v1'.length));
       if (pathname.startsWith('/__courier/')) return control(req, res, pathname.slice('/__courier'.length));
+      if (req.method === 'GET' && pathname === '/') {
+        const html = parcelsPage(state);
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Length': Buffer.byteLength(html),
+        });
+        res.end(html);
+        return;
+      }
       send(res, { status: 404, body: { message: 'Not Found' } });
     },
     fail(_req, res, error) {

@@ -129,4 +129,19 @@ describe('the adapter and the local courier', () => {
     await fetch(`${twin.url}/__courier/failures`, { method: 'POST', body: JSON.stringify({}) });
     await expect.poll(() => twin.state.list().map((p) => p.invoice)).toEqual(['f-3']);
   });
+
+  it('lists its parcels on its own page, escaped, and moves one from a plain form', async () => {
+    const booked = await courier().book(parcel('page-1', { recipient_name: '<b>রহিমা</b>' }));
+    const page = await (await fetch(`${twin.url}/`)).text();
+    expect(page).toContain('&#60;b&#62;রহিমা&#60;/b&#62;');
+    expect(page).not.toContain('<b>রহিমা');
+    const moved = await fetch(`${twin.url}/__courier/parcels/${booked.consignmentId}/status`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'status=hold',
+      redirect: 'manual',
+    });
+    expect(moved.status).toBe(303);
+    expect(await courier().stateOf(booked.consignmentId)).toBe('hold');
+  });
 });
