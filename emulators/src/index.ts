@@ -100,3 +100,5 @@ export async function startOfflineEmulators(options: StartOptions): Promise<Offl
     },
   };
 }
+export { startCourierEmulator } from './courier/server.js';
+export type { CourierEmulator, CourierEmulatorOptions } from './courier/server.js';

@@ -7,7 +7,7 @@ import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onObjectDeleted, onObjectFinalized } from 'firebase-functions/v2/storage';
 import { getStorage } from 'firebase-admin/storage';
-import { defineString } from 'firebase-functions/params';
+import { defineSecret, defineString } from 'firebase-functions/params';
 import { notifySellerOfOrder as notifySellerOfOrderIn } from './order-mail';
 import {
   deleteProductPhotoSizes as deleteSizesOf,
@@ -24,6 +24,10 @@ import { checkLowStock } from './low-stock';
 import { smsCustomerOnStatus as smsCustomerOnStatusIn } from './order-sms';
 import { recordRefund as recordRefundFor } from './record-refund';
 import { sendEveningSummary } from './evening-summary';
+import { bookCourier as bookCourierFor } from './courier/book-courier';
+import { answerCourierWebhook, pollCourierParcels } from './courier/courier-state';
+import { courierStatus as courierStatusFor } from './courier/courier-status';
+import { STEADFAST_BASE_URL, steadfastCourier } from './courier/steadfast';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
@@ -187,5 +191,64 @@ export const eveningSummary = onSchedule(
   async (event) => {
     const outcome = await sendEveningSummary(getFirestore(), new Date(event.scheduleTime));
     logger.info('eveningSummary', { outcome });
+  },
+);
+
+// ---- The courier (Steadfast; docs/courier-steadfast.md) ----
+
+/**
+ * The merchant's keys and the webhook's token: Cloud Functions secrets (`firebase functions:secrets:set`), read by
+ * the courier's functions alone; the emulators read them from functions/.secret.local (the local courier's).
+ * The base URL is the real portal unless functions/.env.local names the local courier.
+ */
+const STEADFAST_API_KEY = defineSecret('STEADFAST_API_KEY');
+const STEADFAST_SECRET_KEY = defineSecret('STEADFAST_SECRET_KEY');
+const STEADFAST_WEBHOOK_TOKEN = defineSecret('STEADFAST_WEBHOOK_TOKEN');
+const STEADFAST_BASE = defineString('STEADFAST_BASE_URL', { default: STEADFAST_BASE_URL });
+const COURIER_SECRETS = [STEADFAST_API_KEY, STEADFAST_SECRET_KEY];
+
+/** The courier, or null while its keys are not set. */
+function courier() {
+  const apiKey = STEADFAST_API_KEY.value();
+  const secretKey = STEADFAST_SECRET_KEY.value();
+  if (!apiKey || !secretKey) return null;
+  return steadfastCourier({ baseUrl: STEADFAST_BASE.value(), apiKey, secretKey });
+}
+
+/**
+ * bookCourier({ orderIds } | { allPacked: true }) → { booked: [{ orderId, trackingCode }], failed: [{ orderId,
+ * error }] }: the seller hands packed orders to the courier (./courier/book-courier.ts).
+ */
+export const bookCourier = onCall({ secrets: COURIER_SECRETS, timeoutSeconds: 300 }, (request) =>
+  bookCourierFor(getFirestore(), request.auth, request.data, courier()),
+);
+
+/** courierStatus() → { keysSet, credentials }: whether the keys are set and worked last time (Settings). */
+export const courierStatus = onCall({ secrets: COURIER_SECRETS }, (request) =>
+  courierStatusFor(getFirestore(), request.auth, courier() !== null),
+);
+
+/** Steadfast's delivery-status webhook: the callback URL set in its merchant panel, with the shop's token. */
+export const courierWebhook = onRequest({ secrets: [STEADFAST_WEBHOOK_TOKEN] }, async (request, response) => {
+  if (request.method !== 'POST') {
+    response.status(405).json({ status: 'error', message: 'POST only.' });
+    return;
+  }
+  const answer = await answerCourierWebhook(
+    getFirestore(),
+    { authorization: request.get('authorization'), body: request.body as unknown },
+    STEADFAST_WEBHOOK_TOKEN.value(),
+  );
+  response.status(answer.status).json(answer.body);
+});
+
+/** Every 30 minutes, the states of the parcels still on their way, for any the webhook missed. */
+export const pollCourier = onSchedule(
+  { schedule: 'every 30 minutes', timeZone: 'Asia/Dhaka', region: 'us-central1', secrets: COURIER_SECRETS },
+  async () => {
+    const courierNow = courier();
+    if (!courierNow) return;
+    const report = await pollCourierParcels(getFirestore(), courierNow);
+    logger.info('pollCourier', report);
   },
 );

@@ -90,6 +90,21 @@ describe("the customer's SMS", () => {
     );
   });
 
+  it('sends the tracking link with "on the way" when the courier took the parcel, and none without one', async () => {
+    const { orderId } = await placeOrder(shelf.db, rahima, lemonOrder());
+    const before = (await shelf.db.doc(`orders/${orderId}`).get()).data()!;
+    // As bookCourier writes it: delivering and the courier's code at once.
+    const booked = { ...before, status: 'delivering', courier_tracking_code: '15BAEB8A' };
+    expect(await smsCustomerOnStatus(shelf.db, orderId, before, booked)).toBe('sent');
+    const [message] = await messages();
+    expect(message.body).toContain('পার্সেল ট্র্যাক করুন: https://steadfast.com.bd/t/15BAEB8A');
+
+    const { orderId: byHand } = await placeOrder(shelf.db, rahima, lemonOrder());
+    await changeStatus(byHand, 'delivering');
+    const handed = (await messages()).find((m) => m.order_id === byHand)!;
+    expect(handed.body).not.toContain('steadfast');
+  });
+
   it('writes nothing while the seller has SMS off', async () => {
     await shelf.db.doc('settings/sms').set({ enabled: false });
     const { orderId } = await placeOrder(shelf.db, rahima, lemonOrder());

@@ -14,7 +14,13 @@ import {
   SMS_SETTINGS_PATH,
   smsCollectText,
 } from '../../src/features/admin-settings/model/sms-settings';
-import { orderMoneyOf, phoneToE164, shortOrderId } from '../../src/features/ordering/model';
+import {
+  courierTrackingTexts,
+  courierTrackingUrl,
+  orderMoneyOf,
+  phoneToE164,
+  shortOrderId,
+} from '../../src/features/ordering/model';
 
 import { formatTaka } from '../../src/lib/numbers';
 
@@ -44,12 +50,18 @@ export async function smsCustomerOnStatus(
   if (!settings.enabled) return 'off';
   const total = typeof after.total_amount === 'number' ? after.total_amount : 0;
   const { toCollect } = orderMoneyOf(after);
-  const body = fillSmsText(settings.texts[status], {
+  const filled = fillSmsText(settings.texts[status], {
     order: shortOrderId(orderId),
     total: formatTaka(total),
     collect: smsCollectText(toCollect > 0 ? formatTaka(toCollect) : null),
     shopPhone: settings.shop_phone,
   });
+  // A parcel booked with the courier goes out with its tracking link (the booking writes both at once).
+  const tracking: unknown = after.courier_tracking_code;
+  const body =
+    status === 'delivering' && typeof tracking === 'string' && tracking !== ''
+      ? `${filled}\n${courierTrackingTexts.sms(courierTrackingUrl(tracking))}`
+      : filled;
   try {
     await db
       .collection(SMS_OUTBOX)

@@ -56,12 +56,16 @@ export async function setShopAdmin(uid: string, admin: boolean, context: Extensi
   );
 }
 
-export function shopConsoleExtensions(config: ProjectConfig): ConsoleExtensions {
+/** `courierUrl`: the local courier's page of parcels (emulators/src/courier), linked when it runs. */
+export function shopConsoleExtensions(config: ProjectConfig, courierUrl?: string): ConsoleExtensions {
   const shopUrl = `http://${config.hosting.host}:${config.hosting.port}`;
   return {
     links: [
       { label: { bn: 'দোকান খুলুন', en: 'Open the shop' }, href: shopUrl },
       { label: { bn: 'অ্যাডমিন ড্যাশবোর্ড খুলুন', en: 'Open the admin dashboard' }, href: `${shopUrl}/admin` },
+      ...(courierUrl
+        ? [{ label: { bn: 'লোকাল কুরিয়ারের পার্সেল', en: 'Local courier: parcels' }, href: `${courierUrl}/` }]
+        : []),
     ],
     userRoles: [
       {

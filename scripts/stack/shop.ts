@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readProjectConfig } from '../../emulators/src/config.js';
-import type { OfflineEmulators } from '../../emulators/src/index.js';
+import type { CourierEmulator, OfflineEmulators } from '../../emulators/src/index.js';
 import type { FunctionsScheduler } from '../../emulators/src/scheduler/scheduler.js';
 import type { Snapshots } from '../../emulators/src/console-server/snapshots.js';
 import { DEMO_ACCOUNTS } from '../seed/demo-accounts.js';
@@ -18,6 +18,7 @@ import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.
 import { firebaseToolsVersion, snapshotAuthAccounts } from './auth-snapshots.js';
 import { startFirebaseTools } from './firebase-tools.js';
 import { takenPorts, type NamedPort } from './ports.js';
+import { courierWebhookUrl, localCourierConfig } from './courier.js';
 
 export interface ShopOptions {
   root: string;
@@ -61,6 +62,8 @@ export interface RunningShop {
   snapshots: Snapshots;
   /** Runs the onSchedule functions, which firebase-tools' Functions emulator does not (docs/scheduled-functions.md). */
   scheduler: FunctionsScheduler;
+  /** The local courier (Steadfast's API), whose parcels the console and the tests move. */
+  courier: CourierEmulator;
   stop(): Promise<void>;
 }
 
@@ -79,6 +82,7 @@ export function shopPorts(root: string): NamedPort[] {
     { name: 'emulator hub', ...emulators.hub },
     { name: 'emulator logging', ...emulators.logging },
     ...(config.ui.enabled ? [{ name: 'emulator console', ...config.ui }] : []),
+    { name: 'courier', ...localCourierConfig(root) },
   ].map(({ name, host, port }) => ({ name, host, port }));
 }
 
@@ -239,6 +243,23 @@ export class LocalShop {
       log('› offline Firestore and Storage emulators ready');
       if (recovered.length > 0) log(`› recovered after a crash, replayed: ${recovered.join('; ')}`);
 
+      const courierConfig = localCourierConfig(options.root);
+      const courier = await step('local courier', () =>
+        stack.startCourierEmulator({
+          host: courierConfig.host,
+          port: courierConfig.port,
+          apiKey: courierConfig.apiKey,
+          secretKey: courierConfig.secretKey,
+          webhook: {
+            url: courierWebhookUrl(config.functions, config.projectId),
+            token: courierConfig.webhookToken,
+          },
+          dataDir,
+          log,
+        }),
+      );
+      await this.started(() => courier.stop());
+
       const hosts = {
         firestore: firestoreHost,
         storage: storageHost,
@@ -281,7 +302,7 @@ export class LocalShop {
       // The console needs only our emulators: it starts while firebase-tools does.
       let consoleUrl: string | null = null;
       if (config.ui.enabled) {
-        const extensions = { ...shopConsoleExtensions(config), scheduledJobs: scheduler };
+        const extensions = { ...shopConsoleExtensions(config, courier.url), scheduledJobs: scheduler };
         const running = await step('emulator console', () =>
           startConsole({ config, emulators, dataDir, log, extensions, snapshots }),
         );
@@ -343,6 +364,7 @@ export class LocalShop {
         emulators,
         snapshots,
         scheduler,
+        courier,
         stop: () => this.stop(),
       };
     } catch (error) {
@@ -365,6 +387,7 @@ async function importStack() {
   ]);
   return {
     startOfflineEmulators: emulators.startOfflineEmulators,
+    startCourierEmulator: emulators.startCourierEmulator,
     startConsole: consoleServer.startConsole,
     FunctionsScheduler: scheduler.FunctionsScheduler,
     parseScheduleOverrides: scheduler.parseScheduleOverrides,

@@ -46,6 +46,7 @@ function order(id: string, status: MyOrder['status']): MyOrder {
     payment_trxid: null,
     payment_reject_reason: null,
     created_at: null,
+    courier_tracking_code: null,
     paid_amount: 0,
     refunded_amount: 0,
     refund_due: 0,

@@ -8,7 +8,7 @@ export const adminOrdersTexts = {
     loadError: 'ইতিহাস বা নোট লোড করা যায়নি।',
     historyTitle: 'পরিবর্তনের ইতিহাস',
     historyEmpty: 'অর্ডারটি আসার পর এখনো কিছু বদলায়নি।',
-    by: { seller: 'বিক্রেতা', customer: 'গ্রাহক', system: 'দোকানের স্বয়ংক্রিয় কাজ' },
+    by: { seller: 'বিক্রেতা', customer: 'গ্রাহক', system: 'দোকানের স্বয়ংক্রিয় কাজ', courier: 'কুরিয়ার' },
     fields: {
       status: 'স্ট্যাটাস',
       quantity: 'পরিমাণ',
@@ -21,6 +21,8 @@ export const adminOrdersTexts = {
       payment_payer: 'যে নম্বর থেকে',
       payment_reject_reason: 'না মেলার কারণ',
       cancel_reason: 'বাতিলের কারণ',
+      courier_state: 'কুরিয়ারের অবস্থা',
+      courier_tracking_code: 'ট্র্যাকিং কোড',
     } as Record<string, string>,
     empty: '—',
     notesTitle: 'নিজের নোট (গ্রাহক দেখেন না)',
@@ -69,6 +71,23 @@ export const adminOrdersTexts = {
   undoTo: (status: string) => `আগে ছিল: ${status}`,
   undone: 'স্ট্যাটাস আগের অবস্থায় ফেরানো হয়েছে।',
   undoError: 'আগের অবস্থায় ফেরানো যায়নি',
+  // The courier's parcel (functions/src/courier): booking, its state, a parcel coming back.
+  courier: {
+    label: 'কুরিয়ার',
+    book: 'কুরিয়ারে বুক করুন',
+    retry: 'আবার বুক করুন',
+    booking: 'বুক হচ্ছে…',
+    bookAll: 'সব প্রস্তুত অর্ডার কুরিয়ারে বুক করুন',
+    bookAllConfirm: 'সব প্রস্তুত অর্ডার কুরিয়ারে বুক করবেন?',
+    booked: (trackingCode: string) => `কুরিয়ারে বুক হয়েছে — ট্র্যাকিং কোড ${trackingCode}`,
+    bookedMany: (count: string) => `${count}টি অর্ডার কুরিয়ারে বুক হয়েছে`,
+    failedMany: (count: string) => `${count}টি অর্ডার বুক হয়নি`,
+    nothingPacked: 'বুক করার মতো কোনো প্রস্তুত অর্ডার নেই।',
+    bookError: 'কুরিয়ারে বুক করা যায়নি',
+    trackingCode: (code: string) => `ট্র্যাকিং কোড ${code}`,
+    cameHome: 'ফেরত পেয়েছি',
+    cameHomeHint: 'পার্সেল হাতে পেলে চাপুন — বয়ামগুলো স্টকে ফিরবে।',
+  },
   // The order's money beside its total (order-ledger.ts): what is owed back, a balance left, what went back.
   money: {
     label: 'টাকার হিসাব',
@@ -193,6 +212,7 @@ export const adminOrdersTexts = {
     total: 'মোট',
     payment: 'পেমেন্ট',
     collect: 'ডেলিভারিতে আদায় করুন',
+    trackingCode: 'কুরিয়ার ট্র্যাকিং',
     paid: (trxId: string) => `পরিশোধিত${trxId ? ` (TrxID ${trxId})` : ''}: আদায় করতে হবে না`,
     // A balance an edit after payment left: only the rest is collected.
     balance: (amount: string, paid: string) => `আদায় করুন ${amount} (${paid} আগেই পরিশোধিত)`,

@@ -92,3 +92,15 @@ export const smsSettingsTexts = {
   saveError: 'SMS-এর সেটিংস সেভ করা যায়নি। কিছুই বদলায়নি।',
   loadError: 'SMS-এর সেটিংস লোড করা যায়নি।',
 } as const;
+
+export const courierSettingsTexts = {
+  title: 'কুরিয়ার (স্টেডফাস্ট)',
+  loadError: 'কুরিয়ারের অবস্থা জানা যায়নি।',
+  keys: 'API key ও secret key:',
+  keysSet: 'দেওয়া আছে',
+  keysMissing: 'দেওয়া হয়নি',
+  badCredentials: 'কুরিয়ার শেষবার এই key দুটি নেয়নি — স্টেডফাস্টের পোর্টাল থেকে key দুটি আবার নিয়ে বসান।',
+  credentialsOk: 'শেষবার কুরিয়ার key দুটি নিয়েছে।',
+  howToSet:
+    'key দুটি নিরাপদে সার্ভারে রাখা হয় (Cloud Functions secrets), ব্রাউজারে বা ডাটাবেসে কখনো নয়; বসানোর নিয়ম docs/courier-steadfast.md-এ।',
+} as const;

@@ -25,6 +25,7 @@ import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '
 import { useUndoWindow } from '../hooks/use-undo-window';
 import type { AdminOrder } from '../model/admin-order';
 import { slipsHref } from '../model/packing-slip';
+import { OrderCourier } from './order-courier';
 import { OrderDetails } from './order-details';
 import { OrderPayment } from './order-payment';
 import { OrderStatusBadge } from './order-status-badge';
@@ -198,6 +199,11 @@ export function OrderCard({
             </Text>
           </Detail>
           <OrderMoney order={order} onRefund={onRefund} />
+          <OrderCourier
+            order={order}
+            updating={updating}
+            onCameHome={(cameHome) => onStatusChange(cameHome, 'returned')}
+          />
         </Grid>
       </Card.Body>
       <Card.Footer pt="2">

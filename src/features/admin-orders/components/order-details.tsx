@@ -21,6 +21,8 @@ import {
   customerNameSchema,
   customerPhoneSchema,
   isEditableStatus,
+  courierStateLabel,
+  courierStateOf,
   isOrderStatus,
   isPaymentState,
   MAX_JARS_PER_ORDER,
@@ -53,6 +55,8 @@ const t = adminOrdersTexts.details;
 function shownValue(field: string, value: HistoryChange['from']): string {
   if (value === null || value === '') return t.empty;
   if (field === 'status' && isOrderStatus(value)) return orderStatusLabel(value);
+  const courierState = field === 'courier_state' ? courierStateOf(value) : null;
+  if (courierState) return courierStateLabel(courierState);
   if (field === 'payment_state' && isPaymentState(value)) return paymentStateLabel(value);
   if (field === 'total_amount' && typeof value === 'number') return formatTaka(value);
   if (typeof value === 'number') return formatNumberBn(value);

@@ -44,6 +44,7 @@ const api = vi.hoisted(() => ({
   undoOrderStatus: vi.fn(),
   reviewPayment: vi.fn(),
   recordRefund: vi.fn(),
+  bookCourier: vi.fn(),
 }));
 vi.mock('../api/orders', () => ({
   updateOrderStatus: api.updateOrderStatus,
@@ -51,6 +52,7 @@ vi.mock('../api/orders', () => ({
 }));
 vi.mock('../api/review-payment', () => ({ reviewPayment: api.reviewPayment }));
 vi.mock('../api/record-refund', () => ({ recordRefund: api.recordRefund }));
+vi.mock('../api/book-courier', () => ({ bookCourier: api.bookCourier }));
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyWarning: vi.fn() }));
 vi.mock('@/components/ui/toaster', async (original) => ({
   ...(await original<typeof import('@/components/ui/toaster')>()),
@@ -86,6 +88,9 @@ function order(overrides: Partial<AdminOrder>): AdminOrder {
     payment_claimed_amount: null,
     refund_trxid: null,
     status_undo: null,
+    courier_tracking_code: null,
+    courier_state: null,
+    courier_error: null,
     ...overrides,
   };
 }
@@ -693,5 +698,77 @@ describe("an order's money on its card", () => {
       }),
     );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('handing parcels to the courier', () => {
+  const packed = { status: 'preparing' as const, payment_method: 'cash_on_delivery' as const };
+
+  it('books a packed order from its card and says the tracking code', async () => {
+    api.bookCourier.mockResolvedValue({
+      booked: [{ orderId: 'ORDERID0001abcdEFGH1234', trackingCode: '15BAEB8A' }],
+      failed: [],
+    });
+    renderTab([order(packed), order({ id: 'confirmed1', status: 'confirmed' })]);
+    const buttons = screen.getAllByRole('button', { name: 'কুরিয়ারে বুক করুন' });
+    expect(buttons).toHaveLength(1); // only the packed order
+    await userEvent.click(buttons[0]);
+    expect(api.bookCourier).toHaveBeenCalledWith({ orderIds: ['ORDERID0001abcdEFGH1234'] });
+    await waitFor(() =>
+      expect(toasts.notifySuccess).toHaveBeenCalledWith('কুরিয়ারে বুক হয়েছে — ট্র্যাকিং কোড 15BAEB8A'),
+    );
+  });
+
+  it('shows why a booking failed and offers to try again', async () => {
+    api.bookCourier.mockResolvedValue({
+      booked: [],
+      failed: [{ orderId: 'ORDERID0001abcdEFGH1234', error: 'বুকিং হয়নি: সার্ভার' }],
+    });
+    renderTab([order({ ...packed, courier_error: 'বুকিং হয়নি: কুরিয়ারের সার্ভারে সমস্যা হচ্ছে।' })]);
+    expect(screen.getByTestId('courier-error')).toHaveTextContent('বুকিং হয়নি: কুরিয়ারের সার্ভারে সমস্যা হচ্ছে।');
+    await userEvent.click(screen.getByRole('button', { name: 'আবার বুক করুন' }));
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith('কুরিয়ারে বুক করা যায়নি', 'বুকিং হয়নি: সার্ভার'),
+    );
+  });
+
+  it('shows the tracking code and the courier’s state; a parcel coming back is confirmed home by the seller', async () => {
+    api.updateOrderStatus.mockResolvedValue({ status: 'returned' });
+    renderTab([
+      order({
+        ...packed,
+        status: 'delivering',
+        courier_tracking_code: '15BAEB8A',
+        courier_state: 'cancelled',
+      }),
+      order({ id: 'held1', status: 'delivering', courier_tracking_code: '15BAEB8B', courier_state: 'hold' }),
+    ]);
+    expect(screen.getByRole('link', { name: 'ট্র্যাকিং কোড 15BAEB8A' })).toHaveAttribute(
+      'href',
+      'https://steadfast.com.bd/t/15BAEB8A',
+    );
+    expect(screen.getAllByTestId('courier-state').map((badge) => badge.textContent)).toEqual([
+      'দরজায় বাতিল — পার্সেল ফেরত আসছে',
+      'কুরিয়ারে আটকে আছে (হোল্ড)',
+    ]);
+    const cameHome = screen.getAllByRole('button', { name: 'ফেরত পেয়েছি' });
+    expect(cameHome).toHaveLength(1);
+    await userEvent.click(cameHome[0]);
+    expect(api.updateOrderStatus).toHaveBeenCalledWith('ORDERID0001abcdEFGH1234', 'returned');
+  });
+
+  it('books every packed order at once and says how many went and which did not', async () => {
+    api.bookCourier.mockResolvedValue({
+      booked: [
+        { orderId: 'a', trackingCode: 'X1' },
+        { orderId: 'b', trackingCode: 'X2' },
+      ],
+      failed: [{ orderId: 'longorderid0001', error: 'বুকিং হয়নি: ঠিকানা বড়' }],
+    });
+    renderTab([order(packed)]);
+    await userEvent.click(screen.getByRole('button', { name: 'সব প্রস্তুত অর্ডার কুরিয়ারে বুক করুন' }));
+    expect(api.bookCourier).toHaveBeenCalledWith({ allPacked: true });
+    await waitFor(() => expect(toasts.notifySuccess).toHaveBeenCalledWith('২টি অর্ডার কুরিয়ারে বুক হয়েছে'));
+    expect(toasts.notifyError).toHaveBeenCalledWith('১টি অর্ডার বুক হয়নি', 'erid0001: বুকিং হয়নি: ঠিকানা বড়');
   });
 });

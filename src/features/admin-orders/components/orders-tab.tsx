@@ -18,6 +18,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError, notifySuccess, notifyWarning } from '@/components/ui/toaster';
 import {
   orderStatusLabel,
+  shortOrderId,
   type OrderStatus,
   type PaymentDecision,
   type RecordRefundInput,
@@ -29,6 +30,7 @@ import { formatNumberBn } from '@/lib/format';
 import { refusalReason } from '@/lib/refusal-reason';
 import { undoOrderStatus, updateOrderStatus, type StatusChangeResult } from '../api/orders';
 import { recordRefund } from '../api/record-refund';
+import { bookCourier } from '../api/book-courier';
 import { paperworkStatus, TO_VERIFY, type OrderListFilter } from '../model/order-filter';
 import { reviewPayment } from '../api/review-payment';
 import { useToVerifyCount } from '../hooks/use-to-verify-count';
@@ -73,6 +75,7 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
   const [rejecting, setRejecting] = useState<AdminOrder | null>(null);
   const [moving, setMoving] = useState<AdminOrder | null>(null);
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
+  const [bookingAll, setBookingAll] = useState(false);
   const toVerify = useToVerifyCount();
   const paymentWaitHours = usePaymentWaitHours();
   const exportStatus = paperworkStatus(filter.status);
@@ -129,6 +132,26 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
     if (decision === 'reject') setRejecting(order);
     else if (decision === 'move') setMoving(order);
     else void decide({ orderId: order.id, decision: 'verify' });
+  }
+
+  /** Books every packed order with the courier in one bulk call, then says how many went and why others not. */
+  async function bookAllPacked() {
+    setBookingAll(true);
+    try {
+      const { booked, failed } = await bookCourier({ allPacked: true });
+      if (booked.length === 0 && failed.length === 0) notifySuccess(t.courier.nothingPacked);
+      if (booked.length > 0) notifySuccess(t.courier.bookedMany(formatNumberBn(booked.length)));
+      if (failed.length > 0) {
+        notifyError(
+          t.courier.failedMany(formatNumberBn(failed.length)),
+          failed.map((f) => `${shortOrderId(f.orderId)}: ${f.error}`).join('\n'),
+        );
+      }
+    } catch (error) {
+      notifyError(t.courier.bookError, refusalReason(error), error);
+    } finally {
+      setBookingAll(false);
+    }
   }
 
   /** Records money sent back; true once done. */
@@ -205,6 +228,16 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
             {toVerify ? formatToVerify(toVerify) : '…'}
           </Badge>
           <VisuallyHidden>{t.toVerifyWaiting}</VisuallyHidden>
+        </Button>
+        <Button
+          variant="outline"
+          colorPalette="brand"
+          size="sm"
+          loading={bookingAll}
+          loadingText={t.courier.booking}
+          onClick={() => void bookAllPacked()}
+        >
+          {t.courier.bookAll}
         </Button>
         <Button variant="outline" size="sm" onClick={() => setExporting(true)}>
           {t.export.open}

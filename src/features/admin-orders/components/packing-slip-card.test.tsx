@@ -56,3 +56,15 @@ describe('what a packing slip tells the courier to collect', () => {
     expect(screen.queryByTestId('slip-unverified')).not.toBeInTheDocument();
   });
 });
+
+describe('a booked parcel’s slip', () => {
+  it('prints the courier’s tracking code, and none before booking', () => {
+    renderSlip({ payment_method: 'cash_on_delivery', courier_tracking_code: '15BAEB8A' });
+    expect(screen.getByTestId('slip-tracking-code')).toHaveTextContent('15BAEB8A');
+  });
+
+  it('prints no tracking line for an order not booked', () => {
+    renderSlip({ payment_method: 'cash_on_delivery' });
+    expect(screen.queryByTestId('slip-tracking-code')).not.toBeInTheDocument();
+  });
+});

@@ -78,6 +78,13 @@ export function PackingSlipCard({ slip, notes = [] }: { slip: PackingSlip; notes
         </Line>
         <Line label={t.total}>{formatTaka(slip.total)}</Line>
         <Line label={t.payment}>{slip.paymentLabel}</Line>
+        {slip.trackingCode && (
+          <Line label={t.trackingCode}>
+            <Text as="span" fontFamily="mono" fontWeight="bold" data-testid="slip-tracking-code">
+              {slip.trackingCode}
+            </Text>
+          </Line>
+        )}
         {notes.length > 0 && (
           <Line label={t.note}>
             {notes.map((note, index) => (

@@ -1,4 +1,5 @@
 import {
+  courierStateOf,
   displayLine,
   displayMultiline,
   isOrderStatus,
@@ -7,6 +8,7 @@ import {
   readPaymentState,
   type OrderFields,
   type OrderPaymentFields,
+  type CourierState,
   type OrderStatus,
   type PaymentMethod,
 } from '@/features/ordering/model';
@@ -37,6 +39,11 @@ export interface AdminOrder
   refund_trxid: string | null;
   /** The seller's last status change, undoable for UNDO_MINUTES after `at`; null when there is none. */
   status_undo: { from: OrderStatus; at: Date | null } | null;
+  /** The courier's parcel (functions/src/courier): its tracking code and state once booked, else null. */
+  courier_tracking_code: string | null;
+  courier_state: CourierState | null;
+  /** Why the last booking failed ("বুকিং হয়নি: …"), until a booking succeeds; else null. */
+  courier_error: string | null;
 }
 
 function text(value: unknown): string {
@@ -100,5 +107,8 @@ export function toAdminOrder(id: string, data: Record<string, unknown>): AdminOr
       typeof claimed === 'number' && Number.isFinite(claimed) && claimed > 0 ? claimed : null,
     refund_trxid: textOrNull(data.refund_trxid),
     status_undo: statusUndo(data.status_undo),
+    courier_tracking_code: textOrNull(data.courier_tracking_code),
+    courier_state: courierStateOf(data.courier_state),
+    courier_error: textOrNull(data.courier_error),
   };
 }

@@ -37,6 +37,8 @@ describe('the orders CSV', () => {
           payment_state: 'verified',
           payment_trxid: 'BK7Q2M9XA4',
           status: 'delivered',
+          courier_tracking_code: '15BAEB8A',
+          courier_state: 'delivered',
         }),
       ]);
     const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
@@ -61,6 +63,8 @@ describe('the orders CSV', () => {
       'ফেরত দিতে হবে (৳)': '0',
       'আদায় করতে হবে (৳)': '501',
       'ফেরতের TrxID': '',
+      'কুরিয়ার ট্র্যাকিং কোড': '',
+      'কুরিয়ারের অবস্থা': '',
       'পূর্ণ অর্ডার নম্বর': 'order-0000AAAA',
     });
     expect(rows[1]['ঠিকানা']).toBe('বাড়ি ১২, রোড "৫", ধানমন্ডি\nঢাকা');
@@ -68,6 +72,8 @@ describe('the orders CSV', () => {
     expect(rows[1]['পেমেন্টের অবস্থা']).toBe('পরিশোধিত');
     expect(rows[1].TrxID).toBe('BK7Q2M9XA4');
     expect(rows[1]['স্ট্যাটাস']).toBe('সরবরাহ');
+    expect(rows[1]['কুরিয়ার ট্র্যাকিং কোড']).toBe('15BAEB8A');
+    expect(rows[1]['কুরিয়ারের অবস্থা']).toBe('কুরিয়ার সরবরাহ করেছে');
   });
 
   it('writes what was paid, refunded, is owed back and is left to collect, as the ledger reads them', () => {
@@ -131,6 +137,8 @@ describe('the orders CSV', () => {
         '0',
         '0',
         '751.5',
+        '""',
+        '""',
         '""',
         '"order-0000AAAA"',
       ].join(',') + '\r\n',

@@ -1,4 +1,5 @@
 import {
+  courierStateLabel,
   orderStatusLabel,
   paymentMethodLabel,
   paymentStateLabel,
@@ -48,6 +49,11 @@ const ORDER_CSV_COLUMNS: readonly Column[] = [
   { header: 'ফেরত দিতে হবে (৳)', value: (order) => order.refund_due },
   { header: 'আদায় করতে হবে (৳)', value: (order) => order.to_collect },
   { header: 'ফেরতের TrxID', value: (order) => order.refund_trxid ?? '' },
+  { header: 'কুরিয়ার ট্র্যাকিং কোড', value: (order) => order.courier_tracking_code ?? '' },
+  {
+    header: 'কুরিয়ারের অবস্থা',
+    value: (order) => (order.courier_state ? courierStateLabel(order.courier_state) : ''),
+  },
   { header: 'পূর্ণ অর্ডার নম্বর', value: (order) => order.id },
 ];
 

@@ -39,6 +39,8 @@ export interface PackingSlip {
   paidBefore: number;
   /** With nothing to collect on a paid order: its TrxID ('' for none), printed with "পরিশোধিত"; else null. */
   paidTrxId: string | null;
+  /** The courier's tracking code once the parcel is booked (printed for the rider and the seller); else null. */
+  trackingCode: string | null;
 }
 
 export function packingSlip(order: AdminOrder): PackingSlip {
@@ -63,6 +65,7 @@ export function packingSlip(order: AdminOrder): PackingSlip {
     collectOnDelivery: order.to_collect > 0 ? order.to_collect : null,
     paidBefore: paidNet,
     paidTrxId: order.to_collect > 0 || paidNet <= 0 ? null : (order.payment_trxid ?? ''),
+    trackingCode: order.courier_tracking_code,
   };
 }
 

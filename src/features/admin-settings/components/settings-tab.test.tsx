@@ -19,6 +19,8 @@ vi.mock('../api/cash-order-settings', () => ({
 }));
 // The payment accounts section has its own tests (payment-accounts-section.test.tsx).
 vi.mock('./payment-accounts-section', () => ({ PaymentAccountsSection: () => null }));
+// The courier section has its own tests (courier-section.test.tsx).
+vi.mock('./courier-section', () => ({ CourierSection: () => null }));
 
 // Each test drives a whole Chakra form in jsdom; on a busy machine that takes seconds.
 vi.setConfig({ testTimeout: 20_000 });

@@ -6,6 +6,7 @@ import type { NotificationSettings } from '../model/notification-settings';
 import { settingsFormSchema, toNotificationSettings } from '../model/settings-form';
 import { adminSettingsTexts as t } from '../texts';
 import { CashOrderSettings } from './cash-order-settings';
+import { CourierSection } from './courier-section';
 import { PaymentAccountsSection } from './payment-accounts-section';
 import { saveSection, SettingsForm, SettingsSection, SettingSwitch } from './settings-section';
 import { SmsSettingsSection } from './sms-settings-section';
@@ -21,6 +22,7 @@ export function SettingsTab() {
       <PaymentAccountsSection />
       <CashOrderSettings />
       <SmsSettingsSection />
+      <CourierSection />
     </Stack>
   );
 }

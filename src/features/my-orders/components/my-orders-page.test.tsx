@@ -29,7 +29,14 @@ beforeEach(() => {
   api.cancelMyOrder.mockReset();
 });
 
-const money = { paid_amount: 0, refunded_amount: 0, refund_due: 0, to_collect: 700, refund_trxid: null };
+const money = {
+  paid_amount: 0,
+  refunded_amount: 0,
+  refund_due: 0,
+  to_collect: 700,
+  refund_trxid: null,
+  courier_tracking_code: null,
+};
 
 const myOrder = (id: string, status: MyOrder['status']): MyOrder => ({
   id,
@@ -111,6 +118,26 @@ describe('MyOrdersPage', () => {
     expect(card).toHaveTextContent('২ ঘণ্টা আগে');
     expect(card).toHaveTextContent('পরিমাণ: ২ × ৳৩৫০');
     expect(card).toHaveTextContent('মোট: ৳৭০০');
+  });
+
+  it('links a parcel on its way to the courier’s tracking page, and nothing before it is booked', () => {
+    vi.mocked(useMyOrders).mockReturnValue({
+      status: 'loaded',
+      data: [
+        { ...myOrder('sent1', 'delivering'), courier_tracking_code: '15BAEB8A' },
+        myOrder('packed1', 'preparing'),
+      ],
+    });
+    renderWithShop(<MyOrdersPage uid="u1" />, { route: '/orders' });
+    const [sent, packed] = screen.getAllByTestId('my-order');
+    expect(within(sent).getByTestId('my-order-tracking')).toHaveAttribute(
+      'href',
+      'https://steadfast.com.bd/t/15BAEB8A',
+    );
+    expect(within(sent).getByTestId('my-order-tracking')).toHaveTextContent(
+      'পার্সেল কোথায় আছে দেখুন (15BAEB8A)',
+    );
+    expect(within(packed).queryByTestId('my-order-tracking')).not.toBeInTheDocument();
   });
 
   it('says when there are no orders yet', () => {

@@ -1,4 +1,16 @@
-import { Badge, Box, Button, Card, Center, Container, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  HStack,
+  Heading,
+  Link,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -16,6 +28,7 @@ import { paymentMethodLabel } from '@/features/ordering/model/payment-method';
 import { sharedTexts } from '@/i18n/texts';
 import { myOrdersTexts } from '../texts';
 import { orderMoneyTexts } from '@/features/ordering/model/money-texts';
+import { courierTrackingTexts, courierTrackingUrl } from '@/features/ordering/model/courier-tracking';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import { ONLY_WITH_SESSION, ONLY_WITHOUT_SESSION } from '@/lib/session-hint';
 import { useMyOrders } from '../api/use-my-orders';
@@ -134,6 +147,18 @@ function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOr
           </Text>
         )}
         <OrderMoney order={order} />
+        {order.courier_tracking_code && order.status === 'delivering' && (
+          <Link
+            href={courierTrackingUrl(order.courier_tracking_code)}
+            target="_blank"
+            rel="noopener"
+            textStyle="sm"
+            color="brand.fg"
+            data-testid="my-order-tracking"
+          >
+            {courierTrackingTexts.track} ({order.courier_tracking_code})
+          </Link>
+        )}
         {awaitsTrxId(order) && (
           <Suspense fallback={null}>
             <SubmitPaymentForm order={order} method={order.payment_method} />

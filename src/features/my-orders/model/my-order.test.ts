@@ -48,6 +48,7 @@ describe('myOrderFromDocument', () => {
       payment_trxid: null,
       payment_reject_reason: null,
       created_at: new Date('2026-11-21T06:00:00Z'),
+      courier_tracking_code: null,
       paid_amount: 0,
       refunded_amount: 0,
       refund_due: 0,

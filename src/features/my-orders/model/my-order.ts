@@ -34,6 +34,8 @@ export interface MyOrder
   to_collect: number;
   /** The TrxID of the money the shop sent back; null until it has. */
   refund_trxid: string | null;
+  /** The courier's tracking code once the parcel is booked; null before. */
+  courier_tracking_code: string | null;
 }
 
 const textOrNull = (value: unknown): string | null =>
@@ -88,6 +90,7 @@ export function myOrderFromDocument(id: string, data: Record<string, unknown>): 
     payment_trxid: textOrNull(data.payment_trxid),
     payment_reject_reason: textOrNull(data.payment_reject_reason),
     created_at: storedDate(created_at),
+    courier_tracking_code: textOrNull(data.courier_tracking_code),
     ...moneyOf(data),
   };
 }

@@ -27,3 +27,6 @@ export * from './order-edit';
 export * from './order-history';
 export * from './low-stock';
 export * from './order-ledger';
+export * from './courier';
+export * from './courier-texts';
+export * from './courier-tracking';

@@ -4,8 +4,8 @@
 export const ORDER_HISTORY = 'history';
 export const ORDER_NOTES = 'notes';
 
-/** Who made a change: the seller, the customer who placed the order, or the shop's own scheduled work. */
-export const HISTORY_ACTORS = ['seller', 'customer', 'system'] as const;
+/** Who made a change: the seller, the customer who placed the order, the shop's own scheduled work, or the courier. */
+export const HISTORY_ACTORS = ['seller', 'customer', 'system', 'courier'] as const;
 export type HistoryActor = (typeof HISTORY_ACTORS)[number];
 
 /** One field's move, old → new. Values are what was stored (a status key, a number, a text). */

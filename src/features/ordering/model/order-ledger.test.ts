@@ -119,6 +119,50 @@ describe('the seller fixing a mis-click', () => {
   });
 });
 
+describe('the courier, one more actor', () => {
+  const packed = run(newOrder('cash_on_delivery', 2), [
+    ['seller', { kind: 'status', to: 'confirmed' }],
+    ['seller', { kind: 'status', to: 'preparing' }],
+  ]).order;
+
+  it('takes a packed order and delivers it, collecting exactly what the ledger says', () => {
+    const delivered = run(packed, [
+      ['courier', { kind: 'status', to: 'delivering' }],
+      ['courier', { kind: 'status', to: 'delivered' }],
+    ]);
+    expect(delivered.refusal).toBeNull();
+    expect(delivered.order).toMatchObject({ status: 'delivered', paid: 2 * PRICE, undo: null });
+    expect(delivered.shelf).toBe(0);
+  });
+
+  it('books only a packed order, and never cancels, returns or reopens one', () => {
+    const confirmed = { ...packed, status: 'confirmed' as const };
+    expect(applyMove(confirmed, 'courier', { kind: 'status', to: 'delivering' })).toEqual({
+      ok: false,
+      refusal: 'courierNeedsPacked',
+    });
+    const delivering = { ...packed, status: 'delivering' as const };
+    for (const to of ['cancelled', 'returned', 'pending'] as const) {
+      expect(applyMove(delivering, 'courier', { kind: 'status', to })).toEqual({
+        ok: false,
+        refusal: 'courierOnlyDelivers',
+      });
+    }
+    for (const move of [{ kind: 'claim' }, { kind: 'edit', quantity: 1 }, { kind: 'undo' }] as const) {
+      expect(applyMove(packed, 'courier', move).ok).toBe(false);
+    }
+  });
+
+  it('hears the same state twice as one: a delivered parcel delivered again changes nothing', () => {
+    const delivered = run(packed, [
+      ['courier', { kind: 'status', to: 'delivering' }],
+      ['courier', { kind: 'status', to: 'delivered' }],
+    ]).order;
+    const again = applyMove(delivered, 'courier', { kind: 'status', to: 'delivered' });
+    expect(again.ok && again.order).toBe(delivered);
+  });
+});
+
 describe('the dashboard status choices', () => {
   it('offers exactly the moves the table allows', () => {
     for (const from of ORDER_STATUSES) {
@@ -185,7 +229,7 @@ describe('the stored order', () => {
 const STATUSES = fc.constantFrom(...ORDER_STATUSES);
 
 function arbitraryActor() {
-  return fc.constantFrom<LedgerActor>('customer', 'seller', 'scheduler');
+  return fc.constantFrom<LedgerActor>('customer', 'seller', 'scheduler', 'courier');
 }
 
 function arbitraryMove(): fc.Arbitrary<LedgerMove> {

@@ -15,8 +15,12 @@ import { isPaymentMethod, type PaymentMethod } from './payment-method';
  * - `refunded`: what the seller recorded as sent back;
  * - what the order is owed (`due`) is its total while it holds jars, nothing once cancelled or returned;
  * - the courier collects `due − (paid − refunded)` when that is positive, and the shop owes the rest back.
+ *
+ * The courier (Steadfast, through the booking callable, its webhook and the poll) is one more actor: it takes a
+ * packed order (booked: preparing → delivering) and delivers it (delivering → delivered, collecting what the
+ * slip says). A parcel it brings back moves to returned only when the seller says it came home.
  */
-export type LedgerActor = 'customer' | 'seller' | 'scheduler';
+export type LedgerActor = 'customer' | 'seller' | 'scheduler' | 'courier';
 
 /** The last status change the seller made, which they may undo for a few minutes (a mis-click). */
 export interface LedgerUndo {
@@ -73,7 +77,9 @@ export type LedgerRefusal =
   | 'badQuantity'
   | 'noRefundDue'
   | 'refundTooLarge'
-  | 'nothingToUndo';
+  | 'nothingToUndo'
+  | 'courierNeedsPacked'
+  | 'courierOnlyDelivers';
 
 export interface LedgerEffects {
   /** Jars onto the shelf (positive) or off it (negative). */
@@ -211,6 +217,7 @@ export function applyMove(order: LedgerOrder, actor: LedgerActor, move: LedgerMo
           ? moveStatus(next, 'cancelled', null)
           : refused('customerCanOnlyCancelPending');
       }
+      if (actor === 'courier') return courierStatusMove(next, order.status, move.to);
       if (actor !== 'seller') return refused('notAllowed');
       const why = sellerStatusRefusal(order.status, move.to);
       return why ? refused(why) : moveStatus(next, move.to, { from: order.status, collected: 0 });
@@ -226,7 +233,7 @@ export function applyMove(order: LedgerOrder, actor: LedgerActor, move: LedgerMo
       return moveStatus(next, 'cancelled', null);
     }
     case 'claim': {
-      if (actor === 'scheduler') return refused('notAllowed');
+      if (actor !== 'customer' && actor !== 'seller') return refused('notAllowed');
       if (!isMobilePaymentMethod(order.method)) return refused('notForCash');
       if (order.payment === 'claimed') return refused('alreadyClaimed');
       if (order.payment === 'verified') return refused('alreadyVerified');
@@ -256,7 +263,7 @@ export function applyMove(order: LedgerOrder, actor: LedgerActor, move: LedgerMo
       };
     }
     case 'edit': {
-      if (actor === 'scheduler') return refused('notAllowed');
+      if (actor !== 'customer' && actor !== 'seller') return refused('notAllowed');
       if (!isEditableStatus(order.status, actor === 'customer')) {
         return refused(
           actor === 'customer' && isEditableStatus(order.status, false)
@@ -282,6 +289,17 @@ export function applyMove(order: LedgerOrder, actor: LedgerActor, move: LedgerMo
       return { ok: true, order: { ...next, refunded: order.refunded + move.amount }, effects: NO_EFFECTS };
     }
   }
+}
+
+/**
+ * The courier's two moves: a packed order booked (preparing → delivering) and a parcel delivered (delivering →
+ * delivered, the courier collecting the ledger's amount). It never cancels, returns or reopens an order.
+ */
+function courierStatusMove(next: LedgerOrder, from: OrderStatus, to: OrderStatus): LedgerResult {
+  if (to === 'delivering')
+    return from === 'preparing' ? moveStatus(next, to, null) : refused('courierNeedsPacked');
+  if (to === 'delivered' && from === 'delivering') return moveStatus(next, to, null);
+  return refused('courierOnlyDelivers');
 }
 
 /** The statuses the dashboard offers the seller for an order: its own, and every one the table allows. */

@@ -120,6 +120,8 @@ export const orderMessages = {
   // The order ledger's refusals (order-ledger.ts), one per LedgerRefusal, for whoever tried the move.
   ledger: {
     notAllowed: 'এই অর্ডারে এই কাজটি করার অনুমতি আপনার নেই।',
+    courierNeedsPacked: 'শুধু প্রস্তুত (প্যাক করা) অর্ডার কুরিয়ারে বুক করা যায়।',
+    courierOnlyDelivers: 'কুরিয়ার শুধু ডেলিভারিতে থাকা পার্সেল সরবরাহ করতে পারে।',
     customerCanOnlyCancelPending:
       'শুধু অমীমাংসিত অর্ডার বাতিল করা যায় — বিক্রেতা নিশ্চিত করার পর বাতিল করতে দোকানে ফোন করুন।',
     deliveredIsFinal: `সরবরাহ হয়ে যাওয়া অর্ডারের স্ট্যাটাস আর বদলানো যায় না — ভুল করে চাপলে ${UNDO_MINUTES_BN} মিনিটের মধ্যে “আগের অবস্থায় ফেরান” চাপুন।`,
