@@ -175,7 +175,7 @@ export default tseslint.config(
     },
   },
   // What the Cloud Functions take from the web app (ARCHITECTURE.md): its pure models, its texts and config, its number
-  // formatters (the mail and SMS write money as the shop does), and for
+  // formatters (the mail and SMS write money as the shop does), its HTML escaper and stored-date reader, and for
   // the `pages` function the storefront's server render; never a component, a hook or a Firebase web module.
   {
     files: ['functions/src/**/*.ts'],
@@ -187,9 +187,9 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^(\\.\\./)+src/(?!features/[^/]+/model(/|$)|features/catalog/server$|app/server$|app/page-template$|config/|i18n/|lib/numbers$)',
+                '^(\\.\\./)+src/(?!features/[^/]+/model(/|$)|features/catalog/server$|app/server$|app/page-template$|config/|i18n/|lib/(numbers|html|stored-date)$)',
               message:
-                "the functions take from src/ only the features' models, i18n/, config/, lib/numbers (the shop's one money formatter) and the storefront's server render.",
+                "the functions take from src/ only the features' models, i18n/, config/, lib/numbers, lib/html and lib/stored-date (pure, one of each) and the storefront's server render.",
             },
           ],
         },

@@ -7,11 +7,6 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import {
-  NOTIFICATION_SETTINGS_PATH,
-  orderMailRecipient,
-  readNotificationSettings,
-} from '../../src/features/admin-settings/model/notification-settings';
-import {
   dhakaDateKey,
   isRevenueStatus,
   monthOfDay,
@@ -27,8 +22,9 @@ import {
   stockLevelOf,
   toBengaliDigits,
 } from '../../src/features/ordering/model';
+import { escapeHtml } from '../../src/lib/html';
 import { formatTaka } from '../../src/lib/numbers';
-import { MAIL_COLLECTION, type MailDocument } from './order-mail';
+import { mailOnce, sellerMailRecipient, type MailDocument } from './order-mail';
 import { eveningMailTexts } from './order-mail-texts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -110,13 +106,12 @@ function eveningMail(to: string, f: EveningFigures): MailDocument {
             .join(', '),
         ),
   ];
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to,
     message: {
       subject: t.subject(n(f.day), n(f.orders), taka(f.revenue)),
       text: lines.join('\n'),
-      html: lines.map((line) => `<p>${escape(line)}</p>`).join('\n'),
+      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
     },
   };
 }
@@ -125,18 +120,8 @@ export type EveningOutcome = 'mailed' | 'already-mailed' | 'off';
 
 /** Writes the day's mail once (its id is the day's: a second run the same evening writes nothing). */
 export async function sendEveningSummary(db: Firestore, now: Date): Promise<EveningOutcome> {
-  const settings = await db
-    .collection(NOTIFICATION_SETTINGS_PATH.collection)
-    .doc(NOTIFICATION_SETTINGS_PATH.id)
-    .get();
-  const to = orderMailRecipient(readNotificationSettings(settings.data()));
+  const to = await sellerMailRecipient(db);
   if (!to) return 'off';
   const figures = await eveningFigures(db, now);
-  try {
-    await db.collection(MAIL_COLLECTION).doc(`evening-${figures.day}`).create(eveningMail(to, figures));
-    return 'mailed';
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== 6) throw error;
-    return 'already-mailed';
-  }
+  return mailOnce(db, `evening-${figures.day}`, eveningMail(to, figures));
 }
