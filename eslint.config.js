@@ -137,7 +137,7 @@ export default tseslint.config(
     },
     rules: {
       // No import cycles anywhere: a module that needs part of another takes a narrow interface, and shared types
-      // live in a module that imports nothing of their users (STYLE.md). Type-only imports count too: a cycle of
+      // live in a module that imports nothing of their users (ARCHITECTURE.md). Type-only imports count too: a cycle of
       // types is still a circle a reader has to untangle.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },

@@ -92,9 +92,9 @@ export const expireUnpaidOrders = onSchedule(
 );
 
 /**
- * `/p/<slug>` and `/sitemap.xml`, behind Hosting's rewrites (firebase.json): ./pages.ts, bundled apart
- * (lib/pages.js, build.mjs) and loaded at the first request, so the callables' cold start never reads it. The
- * pages name the shop by SHOP_URL and take their template from it, whatever host a request names.
+ * `/` (the jars on sale), `/p/<slug>` and `/sitemap.xml`, behind Hosting's rewrites (firebase.json): ./pages.ts,
+ * bundled apart (lib/pages.js, build.mjs) and loaded at the first request, so the callables' cold start never
+ * reads it. The pages name the shop by SHOP_URL and take their template from it, whatever host a request names.
  */
 const PAGES_BUNDLE = './pages.js';
 export const pages = onRequest(async (request, response) => {
