@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseEnv } from 'node:util';
+import { inspect, parseEnv } from 'node:util';
 import { loadEnv, type Plugin } from 'vite';
 
 /** The web app's Firebase config, as README's deploy steps name it. */
@@ -135,6 +135,11 @@ export class ProductionConfigError extends Error {
         'dist-local) instead.',
     );
     this.name = 'ProductionConfigError';
+  }
+
+  /** How Vite prints a failed build (util.inspect): the message alone, which says it all, without a stack. */
+  [inspect.custom](): string {
+    return this.message;
   }
 }
 

@@ -1,4 +1,6 @@
-import { escapeHtml } from '../lib/html';
+// With its extension: the Vite config reaches this module (scripts/vite-prerender.ts), and Node's own loader
+// needs it.
+import { escapeHtml } from '../lib/html.ts';
 
 /**
  * Fills the built app's HTML (index.html / shell.html) with one rendered page: scripts that must run before

@@ -69,7 +69,17 @@ describe('the production build', () => {
       'A production build needs the real Firebase web config and no emulator settings',
     );
     for (const name of REQUIRED_WEB_CONFIG) expect(output).toContain(name);
+    // The message alone: no stack of the plugin's frames under it, no warning above it.
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(output).not.toContain('(!)');
     expect(readdirSync(outDir)).toEqual([]);
+  }, 120_000);
+
+  it('builds with the real config without a single warning', () => {
+    const { status, output, outDir } = build(realConfig);
+    expect(status).toBe(0);
+    expect(output).not.toContain('(!)');
+    expect(readdirSync(outDir)).toContain('shell.html');
   }, 120_000);
 
   it('names only what is missing when part of the config is given', () => {
