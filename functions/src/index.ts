@@ -24,6 +24,7 @@ import { checkLowStock } from './low-stock';
 import { smsCustomerOnStatus as smsCustomerOnStatusIn } from './order-sms';
 import { recordRefund as recordRefundFor } from './record-refund';
 import { sendEveningSummary } from './evening-summary';
+import { cspViolations, parsedReport } from './csp-report';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
@@ -113,6 +114,20 @@ export const pages = onRequest(async (request, response) => {
   );
   const sent = encodedAnswer(answer, request.acceptsEncodings('gzip', 'identity') === 'gzip');
   response.status(sent.status).set(sent.headers).send(sent.body);
+});
+
+/**
+ * `/csp-report`, behind Hosting's rewrite: what the Content-Security-Policy blocked in a shopper's browser
+ * (its `report-uri` and `report-to`), logged as a warning each (./csp-report.ts), so a blocked script is seen.
+ */
+export const cspReport = onRequest((request, response) => {
+  if (request.method !== 'POST') {
+    response.status(405).end();
+    return;
+  }
+  for (const violation of cspViolations(parsedReport(request.rawBody ?? request.body)))
+    logger.warn('cspReport', violation);
+  response.status(204).end();
 });
 
 /**
