@@ -23,7 +23,8 @@ export const INLINE_SCRIPT_HASHES = [
  * Where production's pages talk to: Firestore (the shop window's REST request, the SDK's listeners), Auth
  * (identitytoolkit signs in, securetoken refreshes the ID token), Storage (the seller's photo uploads) and the
  * callables (`https://us-central1-<project>.cloudfunctions.net/<name>`: a host source can only wildcard a whole
- * label, so `*.cloudfunctions.net`; the project is not known to this repository).
+ * label, so `*.cloudfunctions.net` here; the production build narrows it to the project's host:
+ * shopConnectPolicyMeta).
  */
 const FIREBASE_APIS = [
   'https://firestore.googleapis.com',
@@ -32,6 +33,22 @@ const FIREBASE_APIS = [
   'https://firebasestorage.googleapis.com',
   'https://*.cloudfunctions.net',
 ];
+
+/** The callables' host of a Firebase project (its functions run in us-central1: functions/src/index.ts). */
+export const functionsOrigin = (projectId: string) => `https://us-central1-${projectId}.cloudfunctions.net`;
+
+/**
+ * The production build's own policy, in a `<meta>` of every page (written by scripts/build/firebase-web-config.ts,
+ * which knows the project): `connect-src` with the shop's functions host in place of `*.cloudfunctions.net`. A
+ * browser enforces it beside the header's, so the pages talk to this project's functions and no other's. The
+ * header cannot name the project (firebase.json is the repository's, the project the deployer's).
+ */
+export function shopConnectPolicyMeta(projectId: string): string {
+  const sources = CSP_DIRECTIVES['connect-src'].map((source) =>
+    source === 'https://*.cloudfunctions.net' ? functionsOrigin(projectId) : source,
+  );
+  return `<meta http-equiv="Content-Security-Policy" content="${serializeCsp({ 'connect-src': sources })}" />`;
+}
 
 /** reCAPTCHA's script and challenge frame, which Firebase Auth's phone verification loads in production. */
 const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];

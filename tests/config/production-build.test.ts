@@ -75,11 +75,16 @@ describe('the production build', () => {
     expect(readdirSync(outDir)).toEqual([]);
   }, 120_000);
 
-  it('builds with the real config without a single warning', () => {
+  it("builds with the real config without a single warning, every page talking to its project's functions only", () => {
     const { status, output, outDir } = build(realConfig);
     expect(status).toBe(0);
     expect(output).not.toContain('(!)');
-    expect(readdirSync(outDir)).toContain('shell.html');
+    for (const page of ['shell.html', 'auth.html', 'orders.html']) {
+      const html = readFileSync(join(outDir, page), 'utf8');
+      const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+      expect(policy.split(' '), page).toContain('https://us-central1-achar-ghor.cloudfunctions.net');
+      expect(policy, page).not.toContain('*');
+    }
   }, 120_000);
 
   it('names only what is missing when part of the config is given', () => {
