@@ -137,7 +137,7 @@ export default tseslint.config(
     },
     rules: {
       // No import cycles anywhere: a module that needs part of another takes a narrow interface, and shared types
-      // live in a module that imports nothing of their users (STYLE.md). Type-only imports count too: a cycle of
+      // live in a module that imports nothing of their users (ARCHITECTURE.md). Type-only imports count too: a cycle of
       // types is still a circle a reader has to untangle.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
@@ -175,8 +175,8 @@ export default tseslint.config(
     },
   },
   // What the Cloud Functions take from the web app (ARCHITECTURE.md): its pure models, its texts and config, its
-  // formatters (the mail and SMS write money and days as the shop does), and for
-  // the `pages` function the storefront's server render; never a component, a hook or a Firebase web module.
+  // formatters (the mail and SMS write money and days as the shop does), its HTML escaper and stored-date reader,
+  // and for the `pages` function the storefront's server render; never a component, a hook or a Firebase web module.
   {
     files: ['functions/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -187,9 +187,9 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^(\\.\\./)+src/(?!features/[^/]+/model(/|$)|features/catalog/server$|app/server$|app/page-template$|config/|i18n/|lib/(numbers|format)$)',
+                '^(\\.\\./)+src/(?!features/[^/]+/model(/|$)|features/catalog/server$|app/server$|app/page-template$|config/|i18n/|lib/(numbers|format|html|stored-date)$)',
               message:
-                "the functions take from src/ only the features' models, i18n/, config/, lib/numbers and lib/format (the shop's one formatter of money and dates) and the storefront's server render.",
+                "the functions take from src/ only the features' models, i18n/, config/, lib/numbers, lib/format, lib/html and lib/stored-date (pure, one of each) and the storefront's server render.",
             },
           ],
         },

@@ -20,7 +20,7 @@ check() {
 }
 check lint npx eslint . --max-warnings=0
 check format npx prettier --check . --log-level=warn
-check dependencies npx knip --dependencies
+check dependencies npx knip --dependencies --include exports,types
 check types npx tsc -p tsconfig.json
 wait
 failed=0
@@ -28,7 +28,7 @@ for name in lint format dependencies types; do
   case $name in
     lint) echo "› lint (eslint)" ;;
     format) echo "› formatting (prettier)" ;;
-    dependencies) echo "› dependencies: every declared package is imported and every imported one declared (exceptions in knip.jsonc)" ;;
+    dependencies) echo "› dependencies and exports: every declared package imported, every imported one declared, every export imported (knip.jsonc)" ;;
     types) echo "› types" ;;
   esac
   cat "$checks/$name.log"

@@ -21,8 +21,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 
-import { assertPageTemplate, fillPageTemplate, type InlineScript } from '../src/app/page-template';
-import { scriptsTheCspBlocks } from '../src/config/security-headers';
+import { assertPageTemplate, fillPageTemplate, type InlineScript } from '../src/app/page-template.ts';
+import { scriptsTheCspBlocks } from '../src/config/security-headers.ts';
 
 const SERVER_ENTRY = 'src/app/server.tsx';
 

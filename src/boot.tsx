@@ -3,7 +3,6 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
-import { isClientOnlyError } from './components/ui/client-only';
 import { replayKeptTaps, takeKeptTap } from './lib/tap-replay';
 import './lib/dayjs';
 
@@ -41,9 +40,7 @@ export async function boot(root: HTMLElement, path: string, system: SystemContex
     // thread for the whole page at once (a cheap phone's taps and scrolls stay responsive meanwhile).
     startTransition(() => {
       hydrateRoot(root, app, {
-        // The prerender leaves ClientOnly parts to the browser on purpose: not a hydration problem.
         onRecoverableError(error, info) {
-          if (isClientOnlyError(error)) return;
           console.error('hydration:', error, info.componentStack);
         },
       });

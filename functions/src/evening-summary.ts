@@ -7,11 +7,6 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import {
-  NOTIFICATION_SETTINGS_PATH,
-  orderMailRecipient,
-  readNotificationSettings,
-} from '../../src/features/admin-settings/model/notification-settings';
-import {
   dhakaDateKey,
   isRevenueStatus,
   monthOfDay,
@@ -28,7 +23,8 @@ import {
   toBengaliDigits,
 } from '../../src/features/ordering/model';
 import { formatDayMonth, formatTaka } from '../../src/lib/format';
-import { MAIL_COLLECTION, type MailDocument } from './order-mail';
+import { escapeHtml } from '../../src/lib/html';
+import { mailOnce, sellerMailRecipient, type MailDocument } from './order-mail';
 import { eveningMailTexts } from './order-mail-texts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -112,13 +108,12 @@ export function eveningMail(to: string, f: EveningFigures): MailDocument {
             .join(', '),
         ),
   ];
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to,
     message: {
       subject: t.subject(formatDayMonth(f.day), n(f.orders), taka(f.revenue)),
       text: lines.join('\n'),
-      html: lines.map((line) => `<p>${escape(line)}</p>`).join('\n'),
+      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
     },
   };
 }
@@ -127,18 +122,8 @@ export type EveningOutcome = 'mailed' | 'already-mailed' | 'off';
 
 /** Writes the day's mail once (its id is the day's: a second run the same evening writes nothing). */
 export async function sendEveningSummary(db: Firestore, now: Date): Promise<EveningOutcome> {
-  const settings = await db
-    .collection(NOTIFICATION_SETTINGS_PATH.collection)
-    .doc(NOTIFICATION_SETTINGS_PATH.id)
-    .get();
-  const to = orderMailRecipient(readNotificationSettings(settings.data()));
+  const to = await sellerMailRecipient(db);
   if (!to) return 'off';
   const figures = await eveningFigures(db, now);
-  try {
-    await db.collection(MAIL_COLLECTION).doc(`evening-${figures.day}`).create(eveningMail(to, figures));
-    return 'mailed';
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== 6) throw error;
-    return 'already-mailed';
-  }
+  return mailOnce(db, `evening-${figures.day}`, eveningMail(to, figures));
 }

@@ -28,6 +28,7 @@ import { bookCourier as bookCourierFor } from './courier/book-courier';
 import { answerCourierWebhook, pollCourierParcels } from './courier/courier-state';
 import { courierStatus as courierStatusFor } from './courier/courier-status';
 import { STEADFAST_BASE_URL, steadfastCourier } from './courier/steadfast';
+import { cspViolations, parsedReport } from './csp-report';
 
 initializeApp();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
@@ -96,9 +97,9 @@ export const expireUnpaidOrders = onSchedule(
 );
 
 /**
- * `/p/<slug>` and `/sitemap.xml`, behind Hosting's rewrites (firebase.json): ./pages.ts, bundled apart
- * (lib/pages.js, build.mjs) and loaded at the first request, so the callables' cold start never reads it. The
- * pages name the shop by SHOP_URL and take their template from it, whatever host a request names.
+ * `/` (the jars on sale), `/p/<slug>` and `/sitemap.xml`, behind Hosting's rewrites (firebase.json): ./pages.ts,
+ * bundled apart (lib/pages.js, build.mjs) and loaded at the first request, so the callables' cold start never
+ * reads it. The pages name the shop by SHOP_URL and take their template from it, whatever host a request names.
  */
 const PAGES_BUNDLE = './pages.js';
 export const pages = onRequest(async (request, response) => {
@@ -117,6 +118,20 @@ export const pages = onRequest(async (request, response) => {
   );
   const sent = encodedAnswer(answer, request.acceptsEncodings('gzip', 'identity') === 'gzip');
   response.status(sent.status).set(sent.headers).send(sent.body);
+});
+
+/**
+ * `/csp-report`, behind Hosting's rewrite: what the Content-Security-Policy blocked in a shopper's browser
+ * (its `report-uri` and `report-to`), logged as a warning each (./csp-report.ts), so a blocked script is seen.
+ */
+export const cspReport = onRequest((request, response) => {
+  if (request.method !== 'POST') {
+    response.status(405).end();
+    return;
+  }
+  for (const violation of cspViolations(parsedReport(request.rawBody ?? request.body)))
+    logger.warn('cspReport', violation);
+  response.status(204).end();
 });
 
 /**

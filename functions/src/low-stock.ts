@@ -6,13 +6,9 @@
  * the product already alerted and writes nothing.
  */
 import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import {
-  NOTIFICATION_SETTINGS_PATH,
-  orderMailRecipient,
-  readNotificationSettings,
-} from '../../src/features/admin-settings/model/notification-settings';
 import { displayLine, lowStockThresholdOf, toBengaliDigits } from '../../src/features/ordering/model';
-import { MAIL_COLLECTION, type MailDocument } from './order-mail';
+import { escapeHtml } from '../../src/lib/html';
+import { MAIL_COLLECTION, sellerMailRecipient, type MailDocument } from './order-mail';
 import { lowStockMailTexts } from './order-mail-texts';
 
 export const LOW_STOCK_ALERTS = 'low_stock_alerts';
@@ -24,13 +20,12 @@ function lowStockMail(to: string, name: string, stock: number, threshold: number
       ? lowStockMailTexts.soldOut(shownName)
       : lowStockMailTexts.subject(shownName, toBengaliDigits(stock));
   const body = lowStockMailTexts.body(shownName, toBengaliDigits(stock), toBengaliDigits(threshold));
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to,
     message: {
       subject,
       text: `${body}\n\n${lowStockMailTexts.again}`,
-      html: `<p>${escape(body)}</p><p style="color:#666">${escape(lowStockMailTexts.again)}</p>`,
+      html: `<p>${escapeHtml(body)}</p><p style="color:#666">${escapeHtml(lowStockMailTexts.again)}</p>`,
     },
   };
 }
@@ -52,11 +47,7 @@ export async function checkLowStock(
   if (typeof stock !== 'number') return 'nothing';
   const threshold = lowStockThresholdOf(product);
   const low = stock <= threshold;
-  const settings = await db
-    .collection(NOTIFICATION_SETTINGS_PATH.collection)
-    .doc(NOTIFICATION_SETTINGS_PATH.id)
-    .get();
-  const to = orderMailRecipient(readNotificationSettings(settings.data()));
+  const to = await sellerMailRecipient(db);
   return db.runTransaction(async (transaction) => {
     const alert = await transaction.get(alertRef);
     const alerted = alert.get('alerted') === true;

@@ -5,7 +5,6 @@
 // unpaid-order expiry all come through here; none of them moves jars or money by itself.
 import {
   FieldValue,
-  Timestamp,
   type DocumentData,
   type DocumentSnapshot,
   type Firestore,
@@ -25,6 +24,7 @@ import {
   type LedgerMove,
   type LedgerOrder,
 } from '../../src/features/ordering/model';
+import { storedMillis } from '../../src/lib/stored-date';
 import { prepareSpentChange } from './customer-summary';
 import { recordStatusForGuard } from './order-guard';
 import { BY_SYSTEM, changesOf, recordHistory, type ChangedBy } from './order-history';
@@ -54,10 +54,6 @@ export interface PreparedOrderMove {
   notice?: string;
   /** Every write of the move; call after all of the transaction's reads. */
   write: () => void;
-}
-
-function millisOf(value: unknown): number | null {
-  return value instanceof Timestamp ? value.toMillis() : null;
 }
 
 const ledgerRefusal = orderMessages.ledger;
@@ -94,7 +90,7 @@ export async function prepareOrderMove(
   if (after === before && Object.keys(fields).length === 0) return { after, changed: false, write: () => {} };
 
   if (move.kind === 'undo') {
-    const at = millisOf((stored.status_undo as { at?: unknown } | undefined)?.at);
+    const at = storedMillis((stored.status_undo as { at?: unknown } | undefined)?.at);
     if (at === null || now.getTime() - at > UNDO_MINUTES * 60_000) {
       throw refusal('failed-precondition', ledgerRefusal.undoTooLate);
     }

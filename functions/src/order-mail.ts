@@ -18,6 +18,7 @@ import {
   shortOrderId,
   toBengaliDigits,
 } from '../../src/features/ordering/model';
+import { escapeHtml } from '../../src/lib/html';
 import { formatTaka } from '../../src/lib/numbers';
 import { orderMailTexts as t } from './order-mail-texts';
 
@@ -66,17 +67,6 @@ export function orderDashboardUrl(shopUrl: string, orderId: string): string {
   url.searchParams.set('q', shortOrderId(orderId));
   return url.toString();
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-// The customer typed name and address: in the HTML they are text, never markup.
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 const paymentLabel = (method: string) => (isPaymentMethod(method) ? paymentMethodLabel(method) : method);
 
@@ -141,6 +131,33 @@ export function orderMail(to: string, orderId: string, order: MailedOrder, shopU
 /** gRPC's ALREADY_EXISTS, what `create` throws for a document that is there. */
 const ALREADY_EXISTS = 6;
 
+/** Where the seller's mails go (Settings), or null when the seller has them off. */
+export async function sellerMailRecipient(db: Firestore): Promise<string | null> {
+  const settings = await db
+    .collection(NOTIFICATION_SETTINGS_PATH.collection)
+    .doc(NOTIFICATION_SETTINGS_PATH.id)
+    .get();
+  return orderMailRecipient(readNotificationSettings(settings.data()));
+}
+
+/**
+ * Writes a mail under its own id, once: `create` refuses an existing document, so a trigger that runs again (a
+ * retry, a second delivery of the event) finds the mail written and sends nothing more.
+ */
+export async function mailOnce(
+  db: Firestore,
+  id: string,
+  mail: MailDocument,
+): Promise<'mailed' | 'already-mailed'> {
+  try {
+    await db.collection(MAIL_COLLECTION).doc(id).create(mail);
+    return 'mailed';
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+    return 'already-mailed';
+  }
+}
+
 export type NotifyOutcome = 'mailed' | 'already-mailed' | 'off';
 
 /**
@@ -154,21 +171,14 @@ export async function notifySellerOfOrder(
   order: DocumentData,
   shopUrl: string,
 ): Promise<NotifyOutcome> {
-  const settings = await db
-    .collection(NOTIFICATION_SETTINGS_PATH.collection)
-    .doc(NOTIFICATION_SETTINGS_PATH.id)
-    .get();
-  const to = orderMailRecipient(readNotificationSettings(settings.data()));
+  const to = await sellerMailRecipient(db);
   if (!to) return 'off';
-  try {
-    await db
-      .collection(MAIL_COLLECTION)
-      .doc(orderMailId(orderId))
-      .create(orderMail(to, orderId, mailedOrder(order), shopUrl));
-    return 'mailed';
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+  const outcome = await mailOnce(
+    db,
+    orderMailId(orderId),
+    orderMail(to, orderId, mailedOrder(order), shopUrl),
+  );
+  if (outcome === 'already-mailed')
     logger.info('notifySellerOfOrder: the order was mailed already', { orderId });
-    return 'already-mailed';
-  }
+  return outcome;
 }

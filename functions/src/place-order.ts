@@ -1,6 +1,5 @@
 import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { HttpsError } from 'firebase-functions/v2/https';
 import { orderMessages } from '../../src/features/ordering/model';
 import {
   INITIAL_ORDER_STATUS,
@@ -15,16 +14,18 @@ import {
   parsePlaceOrderInput,
   toBengaliDigits,
   type OrderFields,
+  type Parsed,
   type PlaceOrderInput,
   type PlaceOrderResult,
 } from '../../src/features/ordering/model';
-import { signedInCaller, type Caller } from './caller';
+import type { Caller } from './caller';
+import { inTransaction, readCall } from './callable';
 import { countNewOrder, orderSearchFields } from './customer-summary';
 import { guardOrder, type OrderGuardOptions } from './order-guard';
 import { orderStatsFields, recordNewOrder } from './order-stats';
 import { newOrderPaymentFields, prepareTrxIdClaim, readPaymentSettingsIn } from './order-payment';
 import { orderIdForRequest, requestExpired } from './order-request';
-import { isAborted, refusal } from './refusal';
+import { refusal } from './refusal';
 
 // Many customers ordering the last jars at once make transactions collide; each retry re-reads the stock,
 // so more attempts only mean more late-comers hear "not enough stock" instead of a vague failure.
@@ -74,12 +75,12 @@ export function orderForProduct(
   };
 }
 
-/** Reads the caller's payload into a PlaceOrderInput or refuses it with the first Bengali reason. */
-export function readPlaceOrderInput(data: unknown): PlaceOrderInput {
+/** Reads the caller's payload into a PlaceOrderInput, or the first Bengali reason it is refused. */
+function readPlaceOrderInput(data: unknown): Parsed<PlaceOrderInput> {
   try {
-    return parsePlaceOrderInput(data);
+    return { ok: true, input: parsePlaceOrderInput(data) };
   } catch (error) {
-    if (error instanceof InvalidOrderInputError) throw refusal('invalid-argument', error.message);
+    if (error instanceof InvalidOrderInputError) return { ok: false, error: error.message };
     throw error;
   }
 }
@@ -97,9 +98,7 @@ export async function placeOrder(
   clock: () => Date = () => new Date(),
   guardOptions: OrderGuardOptions = {},
 ): Promise<PlaceOrderResult> {
-  const caller = signedInCaller(auth);
-  if (!caller) throw refusal('unauthenticated', errors.signInRequired);
-  const input = readPlaceOrderInput(data);
+  const { caller, input } = readCall(auth, data, errors.signInRequired, readPlaceOrderInput);
 
   const productRef = db.collection('products').doc(input.productId);
   // A request id names its order (order-request.ts): a repeated request finds the order it already placed.
@@ -115,81 +114,76 @@ export async function placeOrder(
   // once could both see two open orders and both be taken. Both also write this customer's marker document
   // (`order-limits/{uid}`, server-only, read and written by order-guard.ts), so they conflict and the later one
   // retries and sees the other's order.
-  try {
-    await db.runTransaction(
-      async (transaction) => {
-        if (input.requestId) {
-          // Served already (its answer was lost, or the shopper tapped twice): the same order, nothing new, no
-          // more jars taken. Two copies arriving at once both read "not there"; the first to commit wins and
-          // the other's transaction is retried, when it finds the order.
-          const placed = await transaction.get(orderRef);
-          if (placed.exists) {
-            if (requestExpired(placed.createTime?.toDate() ?? null, clock())) {
-              throw refusal('failed-precondition', errors.requestExpired);
-            }
-            return;
+  await inTransaction(
+    db,
+    async (transaction) => {
+      if (input.requestId) {
+        // Served already (its answer was lost, or the shopper tapped twice): the same order, nothing new, no
+        // more jars taken. Two copies arriving at once both read "not there"; the first to commit wins and
+        // the other's transaction is retried, when it finds the order.
+        const placed = await transaction.get(orderRef);
+        if (placed.exists) {
+          if (requestExpired(placed.createTime?.toDate() ?? null, clock())) {
+            throw refusal('failed-precondition', errors.requestExpired);
           }
+          return;
         }
-        const product = await transaction.get(productRef);
-        const order = orderForProduct(product.data(), input, caller);
-        const settings = await readPaymentSettingsIn(transaction, db);
-        if (!offeredPaymentMethods(settings).includes(input.paymentMethod)) {
-          throw refusal('failed-precondition', orderMessages.payment.methodNotOffered);
-        }
-        // Blocklist, verified phone, limits per account and per number (order-guard.ts); reads the markers.
-        const guard = await guardOrder(
-          transaction,
-          db,
-          { caller, order, now: clock(), settings },
-          guardOptions,
+      }
+      const product = await transaction.get(productRef);
+      const order = orderForProduct(product.data(), input, caller);
+      const settings = await readPaymentSettingsIn(transaction, db);
+      if (!offeredPaymentMethods(settings).includes(input.paymentMethod)) {
+        throw refusal('failed-precondition', orderMessages.payment.methodNotOffered);
+      }
+      // Blocklist, verified phone, limits per account and per number (order-guard.ts); reads the markers.
+      const guard = await guardOrder(
+        transaction,
+        db,
+        { caller, order, now: clock(), settings },
+        guardOptions,
+      );
+      const open = await transaction.get(openOrders);
+      if (open.size >= MAX_OPEN_ORDERS_PER_CUSTOMER) {
+        throw refusal(
+          'resource-exhausted',
+          errors.tooManyOpenOrders(toBengaliDigits(MAX_OPEN_ORDERS_PER_CUSTOMER)),
         );
-        const open = await transaction.get(openOrders);
-        if (open.size >= MAX_OPEN_ORDERS_PER_CUSTOMER) {
-          throw refusal(
-            'resource-exhausted',
-            errors.tooManyOpenOrders(toBengaliDigits(MAX_OPEN_ORDERS_PER_CUSTOMER)),
-          );
-        }
-        // A TrxID given with the order: claimed for it in this transaction, or refused if another order has it.
-        const claim =
-          input.paymentTrxId && input.paymentPayer
-            ? { trxId: input.paymentTrxId, payer: input.paymentPayer }
-            : null;
-        const claimTrxId =
-          claim && isMobilePaymentMethod(input.paymentMethod)
-            ? await prepareTrxIdClaim(transaction, db, input.paymentMethod, claim.trxId, orderRef.id)
-            : () => {};
+      }
+      // A TrxID given with the order: claimed for it in this transaction, or refused if another order has it.
+      const claim =
+        input.paymentTrxId && input.paymentPayer
+          ? { trxId: input.paymentTrxId, payer: input.paymentPayer }
+          : null;
+      const claimTrxId =
+        claim && isMobilePaymentMethod(input.paymentMethod)
+          ? await prepareTrxIdClaim(transaction, db, input.paymentMethod, claim.trxId, orderRef.id)
+          : () => {};
 
-        // Every read is above this line, every write below (a Firestore transaction reads before it writes).
-        transaction.update(productRef, {
-          // The transaction fails and retries if the stock changed since this read, so this is exact.
-          stock_quantity: (product.get('stock_quantity') as number) - input.quantity,
-          updated_at: FieldValue.serverTimestamp(),
-        });
-        guard.record(); // writes the customer's marker, the number's marker and its summary
-        // One instant for the day the roll-ups count the order under (order-stats.ts) and its search fields.
-        const now = clock();
-        const stats = orderStatsFields(now);
-        const search = orderSearchFields(orderRef.id, order, now);
-        const payment = newOrderPaymentFields(input.paymentMethod, settings, now, claim);
-        countNewOrder(transaction, db, order, search.customer_key);
-        claimTrxId();
-        transaction.create(orderRef, {
-          ...order,
-          ...search,
-          ...stats,
-          ...payment,
-          created_at: FieldValue.serverTimestamp(),
-          updated_at: FieldValue.serverTimestamp(),
-        });
-        recordNewOrder(transaction, db, { ...order, ...stats, ...payment }, now);
-      },
-      { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
-    );
-  } catch (error) {
-    if (error instanceof HttpsError) throw error;
-    if (isAborted(error)) throw refusal('aborted', errors.tooBusy);
-    throw error;
-  }
+      // Every read is above this line, every write below (a Firestore transaction reads before it writes).
+      transaction.update(productRef, {
+        // The transaction fails and retries if the stock changed since this read, so this is exact.
+        stock_quantity: (product.get('stock_quantity') as number) - input.quantity,
+        updated_at: FieldValue.serverTimestamp(),
+      });
+      guard.record(); // writes the customer's marker, the number's marker and its summary
+      // One instant for the day the roll-ups count the order under (order-stats.ts) and its search fields.
+      const now = clock();
+      const stats = orderStatsFields(now);
+      const search = orderSearchFields(orderRef.id, order, now);
+      const payment = newOrderPaymentFields(input.paymentMethod, settings, now, claim);
+      countNewOrder(transaction, db, order, search.customer_key);
+      claimTrxId();
+      transaction.create(orderRef, {
+        ...order,
+        ...search,
+        ...stats,
+        ...payment,
+        created_at: FieldValue.serverTimestamp(),
+        updated_at: FieldValue.serverTimestamp(),
+      });
+      recordNewOrder(transaction, db, { ...order, ...stats, ...payment }, now);
+    },
+    { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
+  );
   return { orderId: orderRef.id };
 }

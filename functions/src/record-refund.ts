@@ -1,5 +1,4 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 import {
   fromPoisha,
   orderMessages,
@@ -7,9 +6,9 @@ import {
   toPoisha,
 } from '../../src/features/ordering/model';
 import { isAdmin } from './admin-role';
-import { signedInCaller } from './caller';
+import { inTransaction, readCall } from './callable';
 import { moveOrder } from './move-order';
-import { isAborted, refusal } from './refusal';
+import { refusal } from './refusal';
 
 const m = orderMessages.payment;
 
@@ -24,35 +23,26 @@ export interface RecordRefundResult {
  * order ledger refuses more than is owed back; the history keeps the TrxID. Admins only.
  */
 export async function recordRefund(db: Firestore, auth: unknown, data: unknown): Promise<RecordRefundResult> {
-  const caller = signedInCaller(auth);
-  if (!caller) throw refusal('unauthenticated', m.reviewSignInRequired);
-  const parsed = parseRecordRefundInput(data);
-  if (!parsed.ok) throw refusal('invalid-argument', parsed.error);
+  const { caller, input } = readCall(auth, data, m.reviewSignInRequired, parseRecordRefundInput);
   if (!(await isAdmin(db, caller))) throw refusal('permission-denied', m.refundNotAllowed);
-  const { orderId, amount, trxId } = parsed.input;
+  const { orderId, amount, trxId } = input;
   const orderRef = db.collection('orders').doc(orderId);
   let refunded = 0;
-  try {
-    await db.runTransaction(async (transaction) => {
-      const order = await transaction.get(orderRef);
-      if (!order.exists) throw refusal('not-found', m.orderNotFound);
-      const moved = await moveOrder(
-        transaction,
-        db,
-        order,
-        'seller',
-        { kind: 'refund', amount: toPoisha(amount) },
-        {
-          changedBy: { by: 'seller', uid: caller.uid },
-          fields: { refund_trxid: trxId, refunded_at: FieldValue.serverTimestamp() },
-        },
-      );
-      refunded = fromPoisha(moved.after.refunded);
-    });
-  } catch (error) {
-    if (error instanceof HttpsError) throw error;
-    if (isAborted(error)) throw refusal('aborted', orderMessages.errors.tooBusy);
-    throw error;
-  }
+  await inTransaction(db, async (transaction) => {
+    const order = await transaction.get(orderRef);
+    if (!order.exists) throw refusal('not-found', m.orderNotFound);
+    const moved = await moveOrder(
+      transaction,
+      db,
+      order,
+      'seller',
+      { kind: 'refund', amount: toPoisha(amount) },
+      {
+        changedBy: { by: 'seller', uid: caller.uid },
+        fields: { refund_trxid: trxId, refunded_at: FieldValue.serverTimestamp() },
+      },
+    );
+    refunded = fromPoisha(moved.after.refunded);
+  });
   return { refunded_amount: refunded };
 }

@@ -13,8 +13,3 @@ export function refusal(code: FunctionsErrorCode, message: string): HttpsError {
   const details: RefusalDetails = { message };
   return new HttpsError(code, message, details);
 }
-
-/** gRPC status 10 is ABORTED: a transaction lost every retry to concurrent writers of the same documents. */
-export function isAborted(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 10;
-}

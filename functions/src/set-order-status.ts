@@ -1,5 +1,4 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 import {
   orderMessages,
   parseSetOrderStatusInput,
@@ -7,9 +6,9 @@ import {
   type OrderStatus,
 } from '../../src/features/ordering/model';
 import { isAdmin } from './admin-role';
-import { signedInCaller } from './caller';
+import { inTransaction, readCall } from './callable';
 import { moveOrder } from './move-order';
-import { isAborted, refusal } from './refusal';
+import { refusal } from './refusal';
 
 const errors = orderMessages.statusChange;
 
@@ -33,35 +32,28 @@ export async function setOrderStatus(
   data: unknown,
   clock: () => Date = () => new Date(),
 ): Promise<SetOrderStatusResult> {
-  const caller = signedInCaller(auth);
-  if (!caller) throw refusal('unauthenticated', errors.signInRequired);
-  const input = parseSetOrderStatusInput(data);
-  if (!input) throw refusal('invalid-argument', errors.invalidRequest);
+  const { caller, input } = readCall(auth, data, errors.signInRequired, (payload) => {
+    const parsed = parseSetOrderStatusInput(payload);
+    return parsed ? { ok: true, input: parsed } : { ok: false, error: errors.invalidRequest };
+  });
   const callerIsAdmin = await isAdmin(db, caller);
   const move: LedgerMove = 'undo' in input ? { kind: 'undo' } : { kind: 'status', to: input.status };
 
   const orderRef = db.collection('orders').doc(input.orderId);
-  let result: SetOrderStatusResult | undefined;
-  try {
-    await db.runTransaction(
-      async (transaction) => {
-        const order = await transaction.get(orderRef);
-        if (!order.exists) throw refusal('not-found', errors.orderNotFound);
-        // Someone else's order looks the same as a missing one: its existence is not the caller's business.
-        if (!callerIsAdmin && order.get('user_id') !== caller.uid)
-          throw refusal('not-found', errors.orderNotFound);
-        const moved = await moveOrder(transaction, db, order, callerIsAdmin ? 'seller' : 'customer', move, {
-          changedBy: { by: callerIsAdmin ? 'seller' : 'customer', uid: caller.uid },
-          now: clock(),
-        });
-        result = { status: moved.after.status, ...(moved.notice !== undefined && { notice: moved.notice }) };
-      },
-      { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
-    );
-  } catch (error) {
-    if (error instanceof HttpsError) throw error;
-    if (isAborted(error)) throw refusal('aborted', orderMessages.errors.tooBusy);
-    throw error;
-  }
-  return result!;
+  return inTransaction(
+    db,
+    async (transaction): Promise<SetOrderStatusResult> => {
+      const order = await transaction.get(orderRef);
+      if (!order.exists) throw refusal('not-found', errors.orderNotFound);
+      // Someone else's order looks the same as a missing one: its existence is not the caller's business.
+      if (!callerIsAdmin && order.get('user_id') !== caller.uid)
+        throw refusal('not-found', errors.orderNotFound);
+      const moved = await moveOrder(transaction, db, order, callerIsAdmin ? 'seller' : 'customer', move, {
+        changedBy: { by: callerIsAdmin ? 'seller' : 'customer', uid: caller.uid },
+        now: clock(),
+      });
+      return { status: moved.after.status, ...(moved.notice !== undefined && { notice: moved.notice }) };
+    },
+    { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
+  );
 }

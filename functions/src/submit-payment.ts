@@ -1,5 +1,4 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 import {
   checkPaymentClaim,
   isMobilePaymentMethod,
@@ -8,9 +7,9 @@ import {
   readPaymentState,
   type SubmitPaymentResult,
 } from '../../src/features/ordering/model';
-import { signedInCaller } from './caller';
+import { inTransaction, readCall } from './callable';
 import { moveOrder } from './move-order';
-import { isAborted, refusal } from './refusal';
+import { refusal } from './refusal';
 
 const m = orderMessages.payment;
 
@@ -27,44 +26,35 @@ export async function submitPayment(
   auth: unknown,
   data: unknown,
 ): Promise<SubmitPaymentResult> {
-  const caller = signedInCaller(auth);
-  if (!caller) throw refusal('unauthenticated', m.signInRequired);
-  const parsed = parseSubmitPaymentInput(data);
-  if (!parsed.ok) throw refusal('invalid-argument', parsed.error);
-  const { orderId } = parsed.input;
+  const { caller, input } = readCall(auth, data, m.signInRequired, parseSubmitPaymentInput);
+  const { orderId } = input;
   const orderRef = db.collection('orders').doc(orderId);
-  try {
-    await db.runTransaction(async (transaction) => {
-      const order = await transaction.get(orderRef);
-      if (!order.exists || order.get('user_id') !== caller.uid) throw refusal('not-found', m.orderNotFound);
-      const method: unknown = order.get('payment_method');
-      if (!isMobilePaymentMethod(method)) throw refusal('failed-precondition', m.notForCash);
-      const claim = checkPaymentClaim(method, parsed.input.trxId, parsed.input.payer);
-      if (!claim.ok) throw refusal('invalid-argument', claim.error);
-      const state = readPaymentState(order.data() ?? {});
-      if (state === 'claimed' && order.get('payment_trxid') === claim.trxId) return; // given again: done
+  await inTransaction(db, async (transaction) => {
+    const order = await transaction.get(orderRef);
+    if (!order.exists || order.get('user_id') !== caller.uid) throw refusal('not-found', m.orderNotFound);
+    const method: unknown = order.get('payment_method');
+    if (!isMobilePaymentMethod(method)) throw refusal('failed-precondition', m.notForCash);
+    const claim = checkPaymentClaim(method, input.trxId, input.payer);
+    if (!claim.ok) throw refusal('invalid-argument', claim.error);
+    const state = readPaymentState(order.data() ?? {});
+    if (state === 'claimed' && order.get('payment_trxid') === claim.trxId) return; // given again: done
 
-      await moveOrder(
-        transaction,
-        db,
-        order,
-        'customer',
-        { kind: 'claim' },
-        {
-          changedBy: { by: 'customer', uid: caller.uid },
-          trxId: claim.trxId,
-          fields: {
-            payment_trxid: claim.trxId,
-            payment_payer: claim.payer,
-            payment_updated_at: FieldValue.serverTimestamp(),
-          },
+    await moveOrder(
+      transaction,
+      db,
+      order,
+      'customer',
+      { kind: 'claim' },
+      {
+        changedBy: { by: 'customer', uid: caller.uid },
+        trxId: claim.trxId,
+        fields: {
+          payment_trxid: claim.trxId,
+          payment_payer: claim.payer,
+          payment_updated_at: FieldValue.serverTimestamp(),
         },
-      );
-    });
-  } catch (error) {
-    if (error instanceof HttpsError) throw error;
-    if (isAborted(error)) throw refusal('aborted', orderMessages.errors.tooBusy);
-    throw error;
-  }
+      },
+    );
+  });
   return { payment_state: 'claimed' };
 }

@@ -10,8 +10,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseEnv } from 'node:util';
+import { inspect, parseEnv } from 'node:util';
 import { loadEnv, type Plugin } from 'vite';
+import { CHARSET } from '../../src/app/page-template.ts';
+import { shopConnectPolicyMeta } from '../../src/config/security-headers.ts';
 
 /** The web app's Firebase config, as README's deploy steps name it. */
 export const REQUIRED_WEB_CONFIG = [
@@ -136,11 +138,17 @@ export class ProductionConfigError extends Error {
     );
     this.name = 'ProductionConfigError';
   }
+
+  /** How Vite prints a failed build (util.inspect): the message alone, which says it all, without a stack. */
+  [inspect.custom](): string {
+    return this.message;
+  }
 }
 
 /** The Vite plugin: checks `vite build`'s env first, then its output; does nothing in dev or for emulators. */
 export function productionFirebaseConfig(): Plugin {
   let checking = false;
+  let projectId = '';
   return {
     name: 'achar:production-firebase-config',
     apply: 'build',
@@ -157,6 +165,12 @@ export function productionFirebaseConfig(): Plugin {
       const env = { ...loadEnv(mode, root, 'VITE_'), ...pickVite(process.env) };
       const problems = [...emulatorSettingsOf(target, process.env), ...webConfigProblems(env)];
       if (problems.length) throw new ProductionConfigError(problems);
+      projectId = env.VITE_FIREBASE_PROJECT_ID!.trim();
+    },
+    // Every page then carries the policy that names this project's functions host (security-headers.ts).
+    transformIndexHtml(html) {
+      if (!checking) return html;
+      return html.replace(CHARSET, () => `${CHARSET}\n    ${shopConnectPolicyMeta(projectId)}`);
     },
     generateBundle(_options, bundle) {
       if (!checking) return;

@@ -19,20 +19,3 @@ export async function takenPorts(ports: NamedPort[]): Promise<NamedPort[]> {
   const free = await Promise.all(ports.map(isPortFree));
   return ports.filter((_, i) => !free[i]);
 }
-
-export async function waitForPort({ host, port }: NamedPort, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host, port });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return true;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return false;
-}

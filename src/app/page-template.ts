@@ -1,3 +1,7 @@
+// With its extension: the Vite config reaches this module (scripts/vite-prerender.ts), and Node's own loader
+// needs it.
+import { escapeHtml } from '../lib/html.ts';
+
 /**
  * Fills the built app's HTML (index.html / shell.html) with one rendered page: scripts that must run before
  * anything is painted right after <meta charset>, the page's own <head> tags before </head>, and its markup in
@@ -25,14 +29,10 @@ export interface FilledPage {
   body: string;
 }
 
-/** A request's path may carry any character: escaped for the attribute (the browser reads it back as it was). */
-const attribute = (text: string) =>
-  text.replace(/[&"<>]/g, (char) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[char]!);
-
 function scriptElement({ code, data = {} }: InlineScript): string {
   if (/<\/script/i.test(code)) throw new Error('an inline script may not hold </script');
   const attributes = Object.entries(data)
-    .map(([name, value]) => ` data-${name}="${attribute(value)}"`)
+    .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
     .join('');
   return `<script${attributes}>${code}</script>`;
 }
@@ -46,8 +46,14 @@ export function fillPageTemplate(template: string, page: FilledPage): string {
   assertPageTemplate(template);
   const scripts = page.firstScripts.map((script) => `\n    ${scriptElement(script)}`).join('');
   const head = page.head.filter(Boolean).join('\n    ');
-  return template
-    .replace(CHARSET, () => `${CHARSET}${scripts}`)
-    .replace('</head>', () => (head ? `  ${head}\n  </head>` : '</head>'))
-    .replace(ROOT_DIV, () => `<div id="root" data-prerendered="${attribute(page.path)}">${page.body}</div>`);
+  return (
+    template
+      .replace(CHARSET, () => `${CHARSET}${scripts}`)
+      .replace('</head>', () => (head ? `  ${head}\n  </head>` : '</head>'))
+      // A request's path may carry any character: escaped for the attribute (the browser reads it back as it was).
+      .replace(
+        ROOT_DIV,
+        () => `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.body}</div>`,
+      )
+  );
 }

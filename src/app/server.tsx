@@ -8,7 +8,6 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StrictMode } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { isClientOnlyError, CLIENT_ONLY_DIGEST } from '@/components/ui/client-only';
 import { ServerShopWindow, type Product } from '@/features/catalog';
 import { sessionHintScript } from '@/lib/session-hint';
 import { TAP_REPLAY_CODE } from '@/lib/tap-replay';
@@ -74,9 +73,8 @@ export async function renderPath(
       // lazily loaded page) out to the end of the HTML, hidden, with a script that moves it in a frame or
       // more after the first paint, which then shows the page without its content.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      // ClientOnly's parts are left to the browser on purpose; anything else failing fails the build.
+      // Anything failing to render fails the build.
       onError(error) {
-        if (isClientOnlyError(error)) return CLIENT_ONLY_DIGEST;
         failures.push(error);
       },
     },

@@ -23,7 +23,8 @@ export const INLINE_SCRIPT_HASHES = [
  * Where production's pages talk to: Firestore (the shop window's REST request, the SDK's listeners), Auth
  * (identitytoolkit signs in, securetoken refreshes the ID token), Storage (the seller's photo uploads) and the
  * callables (`https://us-central1-<project>.cloudfunctions.net/<name>`: a host source can only wildcard a whole
- * label, so `*.cloudfunctions.net`; the project is not known to this repository).
+ * label, so `*.cloudfunctions.net` here; the production build narrows it to the project's host:
+ * shopConnectPolicyMeta).
  */
 const FIREBASE_APIS = [
   'https://firestore.googleapis.com',
@@ -33,6 +34,22 @@ const FIREBASE_APIS = [
   'https://*.cloudfunctions.net',
 ];
 
+/** The callables' host of a Firebase project (its functions run in us-central1: functions/src/index.ts). */
+export const functionsOrigin = (projectId: string) => `https://us-central1-${projectId}.cloudfunctions.net`;
+
+/**
+ * The production build's own policy, in a `<meta>` of every page (written by scripts/build/firebase-web-config.ts,
+ * which knows the project): `connect-src` with the shop's functions host in place of `*.cloudfunctions.net`. A
+ * browser enforces it beside the header's, so the pages talk to this project's functions and no other's. The
+ * header cannot name the project (firebase.json is the repository's, the project the deployer's).
+ */
+export function shopConnectPolicyMeta(projectId: string): string {
+  const sources = CSP_DIRECTIVES['connect-src'].map((source) =>
+    source === 'https://*.cloudfunctions.net' ? functionsOrigin(projectId) : source,
+  );
+  return `<meta http-equiv="Content-Security-Policy" content="${serializeCsp({ 'connect-src': sources })}" />`;
+}
+
 /** reCAPTCHA's script and challenge frame, which Firebase Auth's phone verification loads in production. */
 const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
@@ -41,6 +58,14 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
 const PHOTOS = ['https://firebasestorage.googleapis.com'];
 
 export type CspDirectives = Record<string, readonly string[]>;
+
+/**
+ * Where browsers send what the policy blocked: the `cspReport` function, behind Hosting's rewrite of this path
+ * (firebase.json), which logs each violation. `report-to` names it through the Reporting-Endpoints header;
+ * `report-uri` is for the browsers without the Reporting API.
+ */
+export const CSP_REPORT_PATH = '/csp-report';
+const CSP_REPORT_GROUP = 'csp';
 
 /** Production's Content-Security-Policy, directive by directive. */
 export const CSP_DIRECTIVES: CspDirectives = {
@@ -66,6 +91,8 @@ export const CSP_DIRECTIVES: CspDirectives = {
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
+  'report-uri': [CSP_REPORT_PATH],
+  'report-to': [CSP_REPORT_GROUP],
 };
 
 /** The directives a page may load from the local emulators (firebase.json's `emulators`). */
@@ -109,6 +136,7 @@ export function serializeCsp(directives: CspDirectives): string {
 export function securityHeaders(csp: CspDirectives = CSP_DIRECTIVES): Record<string, string> {
   return {
     'Content-Security-Policy': serializeCsp(csp),
+    'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
     // For browsers that predate frame-ancestors: no site may frame the shop (an admin's clicks cannot be borrowed).
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',

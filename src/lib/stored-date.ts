@@ -16,3 +16,8 @@ export function storedDate(value: unknown): Date | null {
   }
   return null;
 }
+
+/** A stored moment as milliseconds since 1970 (to compare two of them), or null as storedDate has it. */
+export function storedMillis(value: unknown): number | null {
+  return storedDate(value)?.getTime() ?? null;
+}

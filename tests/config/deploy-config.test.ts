@@ -37,7 +37,7 @@ describe('the deploy configuration', () => {
     expect(valid).toBe(true);
   });
 
-  it('sends /, product pages and the sitemap to the pages function, before the app shell’s catch-all', () => {
+  it('sends /, product pages and the sitemap to the pages function and CSP reports to theirs, before the app shell’s catch-all', () => {
     const rewrites = firebaseJson.hosting.rewrites as {
       source: string;
       function?: unknown;
@@ -48,6 +48,7 @@ describe('the deploy configuration', () => {
       { source: '/', function: pages },
       { source: '/p/**', function: pages },
       { source: '/sitemap.xml', function: pages },
+      { source: '/csp-report', function: { functionId: 'cspReport', region: 'us-central1' } },
       { source: '**', destination: '/shell.html' },
     ]);
     expect(readFileSync(join(root, 'functions/src/index.ts'), 'utf8')).toMatch(

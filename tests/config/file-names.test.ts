@@ -1,5 +1,5 @@
 /**
- * One naming rule for the web app and the emulator console (STYLE.md): kebab-case modules named for what they
+ * One naming rule for the web app and the emulator console (ARCHITECTURE.md): kebab-case modules named for what they
  * hold, so `UserList.tsx` beside `user-list.ts` cannot happen, and a file's name says the same on every system.
  */
 import { readdirSync } from 'node:fs';

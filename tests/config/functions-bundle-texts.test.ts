@@ -1,7 +1,7 @@
 /**
  * The Cloud Functions bundle carries only the texts the functions send: the ordering model's refusals, the
  * shared order statuses and the seller's order mail, never the web app's pages (each part keeps its texts beside
- * it, STYLE.md). The product pages' render, which is the storefront and carries its texts, is a bundle of its own
+ * it, ARCHITECTURE.md). The product pages' render, which is the storefront and carries its texts, is a bundle of its own
  * (pages.js).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

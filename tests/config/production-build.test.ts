@@ -69,7 +69,22 @@ describe('the production build', () => {
       'A production build needs the real Firebase web config and no emulator settings',
     );
     for (const name of REQUIRED_WEB_CONFIG) expect(output).toContain(name);
+    // The message alone: no stack of the plugin's frames under it, no warning above it.
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(output).not.toContain('(!)');
     expect(readdirSync(outDir)).toEqual([]);
+  }, 120_000);
+
+  it("builds with the real config without a single warning, every page talking to its project's functions only", () => {
+    const { status, output, outDir } = build(realConfig);
+    expect(status).toBe(0);
+    expect(output).not.toContain('(!)');
+    for (const page of ['shell.html', 'auth.html', 'orders.html']) {
+      const html = readFileSync(join(outDir, page), 'utf8');
+      const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+      expect(policy.split(' '), page).toContain('https://us-central1-achar-ghor.cloudfunctions.net');
+      expect(policy, page).not.toContain('*');
+    }
   }, 120_000);
 
   it('names only what is missing when part of the config is given', () => {

@@ -13,6 +13,7 @@ import { evaluateRawCspsForXss } from 'lighthouse/core/lib/csp-evaluator.js';
 import {
   asHostingHeaders,
   CSP_DIRECTIVES,
+  CSP_REPORT_PATH,
   emulatorCspDirectives,
   inlineScriptHash,
   INLINE_SCRIPT_HASHES,
@@ -51,6 +52,19 @@ describe('the security headers', () => {
     const names = new Set(Object.keys(securityHeaders()));
     for (const rule of firebaseJson.hosting.headers as HeaderRule[])
       if (rule.source !== '**') for (const { key } of rule.headers) expect(names.has(key), key).toBe(false);
+  });
+
+  it("send what the policy blocks to the shop's own report endpoint, which Hosting gives the cspReport function", () => {
+    const headers = securityHeaders();
+    const csp = directivesOf(headers['Content-Security-Policy']);
+    expect(csp['report-uri']).toEqual([CSP_REPORT_PATH]);
+    const [group] = csp['report-to'];
+    expect(headers['Reporting-Endpoints']).toBe(`${group}="${CSP_REPORT_PATH}"`);
+    const rewrites = firebaseJson.hosting.rewrites as { source: string; function?: { functionId: string } }[];
+    // Before the catch-all `**` (the first matching rewrite wins), to the function that logs the reports.
+    const index = rewrites.findIndex((rewrite) => rewrite.source === CSP_REPORT_PATH);
+    expect(rewrites[index]?.function?.functionId).toBe('cspReport');
+    expect(index).toBeLessThan(rewrites.findIndex((rewrite) => rewrite.source === '**'));
   });
 
   it('allow exactly the inline scripts the pages carry, by their hashes', async () => {

@@ -54,8 +54,11 @@ class PastVersion {
 export class DocumentHistory {
   /** key → the document's replaced versions, oldest first. */
   private readonly byKey = new Map<string, PastVersion[]>();
-  /** Every kept version in the order it was replaced, so the oldest leave first; `head` is the first kept. */
-  private queue: PastVersion[] = [];
+  /**
+   * Every kept version in the order it was replaced, so the oldest leave first; `head` is the first kept. The
+   * slots before it are emptied, so a pruned version can be collected before the front is cut off.
+   */
+  private queue: (PastVersion | undefined)[] = [];
   private head = 0;
   /** Reads before this moment (microseconds) cannot be answered: what was current then is gone. */
   private horizon: bigint;
@@ -111,8 +114,8 @@ export class DocumentHistory {
     const oldest = nowMicros - this.limits.windowMicros;
     while (this.head < this.queue.length) {
       const version = this.queue[this.head];
-      if (version.until > oldest && this.size <= this.limits.maxVersions) break;
-      this.queue[this.head] = undefined as never;
+      if (version === undefined || (version.until > oldest && this.size <= this.limits.maxVersions)) break;
+      this.queue[this.head] = undefined;
       this.head++;
       // The oldest leaves first, and a version only needs the ones after it: the rest still read whole.
       const versions = this.byKey.get(version.key)!;

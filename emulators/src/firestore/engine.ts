@@ -27,10 +27,6 @@ import { CommitClock } from './timestamps.js';
 import type { TransactionTimeouts } from './write/transactions.js';
 import { PRODUCTION_TIMEOUTS, TransactionRegistry } from './write/transactions.js';
 
-export { MAX_DOCUMENT_BYTES, MAX_WRITES_PER_COMMIT } from './write/commit.js';
-export { MAX_AGGREGATIONS } from './query/queries.js';
-export { autoId } from './write/document-writes.js';
-
 export interface EngineOptions {
   rules?: RulesProvider;
   /** Told when a Listen stream failed while being sent a commit (and was ended); the others still got it. */

@@ -3,8 +3,8 @@
  * (state, queries, indexes, history) can name a document without importing the others.
  */
 import type { DocumentJson, Fields } from './types.js';
-import type { DatabaseId, Segments } from './paths.js';
-import { documentName, segmentsKey } from './paths.js';
+import type { DatabaseId } from './paths.js';
+import { documentName } from './paths.js';
 
 export interface StoredDocument {
   readonly key: string;
@@ -24,5 +24,3 @@ export function toDocumentJson(db: DatabaseId, doc: StoredDocument): DocumentJso
     updateTime: doc.updateTime,
   };
 }
-
-export const keyOf = (segments: Segments): string => segmentsKey(segments);

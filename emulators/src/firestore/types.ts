@@ -7,31 +7,22 @@ import type * as v1 from './proto-types/firestore-v1.js';
 
 export type * as v1 from './proto-types/firestore-v1.js';
 
-/** RFC 3339 UTC timestamp with up to 9 fractional digits, e.g. "2026-11-21T06:19:10.123456Z". */
-export type TimestampJson = string;
-export type LatLngJson = v1.LatLng;
 export type MapValueJson = v1.MapValue;
-export type ArrayValueJson = v1.ArrayValue;
 /** Exactly one key is set. Doubles may be the strings "NaN", "Infinity", "-Infinity" in JSON. */
 export type Value = v1.Value;
 export type Fields = Record<string, Value>;
 /** A document as the engine holds and answers it: always named. */
 export type DocumentJson = v1.Document & { name: string };
-export type DocumentMaskJson = v1.DocumentMask;
 export type PreconditionJson = v1.Precondition;
 export type FieldTransformJson = v1.DocumentTransformFieldTransform;
 export type WriteJson = v1.Write;
 export type WriteResultJson = v1.WriteResult;
-export type FieldReferenceJson = v1.StructuredQueryFieldReference;
 export type FieldFilterOp = v1.StructuredQueryFieldFilterOperator;
-export type UnaryFilterOp = v1.StructuredQueryUnaryFilterOperator;
 export type FilterJson = v1.StructuredQueryFilter;
-export type OrderJson = v1.StructuredQueryOrder;
 export type CursorJson = v1.Cursor;
 export type StructuredQueryJson = v1.StructuredQuery;
 export type AggregationJson = v1.StructuredAggregationQueryAggregation;
 export type TransactionOptionsJson = v1.TransactionOptions;
 export type TargetJson = v1.Target;
 export type ListenRequestJson = v1.ListenRequest;
-export type TargetChangeJson = v1.TargetChange;
 export type ListenResponseJson = v1.ListenResponse;

@@ -9,7 +9,7 @@ import type { RuleCoverage } from './coverage.js';
 import type { AllowTrace, FirestoreDataAccess, RulesService } from './evaluation-types.js';
 
 // Imported by the interpreter and its trace, which ./coverage.ts uses: kept apart so they import nothing here.
-export type { AllowTrace, ConditionTrace, FirestoreDataAccess, RulesService } from './evaluation-types.js';
+export type { AllowTrace, FirestoreDataAccess, RulesService } from './evaluation-types.js';
 
 export type RulesMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
 

@@ -17,7 +17,8 @@ import {
 import { isAdmin } from '../admin-role';
 import { signedInCaller } from '../caller';
 import { moveOrder } from '../move-order';
-import { isAborted, refusal } from '../refusal';
+import { inTransaction } from '../callable';
+import { refusal } from '../refusal';
 import { CourierFailure, type BookedParcel, type Courier, type CourierFailureKind } from './courier';
 import { recordCredentials } from './courier-health';
 
@@ -165,7 +166,7 @@ async function finishBooking(
   const orderRef = db.collection('orders').doc(orderId);
   const bookingRef = db.collection(COURIER_BOOKINGS).doc(orderId);
   try {
-    await db.runTransaction(async (transaction) => {
+    await inTransaction(db, async (transaction) => {
       const order = await transaction.get(orderRef);
       transaction.set(
         bookingRef,
@@ -198,12 +199,9 @@ async function finishBooking(
       );
     });
   } catch (error) {
+    // A refusal, or a transaction lost to other writers ('aborted', "try again in a moment"): this order fails.
     if (error instanceof HttpsError) {
       result.failed.push({ orderId, error: error.message });
-      return;
-    }
-    if (isAborted(error)) {
-      result.failed.push({ orderId, error: orderMessages.errors.tooBusy });
       return;
     }
     throw error;

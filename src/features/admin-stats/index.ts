@@ -2,4 +2,3 @@
 // Cloud Functions too, which keep the roll-ups it reads.
 export { StatsTab } from './components/stats-tab';
 export { useOrderCounts } from './api/order-stats';
-export type { OrderCounts } from './model/order-rollups';

@@ -3,4 +3,4 @@
 export { AuthProvider } from './components/auth-provider';
 export { useAuth } from './api/use-auth';
 export { useIsAdmin, type AdminAccess } from './api/use-is-admin';
-export type { AuthState, Session } from './model/session';
+export type { AuthState } from './model/session';

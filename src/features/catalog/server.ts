@@ -2,4 +2,4 @@
 // Cloud Function), kept out of index.ts and so out of the browser's bundles.
 export { productHeadTags, productMeta, withTitleAndDescription } from './model/product-meta';
 export { productPageDataScript, shopWindowDataScript } from './model/product-page-data';
-export { robotsTxt, sitemapXml, type SitemapEntry } from './model/sitemap';
+export { robotsTxt, sitemapXml } from './model/sitemap';

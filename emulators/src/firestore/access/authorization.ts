@@ -14,7 +14,7 @@ import type {
 import type { DocumentJson, Fields } from '../types.js';
 import { permissionDenied } from '../errors.js';
 import type { DatabaseId } from '../paths.js';
-import { documentName, parseResourceName } from '../paths.js';
+import { documentName } from '../paths.js';
 import type { DatabaseState } from '../state.js';
 import type { StoredDocument } from '../stored-document.js';
 import { toDocumentJson } from '../stored-document.js';
@@ -110,14 +110,5 @@ export function authorize(rules: RulesProvider, request: AccessRequest, access: 
     throw permissionDenied(
       `Missing or insufficient permissions. Rules denied '${request.method}' on ${rulesPath(request.db, request.segments)}.${detail}`,
     );
-  }
-}
-
-/** For messages: the database-relative path of a resource name. */
-export function describeName(name: string): string {
-  try {
-    return '/' + parseResourceName(name).segments.join('/');
-  } catch {
-    return name;
   }
 }

@@ -13,24 +13,18 @@ import {
 } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useCallback, useEffect, useState } from 'react';
-import * as yup from 'yup';
 import { FormField, errorOf } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import {
-  customerAddressSchema,
-  customerNameSchema,
-  customerPhoneSchema,
   isEditableStatus,
   courierStateLabel,
   courierStateOf,
   isOrderStatus,
   isPaymentState,
-  MAX_JARS_PER_ORDER,
   MAX_NOTE_LENGTH,
-  orderMessages,
+  orderEditSchema,
   orderStatusLabel,
   paymentStateLabel,
-  quantitySchema,
   toBengaliDigits,
   type EditOrderInput,
   type HistoryChange,
@@ -79,16 +73,6 @@ function HistoryLine({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-const editSchema = yup.object({
-  quantity: quantitySchema.max(
-    MAX_JARS_PER_ORDER,
-    orderMessages.validation.quantityAboveLimit(toBengaliDigits(MAX_JARS_PER_ORDER)),
-  ),
-  customerName: customerNameSchema,
-  customerPhone: customerPhoneSchema,
-  customerAddress: customerAddressSchema,
-});
-
 function EditOrderForm({ order, onSaved }: { order: AdminOrder; onSaved: () => void }) {
   const formik = useFormik({
     initialValues: {
@@ -98,9 +82,9 @@ function EditOrderForm({ order, onSaved }: { order: AdminOrder; onSaved: () => v
       customerAddress: order.customer_address,
     },
     enableReinitialize: true,
-    validationSchema: editSchema,
+    validationSchema: orderEditSchema,
     onSubmit: async (values) => {
-      const cast = editSchema.cast(values);
+      const cast = orderEditSchema.cast(values);
       const input: EditOrderInput = { orderId: order.id };
       if (cast.quantity !== order.quantity) input.quantity = cast.quantity;
       if (cast.customerName !== order.customer_name) input.customerName = cast.customerName;

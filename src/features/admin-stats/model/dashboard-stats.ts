@@ -10,7 +10,7 @@ import {
 import { dhakaDateKey } from '../../../lib/shop-time';
 
 // The roll-ups and the functions name a day as the statistics do.
-export { dhakaDateKey, SHOP_TIME_ZONE } from '../../../lib/shop-time';
+export { dhakaDateKey } from '../../../lib/shop-time';
 
 /** What the statistics need of an order; timestamps already turned into Dates by whoever read them. */
 export interface StatsOrder {

@@ -1,14 +1,7 @@
+import { escapeHtml } from '../../../lib/html';
 import { formatTaka } from '../../../lib/numbers';
 import { catalogTexts } from '../texts';
 import type { Product } from './product';
-
-/** Text for an HTML attribute or element: the five characters HTML gives a meaning escaped. */
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-}
 
 export interface ProductMeta {
   title: string;

@@ -9,7 +9,7 @@ describe('sitemapXml', () => {
     ]);
     expect(xml).toContain('<url><loc>https://shop.test/</loc></url>');
     expect(xml).toContain(
-      '<url><loc>https://shop.test/p/a?x=1&#38;y=2</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></url>',
+      '<url><loc>https://shop.test/p/a?x=1&amp;y=2</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></url>',
     );
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   });

@@ -1,4 +1,5 @@
 /** What search engines read first: `/robots.txt` and `/sitemap.xml`, served by the `pages` Cloud Function. */
+import { escapeHtml } from '../../../lib/html';
 
 export interface SitemapEntry {
   /** An absolute URL, percent-encoded. */
@@ -6,13 +7,11 @@ export interface SitemapEntry {
   lastmod: Date | null;
 }
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /** The sitemap protocol's XML: one <url> per page, its last change as a W3C date-time. */
 export function sitemapXml(entries: SitemapEntry[]): string {
   const urls = entries.map(({ loc, lastmod }) => {
     const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '';
-    return `  <url><loc>${escapeXml(loc)}</loc>${modified}</url>`;
+    return `  <url><loc>${escapeHtml(loc)}</loc>${modified}</url>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -31,9 +31,20 @@ export interface EditOrderResult {
 
 const m = orderMessages.edit;
 
-const quantityEditSchema = quantitySchema
-  .strict()
-  .max(MAX_JARS_PER_ORDER, orderMessages.validation.quantityAboveLimit(toBengaliDigits(MAX_JARS_PER_ORDER)));
+/**
+ * What an edit may set each field to: the same schemas as a new order's, checked by the dashboard's form (on the
+ * text typed) and by the editOrder callable (strictly, on the payload's values).
+ */
+const quantityEditSchema = quantitySchema.max(
+  MAX_JARS_PER_ORDER,
+  orderMessages.validation.quantityAboveLimit(toBengaliDigits(MAX_JARS_PER_ORDER)),
+);
+export const orderEditSchema = yup.object({
+  quantity: quantityEditSchema,
+  customerName: customerNameSchema,
+  customerPhone: customerPhoneSchema,
+  customerAddress: customerAddressSchema,
+});
 
 export type ParsedEditOrderInput = { ok: true; input: EditOrderInput } | { ok: false; error: string };
 
@@ -49,7 +60,8 @@ export function parseEditOrderInput(data: unknown): ParsedEditOrderInput {
     return { ok: false, error: m.invalidRequest };
   const input: EditOrderInput = { orderId };
   try {
-    if (payload.quantity !== undefined) input.quantity = quantityEditSchema.validateSync(payload.quantity);
+    if (payload.quantity !== undefined)
+      input.quantity = quantityEditSchema.strict().validateSync(payload.quantity);
     if (payload.customerName !== undefined)
       input.customerName = customerNameSchema.validateSync(payload.customerName);
     if (payload.customerPhone !== undefined)

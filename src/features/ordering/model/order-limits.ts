@@ -1,8 +1,8 @@
 import type { OrderStatus } from './order-status';
 
-// Every order is cash on delivery, so one free account could otherwise take the whole shelf with orders it
-// never pays for. These two numbers are what the seller reasons about; the order dialog shows them and
-// placeOrder enforces them.
+// An order holds its jars until it is paid (at the door for cash, checked by the seller for bKash/Nagad), so one
+// free account could otherwise take the whole shelf with orders it never pays for. These two numbers are what the
+// seller reasons about; the order dialog shows them and placeOrder enforces them.
 
 /** At most this many jars in one order. */
 export const MAX_JARS_PER_ORDER = 10;

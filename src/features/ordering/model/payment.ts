@@ -47,7 +47,8 @@ export function readPaymentState(order: { payment_method?: unknown; payment_stat
  * payment methods' labels there before the first paint, and needs none of these.
  */
 const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
-  // A state, not a promise: a delivered cash order reads the same, with no future tense.
+  // The method, not a promise: true before and after the door; what is left to hand the courier is said beside it
+  // from the ledger's money (money-texts.ts).
   collect_on_delivery: 'ক্যাশ অন ডেলিভারি',
   awaiting_payment: 'পেমেন্টের অপেক্ষায়',
   claimed: 'পেমেন্ট যাচাই বাকি',
