@@ -44,7 +44,8 @@ function codeCollections(): Set<string> {
     [...code.matchAll(/const ([A-Z_]+) = '([\w-]+)'/g)].map((match) => [match[1], match[2]] as const),
   );
   const names = new Set<string>();
-  for (const match of code.matchAll(/\b(?:collection|doc)\((?:db, )?(?:'([\w-]+)'|([A-Z_]+)\b)/g)) {
+  // `doc(db, 'x', …)` names a collection; `ref.doc('x')` only a document's id.
+  for (const match of code.matchAll(/\b(?:collection\((?:db, )?|doc\(db, )(?:'([\w-]+)'|([A-Z_]+)\b)/g)) {
     const name = match[1] ?? constants.get(match[2]);
     if (name !== undefined) names.add(name);
   }
