@@ -100,12 +100,35 @@ describe('cursors', () => {
     expect(ids({ ...ordered, endAt: { values: [int(100)], before: true } })).toEqual(['pickles/c']);
   });
 
-  it('uses the document name to resume between equal values', () => {
+  it('uses the document name to resume between equal values, when the query orders by it (as the SDKs send it)', () => {
     const after = { referenceValue: `${ROOT}/pickles/a` };
-    expect(ids({ ...ordered, startAt: { values: [int(100), after], before: false } })).toEqual([
+    const byName = { from, orderBy: [byPrice, { field: { fieldPath: '__name__' } }] };
+    expect(ids({ ...byName, startAt: { values: [int(100), after], before: false } })).toEqual([
       'pickles/b',
       'pickles/d',
     ]);
+  });
+
+  it("refuses in, not-in and array-contains-any with an empty list, as Google's emulator does (found by the fuzzer)", () => {
+    for (const op of ['IN', 'NOT_IN', 'ARRAY_CONTAINS_ANY'] as const) {
+      const where = { fieldFilter: { field: byPrice.field, op, value: { arrayValue: { values: [] } } } };
+      expect(() => ids({ from, where })).toThrow(`'${op}' requires an non-empty ArrayValue.`);
+    }
+  });
+
+  it("refuses a cursor value on __name__ that is not a reference, as Google's emulator does (found by the fuzzer)", () => {
+    const byName = { from, orderBy: [{ field: { fieldPath: '__name__' } }] };
+    expect(() => ids({ ...byName, endAt: { values: [{ nullValue: null }], before: false } })).toThrow(
+      'Cursor __key__ value is not a document reference.',
+    );
+  });
+
+  it("refuses a cursor with more values than the query's orderBy, as Google's emulator does (found by the fuzzer)", () => {
+    // The implied __name__ order takes no cursor value: tests/referee/firestore-fuzz.test.ts's shrunk case.
+    const after = { referenceValue: `${ROOT}/pickles/a` };
+    expect(() => ids({ ...ordered, startAt: { values: [int(100), after], before: false } })).toThrow(
+      'Cursor has too many values.',
+    );
   });
 
   it('follows descending order', () => {

@@ -121,8 +121,13 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
   const hasOrderFields: DocPredicate = (doc) =>
     orderBy.every(({ path }) => path[0] === DOCUMENT_NAME_FIELD || getField(doc.fields, path) !== undefined);
 
-  const startCursor = query.startAt ? compileCursor(query.startAt, orderBy, orderValue, 'start') : undefined;
-  const endCursor = query.endAt ? compileCursor(query.endAt, orderBy, orderValue, 'end') : undefined;
+  const explicitOrders = (query.orderBy ?? []).length;
+  const startCursor = query.startAt
+    ? compileCursor(query.startAt, orderBy, explicitOrders, orderValue, 'start')
+    : undefined;
+  const endCursor = query.endAt
+    ? compileCursor(query.endAt, orderBy, explicitOrders, orderValue, 'end')
+    : undefined;
   const startAt = startCursor ?? (() => true);
   const endAt = endCursor ?? (() => true);
 
@@ -236,12 +241,18 @@ function limitOf(limit: StructuredQueryJson['limit']): number | undefined {
 function compileCursor(
   cursor: CursorJson,
   orderBy: OrderSpec[],
+  explicitOrders: number,
   orderValue: (doc: StoredDocument, path: string[]) => Value | undefined,
   side: 'start' | 'end',
 ): DocPredicate {
   const values = (cursor.values ?? []).map((v) => normalizeValue(v));
-  if (values.length > orderBy.length)
-    throw invalidArgument('Invalid query: cursor has more values than orderBy fields');
+  // A value for each orderBy the request names, no more (Google's emulator: "Cursor has too many values."); the
+  // SDKs send the implied orders (inequality fields, __name__) explicitly when their cursors need them.
+  if (values.length > explicitOrders) throw invalidArgument('Cursor has too many values.');
+  values.forEach((value, i) => {
+    if (orderBy[i].path[0] === DOCUMENT_NAME_FIELD && !('referenceValue' in value))
+      throw invalidArgument('Cursor __key__ value is not a document reference.');
+  });
   const before = cursor.before === true;
   return (doc) => {
     let cmp = 0;
