@@ -42,6 +42,20 @@ describe("what Google's emulator answers first", () => {
     expect(missing.status).toBe(404);
   });
 
+  it('refuses a batch with a malformed write before a failed precondition of an earlier write', async () => {
+    const batch = {
+      writes: [
+        { delete: `${DB}/documents/products/x`, currentDocument: { exists: true } },
+        {
+          update: { name: `${DB}/documents/products/x`, fields: {} },
+          updateTransforms: [{ fieldPath: 'n', maximum: { nullValue: null } }],
+        },
+      ],
+    };
+    const answer = await rawRequest(emulator().port, 'POST', `${DOCS}:commit`, batch, OWNER);
+    expect(answer.status).toBe(400);
+  });
+
   it('refuses a non-numeric maximum as bad input before looking for the document', async () => {
     const transforms = { updateTransforms: [{ fieldPath: 'n', maximum: { nullValue: null } }] };
     const answer = await rawRequest(

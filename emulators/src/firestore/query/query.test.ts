@@ -116,6 +116,15 @@ describe('cursors', () => {
     }
   });
 
+  it("refuses an inequality on a field ordered after __name__, as Google's emulator does (found by the fuzzer)", () => {
+    const notNull = { unaryFilter: { field: byPrice.field, op: 'IS_NOT_NULL' as const } };
+    const byName = { field: { fieldPath: '__name__' } };
+    expect(() => ids({ from, where: notNull, orderBy: [byName] })).toThrow(
+      'This query requires an index that has fields [price] after __name__',
+    );
+    expect(ids({ from, where: notNull, orderBy: [byPrice, byName] }).length).toBeGreaterThan(0);
+  });
+
   it("refuses a cursor value on __name__ that is not a reference, as Google's emulator does (found by the fuzzer)", () => {
     const byName = { from, orderBy: [{ field: { fieldPath: '__name__' } }] };
     expect(() => ids({ ...byName, endAt: { values: [{ nullValue: null }], before: false } })).toThrow(

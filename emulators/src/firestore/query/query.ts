@@ -87,6 +87,7 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     path: fieldPathOf(o.field?.fieldPath),
     direction: o.direction === 'DESCENDING' ? -1 : 1,
   }));
+  assertNoInequalityAfterName(orderBy, inequalityFields);
   const lastDirection = orderBy.length > 0 ? orderBy[orderBy.length - 1].direction : 1;
   const ordered = new Set(orderBy.map((o) => o.path.join('\u0000')));
   const implicit = inequalityFields
@@ -236,6 +237,28 @@ function limitOf(limit: StructuredQueryJson['limit']): number | undefined {
   if (!Number.isInteger(limit) || limit < 0)
     throw invalidArgument('Invalid query: limit must be a non-negative integer');
   return limit;
+}
+
+/**
+ * An inequality on a field the request orders after `__name__` (or not at all, with `__name__` ordered) would
+ * need an index with the field after the document name, which Firestore cannot have: refused as Google's
+ * emulator refuses it (found by the differential fuzzer, tests/referee/).
+ */
+function assertNoInequalityAfterName(orderBy: OrderSpec[], inequalityFields: string[][]): void {
+  const nameAt = orderBy.findIndex((o) => o.path.length === 1 && o.path[0] === DOCUMENT_NAME_FIELD);
+  if (nameAt < 0) return;
+  const before = new Set(orderBy.slice(0, nameAt).map((o) => o.path.join('\u0000')));
+  const after = [
+    ...new Set(
+      inequalityFields
+        .filter((p) => !(p.length === 1 && p[0] === DOCUMENT_NAME_FIELD) && !before.has(p.join('\u0000')))
+        .map((p) => p.join('.')),
+    ),
+  ];
+  if (after.length > 0)
+    throw invalidArgument(
+      `This query requires an index that has fields [${after.join(', ')}] after __name__ and Firestore does not currently support such an index. Please try the query again with additional ordering on those fields.`,
+    );
 }
 
 function compileCursor(

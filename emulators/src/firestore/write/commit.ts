@@ -76,7 +76,9 @@ export function commit(
     access: dataAccess(state, staged),
     budget: sharedBudget(writes.length, request.transaction),
   };
-  const writeResults = writes.map((write) => stageWrite(batch, write));
+  // Every write is checked as input before any is staged: a malformed write refuses the commit as
+  // INVALID_ARGUMENT even after a write whose precondition fails (Google's emulator; found by the fuzzer).
+  const writeResults = writes.map(normalizeWrite).map((write) => stageWrite(batch, write));
   // Rules see the whole batch (getAfter), so they run once every write is staged; any denial rejects the batch.
   for (const check of batch.checks) check();
   // Durable before it is applied or answered (a data folder's journal); a failed append applies nothing.
@@ -108,10 +110,9 @@ function sharedBudget(writeCount: number, transaction: string | undefined): Eval
     : undefined;
 }
 
-/** Checks one write's precondition, computes the document it leaves and owes its rules check. */
-function stageWrite(batch: Batch, raw: WriteJson): WriteResultJson {
+/** Checks one (normalised) write's precondition, computes the document it leaves and owes its rules check. */
+function stageWrite(batch: Batch, write: WriteJson): WriteResultJson {
   const { state, staged, commitTime } = batch;
-  const write = normalizeWrite(raw);
   const name = write.update?.name ?? write.delete ?? write.verify ?? write.transform?.document;
   if (!name) throw invalidArgument('Invalid write: it names no document');
   const { db: docDb, segments } = parseDocumentName(name);
