@@ -125,6 +125,20 @@ describe('cursors', () => {
     expect(ids({ from, where: notNull, orderBy: [byPrice, byName] }).length).toBeGreaterThan(0);
   });
 
+  it("refuses not-in with in, array-contains-any or an OR, even of one filter, as Google's emulator does (found by the fuzzer)", () => {
+    const notIn = {
+      fieldFilter: {
+        field: byPrice.field,
+        op: 'NOT_IN' as const,
+        value: { arrayValue: { values: [int(1)] } },
+      },
+    };
+    expect(() => ids({ from, where: { compositeFilter: { op: 'OR', filters: [notIn] } } })).toThrow(
+      "'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.",
+    );
+    expect(ids({ from, where: notIn }).length).toBeGreaterThan(0);
+  });
+
   it("refuses a cursor value on __name__ that is not a reference, as Google's emulator does (found by the fuzzer)", () => {
     const byName = { from, orderBy: [{ field: { fieldPath: '__name__' } }] };
     expect(() => ids({ ...byName, endAt: { values: [{ nullValue: null }], before: false } })).toThrow(

@@ -76,6 +76,7 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
 
   const inequalityFields: string[][] = [];
   const filter = query.where ? compileFilter(query.where, db, inequalityFields) : () => true;
+  if (query.where) assertNotInAlone(query.where);
   // Production's limit, which also bounds the index and rules checks that expand the filter.
   if (query.where && disjunctionCount(query.where) > MAX_DISJUNCTIONS) {
     throw invalidArgument(
@@ -237,6 +238,26 @@ function limitOf(limit: StructuredQueryJson['limit']): number | undefined {
   if (!Number.isInteger(limit) || limit < 0)
     throw invalidArgument('Invalid query: limit must be a non-negative integer');
   return limit;
+}
+
+/**
+ * `not-in` goes with no `in`, `array-contains-any` or OR in the same query (Google's emulator refuses even an OR
+ * of one filter; found by the differential fuzzer, tests/referee/).
+ */
+function assertNotInAlone(where: FilterJson): void {
+  const ops = new Set<string>();
+  let or = false;
+  const visit = (filter: FilterJson): void => {
+    if (filter.compositeFilter) {
+      if (filter.compositeFilter.op === 'OR') or = true;
+      for (const inner of filter.compositeFilter.filters ?? []) visit(inner);
+    } else if (filter.fieldFilter?.op) ops.add(filter.fieldFilter.op);
+  };
+  visit(where);
+  if (ops.has('NOT_IN') && (or || ops.has('IN') || ops.has('ARRAY_CONTAINS_ANY')))
+    throw invalidArgument(
+      "'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.",
+    );
 }
 
 /**
