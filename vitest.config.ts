@@ -53,6 +53,17 @@ const SHARED_STATE_SUITES = [
   'tests/e2e/order-mail.test.ts',
 ];
 
+/**
+ * Issue 50: the rules suites that run through tests/support/firestore-rules-env.ts run a second time, in the
+ * `referee` project, against Google's own Firestore emulator (started once in its globalSetup; where it is not
+ * installed, one line says so and they skip), with the referee's own tests (tests/referee/). The test command
+ * compares the two projects' results (scripts/test-summary.ts).
+ */
+const REFEREE_RULES_SUITES = readdirSync('tests/rules')
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `tests/rules/${file}`)
+  .filter((file) => /useFirestoreRulesEnv\(\)/.test(readFileSync(file, 'utf8')));
+
 /** The integration suites share one shop, started once (the same stack as `npm start`, in memory). */
 const integrationTest = {
   globalSetup: ['tests/support/global-setup.ts'],
@@ -125,7 +136,7 @@ export default defineConfig({
           ...integrationTest,
           name: 'integration',
           include: ['tests/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['tests/start/**', 'tests/config/**', ...SHARED_STATE_SUITES],
+          exclude: ['tests/start/**', 'tests/config/**', 'tests/referee/**', ...SHARED_STATE_SUITES],
           // Two files at a time: the browser suites mostly wait on the shop, and the others start emulators
           // of their own; each of them makes its own accounts, orders and products.
           maxWorkers: 2,
@@ -139,6 +150,17 @@ export default defineConfig({
           // One at a time, once the side-by-side files are done (they share the same shop).
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'referee',
+          include: ['tests/referee/**/*.test.ts', ...REFEREE_RULES_SUITES],
+          environment: 'node',
+          globalSetup: ['tests/support/google-firestore-setup.ts'],
+          env: { ACHAR_RULES_REFEREE: '1' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -5,13 +5,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, relative } from 'node:path';
+import { compareEngines, type EngineReport } from './referee-summary.js';
 
 interface Report {
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { name: string; startTime: number; endTime: number }[];
+  testResults: (EngineReport['testResults'][number] & { startTime: number; endTime: number })[];
 }
 
 const SLOWEST = 10;
@@ -31,6 +32,7 @@ function partOf(run: string, path: string): string {
   return run;
 }
 const files: { name: string; ms: number }[] = [];
+const reports: Report[] = [];
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
     console.log(`(no report: ${file})`);
@@ -38,6 +40,7 @@ for (const file of process.argv.slice(2)) {
     continue;
   }
   const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+  reports.push(report);
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
@@ -64,4 +67,5 @@ if (runs.length > 0) {
   for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST))
     console.log(`${seconds(file.ms)}  ${file.name}`);
 }
+for (const line of compareEngines(reports)) console.log(`\n${line}`);
 console.log(`\nSummary: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -60,7 +60,8 @@ run() {
     --outputFile.json="test-results/vitest-$name.json" || status=1
   steps+=("$((SECONDS - started)) s  tests: $name")
 }
-run unit config emulators emulators-shared web web-pure web-isolated functions
+# referee: the rules suites again, against Google's Firestore emulator (issue 50; skipped where it is absent).
+run unit config emulators emulators-shared web web-pure web-isolated functions referee
 run integration integration integration-alone
 run start start
 npx tsx scripts/test-summary.ts test-results/vitest-*.json

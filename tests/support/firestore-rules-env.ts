@@ -6,8 +6,9 @@
  */
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { setLogLevel, type Firestore } from 'firebase/firestore';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { PROJECT_ID, REPO_ROOT, startAcharEmulators, type AcharEmulators } from './emulator-processes';
 
 export interface FirestoreRulesEnv {
@@ -29,14 +30,39 @@ export interface RulesEnvOptions {
   storage?: boolean;
 }
 
+/**
+ * In the `referee` project (vitest.config.ts), Google's Firestore emulator instead of ours: 'host:port', or null
+ * where it is not installed (the suite's tests skip); undefined elsewhere.
+ */
+function refereeAddress(): string | null | undefined {
+  return process.env.ACHAR_RULES_REFEREE === '1' ? inject('googleFirestore') : undefined;
+}
+
 export function useFirestoreRulesEnv(options: RulesEnvOptions = {}): FirestoreRulesEnv {
   let emulators: AcharEmulators | undefined;
   let env: RulesTestEnvironment | undefined;
+  const referee = refereeAddress();
+  if (referee === null) beforeEach((context) => context.skip());
   beforeAll(async () => {
     // Every denial would otherwise be logged by the SDK as an error; the assertions say what matters.
     setLogLevel('silent');
-    emulators = await startAcharEmulators();
     const rulesOf = (file: string) => readFileSync(`${REPO_ROOT}/${file}`, 'utf8');
+    if (referee === null) return;
+    if (referee !== undefined) {
+      if (options.storage) throw new Error("Google's Firestore emulator has no Storage: no referee for it");
+      const [host, port] = referee.split(':');
+      // The suites share the one emulator, side by side: a project of its own for each (rules and data).
+      const suite = createHash('sha256')
+        .update(expect.getState().testPath ?? '')
+        .digest('hex')
+        .slice(0, 8);
+      env = await initializeTestEnvironment({
+        projectId: `${PROJECT_ID}-${suite}`,
+        firestore: { host: host!, port: Number(port), rules: rulesOf('firestore.rules') },
+      });
+      return;
+    }
+    emulators = await startAcharEmulators();
     env = await initializeTestEnvironment({
       projectId: PROJECT_ID,
       firestore: { ...emulators.firestore, rules: rulesOf('firestore.rules') },

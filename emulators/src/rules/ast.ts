@@ -54,11 +54,20 @@ export interface RulesFileNode {
   service: ServiceNode;
 }
 
+/** A place in the source: 1-based line and column, 0-based offsets of its first and last character. */
+export interface SourcePosition {
+  line: number;
+  column: number;
+  offset: number;
+  end: number;
+}
+
 /** A path literal segment: text and `$(expr)` parts that are concatenated. */
 export type PathSegmentNode = Array<string | Expr>;
 
 export type Expr =
-  | { k: 'lit'; v: Value }
+  /** `at`: where a `null` literal stands (type-warnings.ts names it, as Google's compiler does). */
+  | { k: 'lit'; v: Value; at?: SourcePosition }
   | { k: 'id'; name: string }
   | { k: 'list'; items: Expr[] }
   | { k: 'map'; entries: Array<{ key: Expr; value: Expr }> }

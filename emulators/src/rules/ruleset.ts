@@ -20,6 +20,7 @@ import { traceAllow } from './trace.js';
 import { RulesNamespace, RulesQuerySubject, type Value } from './values.js';
 import { queryBranches } from './query-proof.js';
 import { RuleCoverage } from './coverage.js';
+import { typeWarnings, type RulesWarning } from './type-warnings.js';
 
 /** Production: 10 document reads for single-document requests, 20 for batches and transactions. */
 export const SINGLE_DOCUMENT_ACCESS_LIMIT = 10;
@@ -65,6 +66,7 @@ class CompiledRuleset implements Ruleset {
     readonly service: RulesService,
     private readonly tree: MatchTree,
     private readonly recursiveMatchesEmpty: boolean,
+    readonly warnings: RulesWarning[],
   ) {}
 
   evaluate(request: RulesRequest, data: FirestoreDataAccess, options: EvaluateOptions = {}): RulesDecision {
@@ -268,7 +270,12 @@ export function compileRules(source: string, fileName: string): Ruleset {
     ]);
   }
   const tree = buildMatchTree([], file.service.items, fileName);
-  return new CompiledRuleset(service as RulesService, tree, file.version === '2');
+  return new CompiledRuleset(
+    service as RulesService,
+    tree,
+    file.version === '2',
+    typeWarnings(file, fileName),
+  );
 }
 
 /** What the emulators use when a rules file failed to compile: every request is denied, with the reason. */

@@ -6,6 +6,7 @@
 import type { CallerAuth } from '../shared/auth-token.js';
 import type { DocumentJson, FilterJson } from '../firestore/types.js';
 import type { RuleCoverage } from './coverage.js';
+import type { RulesWarning } from './type-warnings.js';
 import type { AllowTrace, FirestoreDataAccess, RulesService } from './evaluation-types.js';
 
 // Imported by the interpreter and its trace, which ./coverage.ts uses: kept apart so they import nothing here.
@@ -118,4 +119,6 @@ export interface Ruleset {
   evaluate(request: RulesRequest, data: FirestoreDataAccess, options?: EvaluateOptions): RulesDecision;
   /** A fresh coverage of this ruleset's allows (none for the deny-all and allow-all stand-ins). */
   createCoverage?(): RuleCoverage;
+  /** What Google's rules compiler would warn about, of what this engine checks (type-warnings.ts). */
+  readonly warnings?: RulesWarning[];
 }

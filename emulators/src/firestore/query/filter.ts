@@ -93,6 +93,9 @@ function fieldReader(path: string[], db: DatabaseId): (doc: StoredDocument) => V
  */
 function operandOf(op: string, value: Value): Value {
   if ((op === 'IN' || op === 'NOT_IN' || op === 'ARRAY_CONTAINS_ANY') && 'arrayValue' in value) {
+    // An empty list is refused, as Google's emulator does (found by the differential fuzzer, tests/referee/).
+    if ((value.arrayValue.values ?? []).length === 0)
+      throw invalidArgument(`'${op}' requires an non-empty ArrayValue.`);
     return { arrayValue: { values: (value.arrayValue.values ?? []).map((v) => normalizeValue(v)) } };
   }
   return normalizeValue(value);

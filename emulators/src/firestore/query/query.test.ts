@@ -100,12 +100,58 @@ describe('cursors', () => {
     expect(ids({ ...ordered, endAt: { values: [int(100)], before: true } })).toEqual(['pickles/c']);
   });
 
-  it('uses the document name to resume between equal values', () => {
+  it('uses the document name to resume between equal values, when the query orders by it (as the SDKs send it)', () => {
     const after = { referenceValue: `${ROOT}/pickles/a` };
-    expect(ids({ ...ordered, startAt: { values: [int(100), after], before: false } })).toEqual([
+    const byName = { from, orderBy: [byPrice, { field: { fieldPath: '__name__' } }] };
+    expect(ids({ ...byName, startAt: { values: [int(100), after], before: false } })).toEqual([
       'pickles/b',
       'pickles/d',
     ]);
+  });
+
+  it("refuses in, not-in and array-contains-any with an empty list, as Google's emulator does (found by the fuzzer)", () => {
+    for (const op of ['IN', 'NOT_IN', 'ARRAY_CONTAINS_ANY'] as const) {
+      const where = { fieldFilter: { field: byPrice.field, op, value: { arrayValue: { values: [] } } } };
+      expect(() => ids({ from, where })).toThrow(`'${op}' requires an non-empty ArrayValue.`);
+    }
+  });
+
+  it("refuses an inequality on a field ordered after __name__, as Google's emulator does (found by the fuzzer)", () => {
+    const notNull = { unaryFilter: { field: byPrice.field, op: 'IS_NOT_NULL' as const } };
+    const byName = { field: { fieldPath: '__name__' } };
+    expect(() => ids({ from, where: notNull, orderBy: [byName] })).toThrow(
+      'This query requires an index that has fields [price] after __name__',
+    );
+    expect(ids({ from, where: notNull, orderBy: [byPrice, byName] }).length).toBeGreaterThan(0);
+  });
+
+  it("refuses not-in with in, array-contains-any or an OR, even of one filter, as Google's emulator does (found by the fuzzer)", () => {
+    const notIn = {
+      fieldFilter: {
+        field: byPrice.field,
+        op: 'NOT_IN' as const,
+        value: { arrayValue: { values: [int(1)] } },
+      },
+    };
+    expect(() => ids({ from, where: { compositeFilter: { op: 'OR', filters: [notIn] } } })).toThrow(
+      "'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.",
+    );
+    expect(ids({ from, where: notIn }).length).toBeGreaterThan(0);
+  });
+
+  it("refuses a cursor value on __name__ that is not a reference, as Google's emulator does (found by the fuzzer)", () => {
+    const byName = { from, orderBy: [{ field: { fieldPath: '__name__' } }] };
+    expect(() => ids({ ...byName, endAt: { values: [{ nullValue: null }], before: false } })).toThrow(
+      'Cursor __key__ value is not a document reference.',
+    );
+  });
+
+  it("refuses a cursor with more values than the query's orderBy, as Google's emulator does (found by the fuzzer)", () => {
+    // The implied __name__ order takes no cursor value: tests/referee/firestore-fuzz.test.ts's shrunk case.
+    const after = { referenceValue: `${ROOT}/pickles/a` };
+    expect(() => ids({ ...ordered, startAt: { values: [int(100), after], before: false } })).toThrow(
+      'Cursor has too many values.',
+    );
   });
 
   it('follows descending order', () => {

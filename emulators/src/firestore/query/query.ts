@@ -76,6 +76,7 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
 
   const inequalityFields: string[][] = [];
   const filter = query.where ? compileFilter(query.where, db, inequalityFields) : () => true;
+  if (query.where) assertNotInAlone(query.where);
   // Production's limit, which also bounds the index and rules checks that expand the filter.
   if (query.where && disjunctionCount(query.where) > MAX_DISJUNCTIONS) {
     throw invalidArgument(
@@ -87,6 +88,7 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
     path: fieldPathOf(o.field?.fieldPath),
     direction: o.direction === 'DESCENDING' ? -1 : 1,
   }));
+  assertNoInequalityAfterName(orderBy, inequalityFields);
   const lastDirection = orderBy.length > 0 ? orderBy[orderBy.length - 1].direction : 1;
   const ordered = new Set(orderBy.map((o) => o.path.join('\u0000')));
   const implicit = inequalityFields
@@ -121,8 +123,13 @@ export function compileQuery(parent: string, query: StructuredQueryJson): Compil
   const hasOrderFields: DocPredicate = (doc) =>
     orderBy.every(({ path }) => path[0] === DOCUMENT_NAME_FIELD || getField(doc.fields, path) !== undefined);
 
-  const startCursor = query.startAt ? compileCursor(query.startAt, orderBy, orderValue, 'start') : undefined;
-  const endCursor = query.endAt ? compileCursor(query.endAt, orderBy, orderValue, 'end') : undefined;
+  const explicitOrders = (query.orderBy ?? []).length;
+  const startCursor = query.startAt
+    ? compileCursor(query.startAt, orderBy, explicitOrders, orderValue, 'start')
+    : undefined;
+  const endCursor = query.endAt
+    ? compileCursor(query.endAt, orderBy, explicitOrders, orderValue, 'end')
+    : undefined;
   const startAt = startCursor ?? (() => true);
   const endAt = endCursor ?? (() => true);
 
@@ -233,15 +240,63 @@ function limitOf(limit: StructuredQueryJson['limit']): number | undefined {
   return limit;
 }
 
+/**
+ * `not-in` goes with no `in`, `array-contains-any` or OR in the same query (Google's emulator refuses even an OR
+ * of one filter; found by the differential fuzzer, tests/referee/).
+ */
+function assertNotInAlone(where: FilterJson): void {
+  const ops = new Set<string>();
+  let or = false;
+  const visit = (filter: FilterJson): void => {
+    if (filter.compositeFilter) {
+      if (filter.compositeFilter.op === 'OR') or = true;
+      for (const inner of filter.compositeFilter.filters ?? []) visit(inner);
+    } else if (filter.fieldFilter?.op) ops.add(filter.fieldFilter.op);
+  };
+  visit(where);
+  if (ops.has('NOT_IN') && (or || ops.has('IN') || ops.has('ARRAY_CONTAINS_ANY')))
+    throw invalidArgument(
+      "'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.",
+    );
+}
+
+/**
+ * An inequality on a field the request orders after `__name__` (or not at all, with `__name__` ordered) would
+ * need an index with the field after the document name, which Firestore cannot have: refused as Google's
+ * emulator refuses it (found by the differential fuzzer, tests/referee/).
+ */
+function assertNoInequalityAfterName(orderBy: OrderSpec[], inequalityFields: string[][]): void {
+  const nameAt = orderBy.findIndex((o) => o.path.length === 1 && o.path[0] === DOCUMENT_NAME_FIELD);
+  if (nameAt < 0) return;
+  const before = new Set(orderBy.slice(0, nameAt).map((o) => o.path.join('\u0000')));
+  const after = [
+    ...new Set(
+      inequalityFields
+        .filter((p) => !(p.length === 1 && p[0] === DOCUMENT_NAME_FIELD) && !before.has(p.join('\u0000')))
+        .map((p) => p.join('.')),
+    ),
+  ];
+  if (after.length > 0)
+    throw invalidArgument(
+      `This query requires an index that has fields [${after.join(', ')}] after __name__ and Firestore does not currently support such an index. Please try the query again with additional ordering on those fields.`,
+    );
+}
+
 function compileCursor(
   cursor: CursorJson,
   orderBy: OrderSpec[],
+  explicitOrders: number,
   orderValue: (doc: StoredDocument, path: string[]) => Value | undefined,
   side: 'start' | 'end',
 ): DocPredicate {
   const values = (cursor.values ?? []).map((v) => normalizeValue(v));
-  if (values.length > orderBy.length)
-    throw invalidArgument('Invalid query: cursor has more values than orderBy fields');
+  // A value for each orderBy the request names, no more (Google's emulator: "Cursor has too many values."); the
+  // SDKs send the implied orders (inequality fields, __name__) explicitly when their cursors need them.
+  if (values.length > explicitOrders) throw invalidArgument('Cursor has too many values.');
+  values.forEach((value, i) => {
+    if (orderBy[i].path[0] === DOCUMENT_NAME_FIELD && !('referenceValue' in value))
+      throw invalidArgument('Cursor __key__ value is not a document reference.');
+  });
   const before = cursor.before === true;
   return (doc) => {
     let cmp = 0;

@@ -217,7 +217,22 @@ async function handleEmulatorApi(
       sendJson(res, 400, { error: { code: 400, message, status: 'INVALID_ARGUMENT' } });
       return true;
     }
-    return reply(res, {});
+    // Loaded; what Google's compiler would warn about is answered as it answers it (type-warnings.ts).
+    const warnings = ctx.rules.current()?.warnings ?? [];
+    if (warnings.length === 0) return reply(res, {});
+    return reply(res, {
+      issues: warnings.map(({ file: fileName, position, message }) => ({
+        sourcePosition: {
+          fileName,
+          line: position.line,
+          column: position.column,
+          currentOffset: position.offset,
+          endOffset: position.end,
+        },
+        description: message,
+        severity: 'WARNING',
+      })),
+    });
   }
   match = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/.exec(path);
   if (match && req.method === 'DELETE') {
