@@ -5,9 +5,11 @@
  * refusal's text), the stock left, and the answer times (p50 / p95 / max) with the load average. A benchmark:
  * it asserts nothing, but exits 1 when the shop sold other than it had (more orders than jars, a shelf that
  * disagrees, a refusal without a Bengali text).
- *   npm run bench:sale [-- --shoppers 100 --stock 30]
+ *   npm run bench:sale [-- --shoppers 100 --stock 30] [-- --compare]
  * Uses the shop already running on firebase.json's ports (`npm start`), or starts the same stack in memory
- * when they are free (run it then under `flock /tmp/shop-ports.lock`).
+ * when they are free (run it then under `flock /tmp/shop-ports.lock`). --compare runs the sale twice, each on a
+ * shop of its own: first with firebase-tools' Functions emulator as published (one call per worker process),
+ * then as the shop runs it (emulators/docs/functions-concurrency.md).
  */
 import http from 'node:http';
 import { loadavg } from 'node:os';
@@ -28,6 +30,7 @@ const { values } = parseArgs({
   options: {
     shoppers: { type: 'string', default: '100' },
     stock: { type: 'string', default: '30' },
+    compare: { type: 'boolean', default: false },
   },
 });
 const shoppers = Number(values.shoppers);
@@ -113,19 +116,22 @@ async function order(productId: string, token: string, phone: string): Promise<A
   return { ms, refusal: body.error?.details?.message ?? `(no text) ${JSON.stringify(body.error)}` };
 }
 
-async function main(): Promise<void> {
+/** One sale, on the running shop or on one started for it (and stopped after). */
+async function sale(label: string): Promise<void> {
   const ports = shopPorts(root);
   const taken = await takenPorts(ports);
   let shop: RunningShop | null = null;
   if (taken.length === 0) {
-    console.log('starting the shop in memory…');
+    console.log(`\n${label}: starting the shop in memory…`);
     shop = await startShop({ root, persist: false });
     await shop.emulators.firestore.engine.triggers?.delivery.idle();
-  } else if (taken.length < ports.length) {
-    throw new Error(`Some of the shop's ports are taken, not all: ${taken.map((p) => p.port).join(', ')}`);
+  } else if (taken.length < ports.length || values.compare) {
+    throw new Error(
+      `The shop's ports must all be free (--compare starts its own shop twice), or all taken by it`,
+    );
   }
   process.env.FIRESTORE_EMULATOR_HOST = `${config.firestore.host}:${config.firestore.port}`;
-  const app = initializeApp({ projectId: config.projectId }, 'bench-sale');
+  const app = initializeApp({ projectId: config.projectId }, `bench-sale-${label}`);
   const db = getFirestore(app);
   try {
     // A product of its own, a copy of a seeded one with M jars, so a sale never touches the demo shelf.
@@ -160,7 +166,7 @@ async function main(): Promise<void> {
     const orders = await db.collection('orders').where('product_id', '==', product.id).count().get();
     const times = answers.map((a) => a.ms).sort((a, b) => a - b);
 
-    console.log(`\nlive sale: ${shoppers} shoppers, ${stock} jars, all at once (bKash, 1 jar each)`);
+    console.log(`\n${label}: ${shoppers} shoppers, ${stock} jars, all at once (bKash, 1 jar each)`);
     console.log(`placed:   ${placed.length} (orders in the database: ${orders.data().count})`);
     console.log(`refused:  ${answers.length - placed.length}`);
     for (const [text, count] of refusals) console.log(`  ${count} × ${text}`);
@@ -182,4 +188,10 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (values.compare) {
+  // A/B in one sitting: firebase-tools as published (one call per worker process), then as the shop runs it.
+  process.env.ONE_CALL_PER_WORKER = '1';
+  await sale('one call per worker (firebase-tools as published)');
+  delete process.env.ONE_CALL_PER_WORKER;
+}
+await sale('live sale');
