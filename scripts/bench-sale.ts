@@ -62,7 +62,9 @@ async function newCustomer(run: number, stamp: number): Promise<string> {
   return body.idToken;
 }
 
-/** POSTs JSON and reads the JSON answer, with no time limit (fetch gives up on headers after 300 s). */
+const NO_ANSWER_MS = 120_000;
+
+/** POSTs JSON and reads the JSON answer (node:http: fetch gives up on headers after 300 s, silently). */
 function postJson(url: string, token: string, payload: unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify(payload);
@@ -89,6 +91,10 @@ function postJson(url: string, token: string, payload: unknown): Promise<unknown
         });
       },
     );
+    // A call still unanswered after 2 minutes is counted as unanswered, so a stuck stack still ends the run.
+    request.setTimeout(NO_ANSWER_MS, () =>
+      request.destroy(new Error(`no answer in ${NO_ANSWER_MS / 1000} s`)),
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -107,7 +113,7 @@ async function order(productId: string, token: string, phone: string): Promise<A
       customerAddress: 'আটি বাজার, কেরানীগঞ্জ',
       paymentMethod: 'bkash',
     },
-  })) as {
+  }).catch((error: Error) => ({ error: { message: error.message } }))) as {
     result?: { orderId: string };
     error?: { message?: string; details?: { message?: string } };
   };
