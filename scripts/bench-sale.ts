@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { readProjectConfig } from '../emulators/src/config.js';
+import { phoneToE164 } from '../src/features/ordering/model/index.js';
 import { takenPorts } from './stack/ports.js';
 import { shopPorts, startShop, type RunningShop } from './stack/shop.js';
 
@@ -45,21 +46,35 @@ interface Answer {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** A new customer's account on the Auth emulator: its ID token. */
-async function newCustomer(run: number, stamp: number): Promise<string> {
-  const url = `http://${config.auth.host}:${config.auth.port}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      email: `sale-${stamp}-${run}@achar.test`,
-      password: 'sale-123',
-      returnSecureToken: true,
-    }),
-  });
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`no account for shopper ${run}: ${JSON.stringify(body)}`);
-  return body.idToken;
+/**
+ * A new customer's account on the Auth emulator with its phone number verified (the shop asks for a verified
+ * number before an order by default: order-guard.ts), as a shopper who entered the SMS code has: its ID token.
+ */
+async function newCustomer(run: number, stamp: number, phone: string): Promise<string> {
+  const auth = `http://${config.auth.host}:${config.auth.port}/identitytoolkit.googleapis.com/v1`;
+  const call = async (path: string, payload: object, owner = false) => {
+    const response = await fetch(`${auth}/${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(owner && { Authorization: 'Bearer owner' }),
+      },
+      body: JSON.stringify(payload),
+    });
+    const body = (await response.json()) as { idToken?: string; localId?: string };
+    if (!response.ok) throw new Error(`shopper ${run}: ${path}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  const account = { email: `sale-${stamp}-${run}@achar.test`, password: 'sale-123', returnSecureToken: true };
+  const { localId } = await call('accounts:signUp?key=demo-api-key', account);
+  await call(
+    `projects/${config.projectId}/accounts:update`,
+    { localId, phoneNumber: phoneToE164(phone) },
+    true,
+  );
+  const { idToken } = await call('accounts:signInWithPassword?key=demo-api-key', account);
+  if (!idToken) throw new Error(`no ID token for shopper ${run}`);
+  return idToken;
 }
 
 const NO_ANSWER_MS = 120_000;
@@ -152,16 +167,15 @@ async function sale(label: string): Promise<void> {
       updated_at: FieldValue.serverTimestamp(),
     });
     const stamp = Date.now();
-    const tokens = await Promise.all(Array.from({ length: shoppers }, (_, run) => newCustomer(run, stamp)));
+    const phones = Array.from({ length: shoppers }, (_, run) => `0171${String(stamp + run).slice(-7)}`);
+    const tokens = await Promise.all(phones.map((phone, run) => newCustomer(run, stamp, phone)));
     // Warm the callable (firebase-tools starts a worker for its first call), with a refused order that writes
     // nothing: an unknown product.
-    await order('no-such-product', tokens[0], '01700000000');
+    await order('no-such-product', tokens[0], phones[0]);
 
     console.log(`uptime before: ${loadavg().map((l) => l.toFixed(2))}`);
     const started = performance.now();
-    const answers = await Promise.all(
-      tokens.map((token, run) => order(product.id, token, `0171${String(stamp + run).slice(-7)}`)),
-    );
+    const answers = await Promise.all(tokens.map((token, run) => order(product.id, token, phones[run])));
     const wallMs = performance.now() - started;
     const load = loadavg().map((l) => l.toFixed(2));
 
