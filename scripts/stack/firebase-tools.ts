@@ -48,12 +48,15 @@ export const EXTERNAL_FIRESTORE_PRELOAD = fileURLToPath(
 );
 /** Preloaded too: takes out the Auth emulator's schema compiling and the npm registry check (see the file). */
 const FAST_START_PRELOAD = fileURLToPath(new URL('./firebase-tools-fast-start.mjs', import.meta.url));
+/** And: a 2nd-gen function's concurrent calls share one worker, as in production (see the file). */
+const CONCURRENCY_PRELOAD = fileURLToPath(new URL('./firebase-tools-concurrency.mjs', import.meta.url));
 
 /** Node's arguments before firebase-tools' CLI, for every process that starts its emulators. */
-export const FIREBASE_TOOLS_PRELOADS = [EXTERNAL_FIRESTORE_PRELOAD, FAST_START_PRELOAD].flatMap((file) => [
-  '--import',
-  pathToFileURL(file).href,
-]);
+export const FIREBASE_TOOLS_PRELOADS = [
+  EXTERNAL_FIRESTORE_PRELOAD,
+  FAST_START_PRELOAD,
+  CONCURRENCY_PRELOAD,
+].flatMap((file) => ['--import', pathToFileURL(file).href]);
 
 /**
  * firebase-tools learns which functions there are from a process that loads them. By default that process serves
