@@ -27,23 +27,52 @@ function markHeard(button: Element, heard: boolean) {
   else button.removeAttribute('aria-busy');
 }
 
+/** Where the browser runs invoker commands itself (`commandfor`/`command`, HTML's own, no script needed). */
+const nativeCommands = () => 'command' in HTMLButtonElement.prototype;
+
+/**
+ * Runs a button's invoker command on its dialog, for a browser that lacks them: the two the pages use.
+ * (Where they are native the browser has done it: the click is left alone.)
+ */
+function runCommand(button: Element, document: Document) {
+  const dialog = document.getElementById(button.getAttribute('commandfor') ?? '') as HTMLDialogElement | null;
+  if (!dialog || nativeCommands()) return;
+  const command = button.getAttribute('command');
+  if (command === 'show-modal' && !dialog.open) dialog.showModal();
+  else if (command === 'close' && dialog.open) dialog.close();
+}
+
 /**
  * Starts keeping taps on `document`: the last tap on a button of the page (`#root`) is kept, shown at once as
  * heard, and handed to the app, which replays it once. Listens in the capture phase, so nothing else sees a kept
- * tap; a second tap on the same button is the same tap (never doubled). Until the app takes over, a script or
- * style of the app that fails to load (a dropped connection) shows a notice at the foot of the page with a button
- * that loads the page again, and taps are no longer kept nor marked heard: without the app, none would be answered.
+ * tap; a second tap on the same button is the same tap (never doubled). A button that opens or closes a dialog
+ * by an invoker command (`commandfor`, `command="show-modal"` / `"close"`) is answered at once instead — by the
+ * browser, or here where the browser lacks them — and the last one that opened a dialog is kept too, so that
+ * the app learns what was opened; a tap beside an open dialog (on its backdrop) closes it, and a dialog closed
+ * before the app runs forgets its taps. Until the app takes over, a script or style of the app that fails to
+ * load (a dropped connection) shows a notice at the foot of the page with a button that loads the page again,
+ * and taps are no longer kept nor marked heard: without the app, none would be answered.
  */
 export function keepTaps(document: Document): void {
   let kept: Element | null = null;
+  let opener: Element | null = null;
   const style = document.createElement('style');
   style.textContent = STYLE;
   document.head.appendChild(style);
 
   function keep(event: Event) {
     const target = event.target as Element | null;
+    if (target instanceof HTMLDialogElement && target.open && target.closest('#root')) {
+      target.close(); // the backdrop: the dialog's own content covers the rest of it
+      return;
+    }
     const button = target?.closest?.('#root button') as HTMLButtonElement | null;
     if (!button || button.disabled) return;
+    if (button.hasAttribute('commandfor')) {
+      runCommand(button, document);
+      if (button.getAttribute('command') === 'show-modal') opener = button;
+      return;
+    }
     event.preventDefault();
     event.stopImmediatePropagation();
     if (kept && kept !== button) markHeard(kept, false);
@@ -51,13 +80,23 @@ export function keepTaps(document: Document): void {
     markHeard(button, true);
   }
 
+  function closed(event: Event) {
+    const dialog = event.target as Element;
+    if (opener?.getAttribute('commandfor') === dialog.id) opener = null;
+    if (kept && dialog.contains(kept)) {
+      markHeard(kept, false);
+      kept = null;
+    }
+  }
+
   function stop() {
     document.removeEventListener('click', keep, true);
     document.removeEventListener('error', failed, true);
-    const button = kept;
-    kept = null;
-    if (button) markHeard(button, false);
-    return button as HTMLElement | null;
+    document.removeEventListener('close', closed, true);
+    const taps = [opener, kept].filter((tap): tap is HTMLElement => tap !== null);
+    if (kept) markHeard(kept, false);
+    kept = opener = null;
+    return taps;
   }
 
   function failed(event: Event) {
@@ -79,6 +118,7 @@ export function keepTaps(document: Document): void {
 
   document.addEventListener('click', keep, true);
   document.addEventListener('error', failed, true);
+  document.addEventListener('close', closed, true);
   const handle: KeptTaps = { take: stop };
   (window as unknown as Record<string, KeptTaps>)[TAP_KEEPER_HANDLE] = handle;
 }

@@ -22,14 +22,14 @@ export const APP_FAILED_RETRY = 'আবার চেষ্টা করুন';
 
 /** What the keeper leaves on `window` for the app. */
 export interface KeptTaps {
-  /** Stops keeping taps and gives the one kept, if any. */
-  take(): HTMLElement | null;
+  /** Stops keeping taps and gives those kept, in order: the button that opened a dialog, then the last tap. */
+  take(): HTMLElement[];
 }
 
-/** Stops the inline script's listener (React answers taps from now on) and gives the tap it kept, if any. */
-export function takeKeptTap(): HTMLElement | null {
+/** Stops the inline script's listener (React answers taps from now on) and gives the taps it kept. */
+export function takeKeptTaps(): HTMLElement[] {
   const handle = (window as unknown as Record<string, KeptTaps | undefined>)[TAP_KEEPER_HANDLE];
-  return handle?.take() ?? null;
+  return handle?.take() ?? [];
 }
 
 const valueSetter = (field: HTMLInputElement | HTMLTextAreaElement) =>
@@ -41,7 +41,7 @@ const valueSetter = (field: HTMLInputElement | HTMLTextAreaElement) =>
  * field tells it, as typing would (the value is set through the element's own setter first, so that React sees
  * a change: the documented way testing libraries fire a change).
  */
-function replayTypedValues(root: HTMLElement) {
+export function replayTypedValues(root: HTMLElement): void {
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
     'input:not([type=checkbox]):not([type=radio]):not([type=file]), textarea',
   )) {
@@ -54,11 +54,20 @@ function replayTypedValues(root: HTMLElement) {
 }
 
 /**
- * Once the page is hydrated: what was typed before, then the kept tap, once (a click on the same button, now
- * React's; nothing if the app has removed it meanwhile). `tap` is what takeKeptTap gave before hydration.
+ * Once the page is hydrated: the button that opened a dialog (so the app knows what is open), what was typed,
+ * then the last tap, once each (a click on the same button, now React's; nothing for a button the app has
+ * removed meanwhile). The last tap waits a task, so that it meets the state the earlier ones left (a confirm
+ * sends what was typed). `taps` is what takeKeptTaps gave before hydration.
  */
-export function replayKeptTaps(root: HTMLElement, tap: HTMLElement | null): void {
+export async function replayKeptTaps(root: HTMLElement, taps: HTMLElement[]): Promise<void> {
+  const click = (tap: HTMLElement | undefined) => {
+    if (tap?.isConnected && root.contains(tap)) tap.click();
+  };
+  for (const tap of taps.slice(0, -1)) click(tap);
   replayTypedValues(root);
-  if (tap?.isConnected && root.contains(tap)) tap.click();
+  if (taps.length > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    click(taps.at(-1));
+  }
   root.setAttribute(HYDRATED, '');
 }
