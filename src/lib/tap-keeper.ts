@@ -51,11 +51,12 @@ function runCommand(button: Element, document: Document) {
  * the app learns what was opened; a tap beside an open dialog (on its backdrop) closes it, and a dialog closed
  * before the app runs forgets its taps. Until the app takes over, a script or style of the app that fails to
  * load (a dropped connection) shows a notice at the foot of the page with a button that loads the page again,
- * and taps are no longer kept nor marked heard: without the app, none would be answered.
+ * and taps are no longer kept nor marked heard, nor dialogs opened: without the app, none would be answered.
  */
 export function keepTaps(document: Document): void {
   let kept: Element | null = null;
   let opener: Element | null = null;
+  let appFailed = false;
   const style = document.createElement('style');
   style.textContent = STYLE;
   document.head.appendChild(style);
@@ -68,6 +69,11 @@ export function keepTaps(document: Document): void {
     }
     const button = target?.closest?.('#root button') as HTMLButtonElement | null;
     if (!button || button.disabled) return;
+    if (appFailed) {
+      // Without the app no form is sent: a dialog would only cover the notice (and make it inert).
+      if (button.hasAttribute('commandfor')) event.preventDefault();
+      return;
+    }
     if (button.hasAttribute('commandfor')) {
       runCommand(button, document);
       if (button.getAttribute('command') === 'show-modal') opener = button;
@@ -102,9 +108,10 @@ export function keepTaps(document: Document): void {
   function failed(event: Event) {
     const target = event.target as Element | null;
     if (!target || !/^(SCRIPT|LINK)$/.test(target.tagName) || document.getElementById(APP_FAILED)) return;
-    document.removeEventListener('click', keep, true);
+    appFailed = true;
     if (kept) markHeard(kept, false);
-    kept = null;
+    kept = opener = null;
+    for (const dialog of document.querySelectorAll<HTMLDialogElement>('#root dialog[open]')) dialog.close();
     const notice = document.createElement('div');
     const retry = document.createElement('button');
     notice.id = APP_FAILED;

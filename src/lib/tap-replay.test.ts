@@ -152,6 +152,20 @@ describe('the tap keeper before the app runs', () => {
     expect(takeKeptTaps()).toEqual([]); // nothing to replay: what was opened is closed
   });
 
+  it('closes an open dialog when the app cannot come, and opens none after', () => {
+    const { d, opener } = pageWithDialog();
+    opener.click();
+    const script = document.createElement('script');
+    document.head.appendChild(script);
+    script.dispatchEvent(new Event('error'));
+    expect(d.open).toBe(false);
+    expect(document.getElementById(APP_FAILED)).not.toBeNull();
+    opener.click();
+    expect(d.open).toBe(false);
+    expect(takeKeptTaps()).toEqual([]);
+    script.remove();
+  });
+
   it('leaves failures to the app once it has taken over, and ignores an image that fails', () => {
     serverRenderedPage();
     const image = document.createElement('img');
