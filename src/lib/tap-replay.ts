@@ -41,7 +41,7 @@ const valueSetter = (field: HTMLInputElement | HTMLTextAreaElement) =>
  * field tells it, as typing would (the value is set through the element's own setter first, so that React sees
  * a change: the documented way testing libraries fire a change).
  */
-export function replayTypedValues(root: HTMLElement): void {
+function replayTypedValues(root: HTMLElement): void {
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
     'input:not([type=checkbox]):not([type=radio]):not([type=file]), textarea',
   )) {
