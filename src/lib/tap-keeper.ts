@@ -27,6 +27,9 @@ function markHeard(button: Element, heard: boolean) {
   else button.removeAttribute('aria-busy');
 }
 
+/** A second tap this soon after one that opened a dialog is the same tap (a double tap), not one in the dialog. */
+const DOUBLE_TAP_MS = 500;
+
 /** Where the browser runs invoker commands itself (`commandfor`/`command`, HTML's own, no script needed). */
 const nativeCommands = () => 'command' in HTMLButtonElement.prototype;
 
@@ -45,7 +48,7 @@ function runCommand(button: Element, document: Document) {
 /**
  * Starts keeping taps on `document`: the last tap on a button of the page (`#root`) is kept, shown at once as
  * heard, and handed to the app, which replays it once. Listens in the capture phase, so nothing else sees a kept
- * tap; a second tap on the same button is the same tap (never doubled). A button that opens or closes a dialog
+ * tap; a second tap on the same button is the same tap (never doubled), and so is one on a dialog just opened. A button that opens or closes a dialog
  * by an invoker command (`commandfor`, `command="show-modal"` / `"close"`) is answered at once instead — by the
  * browser, or here where the browser lacks them — and the last one that opened a dialog is kept too, so that
  * the app learns what was opened; a tap beside an open dialog (on its backdrop) closes it, and a dialog closed
@@ -57,12 +60,19 @@ export function keepTaps(document: Document): void {
   let kept: Element | null = null;
   let opener: Element | null = null;
   let appFailed = false;
+  /** When an invoker last opened a dialog, and which: a double tap's second tap lands on it, not on the page. */
+  let opened: { dialog: Element | null; at: number } = { dialog: null, at: 0 };
   const style = document.createElement('style');
   style.textContent = STYLE;
   document.head.appendChild(style);
 
   function keep(event: Event) {
     const target = event.target as Element | null;
+    if (opened.dialog?.contains(target) && event.timeStamp - opened.at < DOUBLE_TAP_MS) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
     if (target instanceof HTMLDialogElement && target.open && target.closest('#root')) {
       target.close(); // the backdrop: the dialog's own content covers the rest of it
       return;
@@ -76,7 +86,13 @@ export function keepTaps(document: Document): void {
     }
     if (button.hasAttribute('commandfor')) {
       runCommand(button, document);
-      if (button.getAttribute('command') === 'show-modal') opener = button;
+      if (button.getAttribute('command') === 'show-modal') {
+        opener = button;
+        opened = {
+          dialog: document.getElementById(button.getAttribute('commandfor') ?? ''),
+          at: event.timeStamp,
+        };
+      }
       return;
     }
     event.preventDefault();

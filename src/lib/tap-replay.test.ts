@@ -29,7 +29,13 @@ function pageWithDialog() {
   };
 }
 
+/** A moment after a dialog opened: a tap then is one of its own, not a double tap's second. */
+function aMomentLater() {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1000 });
+}
+
 afterEach(() => {
+  vi.useRealTimers();
   takeKeptTaps(); // the listener of a test's page goes with it
   document.body.innerHTML = '';
 });
@@ -120,6 +126,7 @@ describe('the tap keeper before the app runs', () => {
     opener.click();
     expect(d.open).toBe(true); // where the browser lacks invoker commands, as jsdom does
     expect(opener).not.toHaveAttribute(HEARD); // the dialog is the answer
+    aMomentLater();
     (document.getElementById('name') as HTMLInputElement).value = 'রহিম';
     confirm.click();
     confirm.click();
@@ -136,9 +143,23 @@ describe('the tap keeper before the app runs', () => {
     expect(typed).toHaveBeenCalledTimes(1);
   });
 
+  it('takes the second tap of a double tap that opened a dialog as the same tap, not one in the dialog', () => {
+    const { d, opener, confirm } = pageWithDialog();
+    const seen = vi.fn();
+    d.addEventListener('click', seen);
+    opener.click();
+    confirm.click(); // the same finger, a moment later, where the dialog now is
+    d.click();
+    expect(d.open).toBe(true);
+    expect(confirm).not.toHaveAttribute(HEARD);
+    expect(seen).not.toHaveBeenCalled();
+    expect(takeKeptTaps()).toEqual([opener]);
+  });
+
   it('closes an open dialog on a tap on its backdrop or its close button, and forgets the taps made in it', async () => {
     const { d, opener, confirm } = pageWithDialog();
     opener.click();
+    aMomentLater();
     confirm.click();
     d.click(); // a tap beside the content lands on the dialog itself: its backdrop
     expect(d.open).toBe(false);
@@ -147,6 +168,7 @@ describe('the tap keeper before the app runs', () => {
 
     const again = pageWithDialog();
     again.opener.click();
+    aMomentLater();
     again.close.click();
     expect(again.d.open).toBe(false);
     expect(takeKeptTaps()).toEqual([]); // nothing to replay: what was opened is closed
