@@ -13,7 +13,7 @@
  * It also inlines the (small, font-face only) stylesheet so that nothing blocks the first paint but the HTML
  * (no font is preloaded: src/app/fonts.css), and puts the page's own CSS, as prerendered, at the end of <head>
  * (src/app/prerendered-styles.ts). Two inline scripts open each page's <head>, run before anything
- * is painted: the session hint (src/lib/session-hint.ts) and the tap keeper (src/lib/tap-replay.ts).
+ * is painted: the session hint (src/lib/session-hint.ts) and the tap keeper (src/lib/tap-keeper.ts).
  */
 import react from '@vitejs/plugin-react';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +22,8 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 import { assertPageTemplate, fillPageTemplate, type InlineScript } from '../src/app/page-template.ts';
-import { scriptsTheCspBlocks } from '../src/config/security-headers.ts';
+import { parseCsp, scriptsTheCspBlocks } from '../src/config/security-headers.ts';
+import { assertTapKeeperBuilt } from './build/tap-keeper.ts';
 
 const SERVER_ENTRY = 'src/app/server.tsx';
 
@@ -53,6 +54,10 @@ export function prerender(): Plugin {
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    async buildStart() {
+      // The pages carry the tap keeper as its typed source builds to, never a stale copy.
+      if (!config.build.ssr) await assertTapKeeperBuilt();
     },
     async closeBundle() {
       if (config.build.ssr) return; // the nested server build below
@@ -85,9 +90,17 @@ export function prerender(): Plugin {
         assertPageTemplate(template);
         await writeFile(join(outDir, 'shell.html'), template);
         await rm(join(outDir, 'index.html'));
-        const { emulators } = JSON.parse(await readFile(join(config.root, 'firebase.json'), 'utf8')) as {
+        const { emulators, hosting } = JSON.parse(
+          await readFile(join(config.root, 'firebase.json'), 'utf8'),
+        ) as {
           emulators: Record<'hosting', Address>;
+          hosting: { headers: { source?: string; headers: { key: string; value: string }[] }[] };
         };
+        // The policy Hosting sends with the pages: firebase.json's, as deployed.
+        const deployedCsp = hosting.headers
+          .find((rule) => rule.source === '**')
+          ?.headers.find(({ key }) => key === 'Content-Security-Policy')?.value;
+        if (!deployedCsp) throw new Error('firebase.json sends no Content-Security-Policy on every answer');
         // robots.txt names the sitemap by its absolute URL: the local Hosting emulator's, or the shop's site.
         const local = config.env.VITE_USE_EMULATORS === 'true';
         const siteOrigin = local ? `http://${emulators.hosting.host}:${emulators.hosting.port}` : null;
@@ -102,10 +115,10 @@ export function prerender(): Plugin {
           });
           // The Content-Security-Policy runs an inline script only by its hash: a page whose script it lacks would
           // ship with that script blocked.
-          const blocked = await scriptsTheCspBlocks(html);
+          const blocked = await scriptsTheCspBlocks(html, parseCsp(deployedCsp));
           if (blocked.length > 0)
             throw new Error(
-              `${htmlFileFor(path)}: the Content-Security-Policy (src/config/security-headers.ts) lacks the hash ` +
+              `${htmlFileFor(path)}: firebase.json's Content-Security-Policy (src/config/security-headers.ts) lacks the hash ` +
                 `of its inline script ${JSON.stringify(blocked[0].slice(0, 80))}`,
             );
           await writeFile(join(outDir, htmlFileFor(path)), html);

@@ -13,7 +13,7 @@ const APP_MODULES = ['src/app/theme-in-steps.ts', 'src/boot.tsx'];
 /**
  * The entry's JavaScript (src/main.tsx), gzip, KB: the page is painted from the server's HTML without any, and
  * the entry only asks for the app's code. Measured 1.6 KB. (Taps before the app are kept by an inline script
- * of its own: src/lib/tap-replay.ts, at most 2 KB, its own test.)
+ * of its own: src/lib/tap-keeper.ts, at most 2 KB, its own test.)
  */
 export const FIRST_PAINT_JS_BUDGET_KB = 2;
 

@@ -3,7 +3,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
-import { replayKeptTaps, takeKeptTap } from './lib/tap-replay';
+import { replayKeptTaps, takeKeptTaps } from './lib/tap-replay';
 import './lib/dayjs';
 
 /** Runs `done` once, after the first commit of the tree it is the last child of (hydration included). */
@@ -21,13 +21,13 @@ function AfterFirstCommit({ done }: { done: () => void }) {
 export async function boot(root: HTMLElement, path: string, system: SystemContext) {
   await preloadPage(path);
   // React answers taps from here on: the inline script stops keeping them.
-  let kept: HTMLElement | null = takeKeptTap();
+  let kept: HTMLElement[] = takeKeptTaps();
   let replayed = false;
   const replay = () => {
     if (replayed) return; // StrictMode runs a first effect twice in development
     replayed = true;
-    replayKeptTaps(root, kept);
-    kept = null;
+    void replayKeptTaps(root, kept);
+    kept = [];
   };
   const app = (
     <StrictMode>

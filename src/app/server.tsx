@@ -10,7 +10,7 @@ import { StrictMode } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { ServerShopWindow, type Product } from '@/features/catalog';
 import { sessionHintScript } from '@/lib/session-hint';
-import { TAP_REPLAY_CODE } from '@/lib/tap-replay';
+import { TAP_KEEPER_SCRIPT } from '@/lib/tap-keeper-script';
 import {
   productHeadTags,
   productMeta,
@@ -30,7 +30,7 @@ import type { ProductPageData } from '@/features/catalog';
 
 /** The inline scripts at the top of every server-rendered page: the session hint, then the tap keeper. */
 export function firstScripts(): { code: string }[] {
-  return [{ code: sessionHintScript() }, { code: TAP_REPLAY_CODE }];
+  return [{ code: sessionHintScript() }, { code: TAP_KEEPER_SCRIPT.code }];
 }
 
 /** `/robots.txt`, written by the build beside the pages (the Functions framework will not serve that path). */

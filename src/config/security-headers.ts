@@ -8,15 +8,17 @@
  * all import it.
  */
 
+import { TAP_KEEPER_SCRIPT } from '../lib/tap-keeper-script';
+
 /**
  * The SHA-256 of each inline script the pages carry (CSP hash sources), so that no other inline script runs:
  * - the session hint at the top of every page (src/lib/session-hint.ts, sessionHintScript);
- * - the tap keeper beside it (src/lib/tap-replay.ts, TAP_REPLAY_CODE).
+ * - the tap keeper beside it (src/lib/tap-keeper.ts), built with its hash by scripts/build/tap-keeper.ts.
  * Changing either script changes its hash: the build and tests/config/security-headers.test.ts then say so.
  */
 export const INLINE_SCRIPT_HASHES = [
   'sha256-XAJIKN/QRFAHl+7/K+nB56qYhzUL6VHU1Rbia77kOiI=', // sessionHintScript()
-  'sha256-dvjTqj4U3Z9w9y9N4Qi36ate1flKpJbhoOEuBPe1eRs=', // TAP_REPLAY_CODE
+  TAP_KEEPER_SCRIPT.hash,
 ] as const;
 
 /**
@@ -124,6 +126,16 @@ export function emulatorCspDirectives(
     directives[directive] = [...CSP_DIRECTIVES[directive], ...origins];
   }
   return directives;
+}
+
+/** A policy's text, directive by directive (serializeCsp's inverse). */
+export function parseCsp(csp: string): CspDirectives {
+  return Object.fromEntries(
+    csp.split(';').map((part) => {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
 }
 
 export function serializeCsp(directives: CspDirectives): string {

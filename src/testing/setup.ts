@@ -26,6 +26,15 @@ function installBrowserShims() {
   window.scrollTo = () => {};
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
   Element.prototype.scrollTo ??= function scrollTo() {};
+  // <dialog> without its methods: open and close as the attribute, with the close event (a task later in browsers).
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
 }
 
 afterEach(() => {

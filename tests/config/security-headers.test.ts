@@ -16,13 +16,15 @@ import {
   CSP_REPORT_PATH,
   emulatorCspDirectives,
   inlineScriptHash,
+  parseCsp,
   INLINE_SCRIPT_HASHES,
   scriptsTheCspBlocks,
   securityHeaders,
   serializeCsp,
 } from '../../src/config/security-headers';
 import { sessionHintScript } from '../../src/lib/session-hint';
-import { TAP_REPLAY_CODE } from '../../src/lib/tap-replay';
+import { TAP_KEEPER_SCRIPT } from '../../src/lib/tap-keeper-script';
+import { assertTapKeeperBuilt } from '../../scripts/build/tap-keeper';
 import { writeFirebaseToolsConfig } from '../../scripts/stack/firebase-tools-config';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,13 +39,7 @@ interface HeaderRule {
 const everyAnswer = (config: typeof firebaseJson) =>
   (config.hosting.headers as HeaderRule[]).find((rule) => rule.source === '**');
 
-const directivesOf = (csp: string) =>
-  Object.fromEntries(
-    csp.split(';').map((part) => {
-      const [name, ...sources] = part.trim().split(/\s+/);
-      return [name, sources];
-    }),
-  );
+const directivesOf = parseCsp;
 
 describe('the security headers', () => {
   it('are on every Hosting answer in firebase.json, exactly as the module writes them', () => {
@@ -68,7 +64,7 @@ describe('the security headers', () => {
   });
 
   it('allow exactly the inline scripts the pages carry, by their hashes', async () => {
-    const hashes = await Promise.all([sessionHintScript(), TAP_REPLAY_CODE].map(inlineScriptHash));
+    const hashes = await Promise.all([sessionHintScript(), TAP_KEEPER_SCRIPT.code].map(inlineScriptHash));
     expect([...INLINE_SCRIPT_HASHES]).toEqual(hashes);
     const page = (code: string) =>
       `<head><script>${code}</script><script type="application/json">{}</script>`;
@@ -77,6 +73,10 @@ describe('the security headers', () => {
     expect(
       await scriptsTheCspBlocks('<script type="module" src="/assets/a.js"></script><script>x()</script>'),
     ).toEqual(['x()']);
+  });
+
+  it('allow the tap keeper as its typed source builds to (minified), not a hand-edited copy', async () => {
+    await expect(assertTapKeeperBuilt()).resolves.toBeUndefined();
   });
 
   it('forbid framing, plugins, another base URL, and name no local address in production', () => {

@@ -26,7 +26,7 @@ import { catalogTexts } from '../../src/features/catalog/texts.js';
 import { myOrdersTexts } from '../../src/features/my-orders/texts.js';
 import { foreignTextsIn, unescapeUnicode } from '../support/bundled-texts.js';
 import { renderHomePage, renderProductPage } from '../../src/app/server.js';
-import { TAP_REPLAY_CODE } from '../../src/lib/tap-replay.js';
+import { TAP_KEEPER_SCRIPT } from '../../src/lib/tap-keeper-script.js';
 import { shop } from '../../src/config/shop.js';
 import { aProduct } from '../../src/testing/products.js';
 
@@ -136,11 +136,11 @@ describe('the production build of the storefront', () => {
     for (const file of ['index.html', 'auth.html', 'orders.html']) {
       const html = await page(file);
       const head = html.slice(0, html.indexOf('</head>'));
-      const keeper = head.indexOf(`<script>${TAP_REPLAY_CODE}</script>`);
+      const keeper = head.indexOf(`<script>${TAP_KEEPER_SCRIPT.code}</script>`);
       expect(keeper, file).toBeGreaterThan(0);
       expect(keeper, file).toBeLessThan(head.search(/<style|<link/));
     }
-    expect(gzipSync(TAP_REPLAY_CODE).length).toBeLessThanOrEqual(2048);
+    expect(gzipSync(TAP_KEEPER_SCRIPT.code).length).toBeLessThanOrEqual(2048);
   });
 
   it('marks, before anything is painted, a browser where no shopper was signed in; /orders then invites to log in', async () => {
