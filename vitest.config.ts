@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { domFreeWebTests, sideEffectFreeEmulatorTests } from './tests/config/pure-tests';
+import { domFreeWebTests, sideEffectFreeEmulatorTests } from './tests/config/pure-tests.ts';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 

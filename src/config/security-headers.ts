@@ -8,7 +8,7 @@
  * all import it.
  */
 
-import { TAP_KEEPER_SCRIPT } from '../lib/tap-keeper-script';
+import { TAP_KEEPER_SCRIPT } from '../lib/tap-keeper-script.ts';
 
 /**
  * The SHA-256 of each inline script the pages carry (CSP hash sources), so that no other inline script runs:
