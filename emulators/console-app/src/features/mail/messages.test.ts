@@ -86,8 +86,11 @@ describe('the outbox messages', () => {
   });
 
   it('has every text in Bengali and in English', () => {
+    // "SMS" is the shop's Bengali word for an SMS too (docs/bengali-glossary.md): the same in both.
+    const sameInBoth = new Set(['SMS']);
     for (const [key, text] of [...Object.entries(mailTexts), ...Object.entries(smsTexts)]) {
       expect(typeof text.bn, key).toBe(typeof text.en);
+      if (typeof text.bn === 'string' && sameInBoth.has(text.bn)) continue;
       expect(text.bn, key).not.toEqual(text.en);
     }
   });
