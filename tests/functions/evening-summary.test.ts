@@ -77,7 +77,9 @@ describe('eveningSummary, run by the local scheduler', { timeout: RUN_TIMEOUT_MS
     const mailSeenAt = new Date().toISOString();
     expect(mails).toHaveLength(1);
     const { message } = mails[0].data() as { message: { subject: string; text: string } };
-    expect(message.subject).toContain(`${toBengaliDigits(orders.length)}টি অর্ডার, ${formatTaka(revenue)}`);
+    expect(message.subject).toContain(
+      `${toBengaliDigits(orders.length)}টি অর্ডার, বিক্রি ${formatTaka(revenue)}`,
+    );
     expect(message.text).toContain(`${toBengaliDigits(orders.length)}টি অমীমাংসিত অর্ডার`);
     const job = (await jobs.list()).find((j) => j.name === 'eveningSummary')!;
     expect(job).toMatchObject({
