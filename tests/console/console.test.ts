@@ -6,7 +6,6 @@
  * (the demo data is seeded again afterwards, for the suites that follow). Screenshots at 1280 px in test-results/.
  */
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -15,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/config.js';
 import { mockIdToken } from '../../emulators/src/testing/id-token.js';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
-import { SIGNED_IN_STATES } from '../support/signed-in-states';
+import { forgetSignedInSessions } from '../support/signed-in-states';
 import { eveningMail } from '../../functions/src/evening-summary';
 import {
   DEFAULT_SMS_TEXTS,
@@ -339,7 +338,7 @@ describe('the emulator console in a browser', () => {
     } finally {
       await promisify(execFile)('npx', ['tsx', 'scripts/seed.ts'], { cwd: root, env: { ...process.env } });
       // The seeded accounts are new accounts now: the sessions the suites saved were the old ones'.
-      rmSync(SIGNED_IN_STATES, { recursive: true, force: true });
+      forgetSignedInSessions();
     }
     const products = await fetch(`${DOCS}/products?pageSize=1`, {
       headers: { Authorization: 'Bearer owner' },

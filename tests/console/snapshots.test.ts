@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_URL, ShopBrowser } from '../support/shop-browser';
+import { forgetSignedInSessions } from '../support/signed-in-states';
 import { DOCS, OWNER, openConsole, patchDocument, screenshotInBothLanguages } from './console-page';
 
 const toBengali = (n: number) => String(n).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]);
@@ -68,6 +69,8 @@ describe('snapshots in the console', () => {
       .getByRole('status')
       .filter({ hasText: `“${name}” ফিরিয়ে আনা হয়েছে` })
       .waitFor({ timeout: 30_000 });
+    // The accounts were restored too: the sessions the suites saved were issued before.
+    forgetSignedInSessions();
     await expect.poll(() => price.innerText(), { timeout: 15_000 }).toContain(toBengali(oldPrice));
     const stored = (await (await fetch(`${DOCS}/${productPath}`, { headers: OWNER })).json()) as {
       fields: { price: { integerValue: string } };

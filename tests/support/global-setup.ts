@@ -3,18 +3,17 @@
  * or some of its emulators already run on the ports of firebase.json (a developer's `npm start` or
  * `npm run emulators`), the suites use what runs and nothing is started or stopped here.
  */
-import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isPortFree } from '../../scripts/stack/ports.js';
 import { shopPorts, startShop, type RunningShop } from '../../scripts/stack/shop.js';
-import { SIGNED_IN_STATES } from './signed-in-states.js';
+import { forgetSignedInSessions } from './signed-in-states.js';
 
 let shop: RunningShop | undefined;
 
 export default async function setup(): Promise<() => Promise<void>> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   // The seeded accounts' sessions saved by an earlier run belong to that run's Auth emulator.
-  rmSync(SIGNED_IN_STATES, { recursive: true, force: true });
+  forgetSignedInSessions();
   const free = await Promise.all(shopPorts(root).map(isPortFree));
   if (free.every(Boolean)) {
     shop = await startShop({ root, persist: false, log: (line) => console.log(`[shop] ${line}`) });
