@@ -5,7 +5,7 @@
  * the order of a map's keys, empty lists and maps written or left out).
  */
 import type { Json } from './wire.js';
-import type { RecordedAnswer } from './run.js';
+import { runCorpusAt, type RecordedAnswer } from './run.js';
 
 export interface RefereeAnswer {
   name: string;
@@ -108,3 +108,9 @@ const withoutEmptyMessages = (body: unknown): unknown =>
 
 /** The recorded file's text: one answer per entry, stable formatting. */
 export const refereeText = (answers: RefereeAnswer[]): string => `${JSON.stringify(answers, null, 1)}\n`;
+
+/** The corpus run against Google's emulator on `port`, as recorded (its WebChannel part is ours alone). */
+export async function refereeAnswersAt(port: number, rules: string): Promise<RefereeAnswer[]> {
+  const now = Date.now();
+  return refereeView(await runCorpusAt(port, rules, { webChannel: false }), now);
+}
