@@ -1,6 +1,7 @@
 /**
- * Differences from Google's own Firestore emulator that the differential fuzzer (tests/referee/) found and that
- * were fixed here, each as its shrunk case; the query cursors' are in query/query.test.ts.
+ * Differences from Google's own Firestore emulator that the differential fuzzer (tests/referee/) or the corpus
+ * recorded from it (differential/referee-answers.json) found and that were fixed here, each as its shrunk case;
+ * the query cursors' are in query/query.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { useFirestoreEmulator } from '../testing/firestore-emulator.js';
@@ -66,5 +67,37 @@ describe("what Google's emulator answers first", () => {
       OWNER,
     );
     expect(answer.status).toBe(400);
+  });
+
+  it('refuses a batchWrite that writes one document twice, writing nothing', async () => {
+    const name = `${DB}/documents/products/twice`;
+    const answer = await rawRequest(
+      emulator().port,
+      'POST',
+      `${DOCS}:batchWrite`,
+      { writes: [{ update: { name, fields: {} } }, { delete: name }] },
+      OWNER,
+    );
+    expect(answer.status).toBe(400);
+    const read = await rawRequest(emulator().port, 'GET', `${DOCS}/products/twice`, undefined, OWNER);
+    expect(read.status).toBe(404);
+  });
+
+  it('names aggregations without an alias field_1, field_2, … counting only those', async () => {
+    const answer = await rawRequest(
+      emulator().port,
+      'POST',
+      `${DOCS}:runAggregationQuery`,
+      {
+        structuredAggregationQuery: {
+          structuredQuery: { from: [{ collectionId: 'nothing' }] },
+          aggregations: [{ alias: 'named', count: {} }, { count: {} }, { count: { upTo: 3 } }],
+        },
+      },
+      OWNER,
+    );
+    expect(answer.status).toBe(200);
+    const [{ result }] = answer.body as { result: { aggregateFields: object } }[];
+    expect(Object.keys(result.aggregateFields).sort()).toEqual(['field_1', 'field_2', 'named']);
   });
 });

@@ -5,6 +5,7 @@
  */
 import * as grpc from '@grpc/grpc-js';
 import { decodeBinary, encodeBinary, firestoreService } from '../transports/protos.js';
+import { DB } from './corpus.js';
 
 export type Json = Record<string, unknown>;
 
@@ -34,6 +35,8 @@ export async function restCall(
       ...(authorization ? { Authorization: authorization } : {}),
     },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    // An emulator that never answers fails the run instead of hanging it.
+    signal: AbortSignal.timeout(30_000),
   });
   return {
     status: response.status,
@@ -59,6 +62,8 @@ function codecFor(method: string) {
 function metadataOf(authorization: string | undefined): grpc.Metadata {
   const metadata = new grpc.Metadata();
   if (authorization) metadata.set('authorization', authorization);
+  // The database the call is for, as the SDKs name it (Google's emulator wants it on a stream).
+  metadata.set('google-cloud-resource-prefix', DB);
   return metadata;
 }
 

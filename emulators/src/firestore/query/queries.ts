@@ -104,10 +104,11 @@ export function runAggregationQuery(
       aggregations,
     );
     engine.state(query.db).usage.aggregation(docs.length);
+    // An aggregation without an alias is named field_1, field_2, … counting only those without one (the
+    // Aggregation proto's documentation: `COUNT_UP_TO(1) AS a, COUNT(*)` names the count field_1).
     const aggregateFields: Record<string, Value> = {};
-    aggregations.forEach((agg, index) => {
-      aggregateFields[agg.alias || `field_${index + 1}`] = aggregate(agg, docs);
-    });
+    let unnamed = 0;
+    for (const agg of aggregations) aggregateFields[agg.alias || `field_${++unnamed}`] = aggregate(agg, docs);
     return { docs, aggregateFields };
   });
   const { docs, aggregateFields } = run.value;

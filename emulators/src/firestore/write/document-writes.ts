@@ -5,7 +5,7 @@ import type { v1, WriteResultJson } from '../types.js';
 import { INTERNAL_READ } from '../access/authorization.js';
 import type { CommitHost } from './commit.js';
 import { commit } from './commit.js';
-import { FirestoreError } from '../errors.js';
+import { FirestoreError, invalidArgument } from '../errors.js';
 import { databaseName, documentName, parseDocumentName, parseResourceName } from '../paths.js';
 import type { ReadHost } from '../reads.js';
 import { getDocument } from '../reads.js';
@@ -23,9 +23,16 @@ export function batchWrite(
   const status: { code: number; message?: string }[] = [];
   // Production refuses the whole request (HTTP 400) for a name no write could have, e.g. an id `__doc__`,
   // before it applies any write; what only fails when applied (a precondition) fails that write alone.
+  // So does production for a document written twice in one request (its documentation: "You cannot write to
+  // the same document more than once per request"; Google's emulator refuses it too).
+  const written = new Set<string>();
   for (const write of request.writes ?? []) {
-    const name = write.update?.name ?? write.delete ?? write.transform?.document;
-    if (typeof name === 'string') parseDocumentName(name);
+    const name = write.update?.name ?? write.delete ?? write.transform?.document ?? write.verify;
+    if (typeof name !== 'string') continue;
+    parseDocumentName(name);
+    if (written.has(name))
+      throw invalidArgument('the same document cannot be written more than once in a single request');
+    written.add(name);
   }
   for (const write of request.writes ?? []) {
     try {
