@@ -21,15 +21,8 @@ import {
   fillSmsText,
   smsCollectText,
 } from '../../src/features/admin-settings/model/sms-settings';
-import {
-  RESULTS,
-  SHOP_URL,
-  ShopBrowser,
-  screenshotPage,
-  shopAdminFirestore,
-  uniquePhone,
-} from '../support/shop-browser';
-import { placeOrderAs } from '../support/shop-orders';
+import { RESULTS, SHOP_URL, ShopBrowser, screenshotPage, uniquePhone } from '../support/shop-browser';
+import { jarOnSale, placeOrderAs } from '../support/shop-orders';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const config = readProjectConfig(root);
@@ -154,9 +147,7 @@ describe('the emulator console in a browser', () => {
     await requests.getByText('লাইভ', { exact: true }).waitFor({ timeout: 20_000 });
 
     // The demo customer's order, placed as the order dialog places one (the callable; from Node).
-    const [product] = (
-      await shopAdminFirestore().collection('products').where('is_active', '==', true).limit(1).get()
-    ).docs;
+    const product = await jarOnSale();
     await placeOrderAs(DEMO_ACCOUNTS.customer, {
       productId: product.id,
       quantity: 1,

@@ -5,8 +5,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOP_URL, ShopBrowser, shopAdminFirestore, uniquePhone } from '../support/shop-browser';
-import { newShopperAccount, placeOrderAs } from '../support/shop-orders';
+import { SHOP_URL, ShopBrowser, uniquePhone } from '../support/shop-browser';
+import { jarOnSale, newShopperAccount, placeOrderAs } from '../support/shop-orders';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
 
@@ -41,9 +41,7 @@ async function pendingBadge(page: Page): Promise<number> {
 
 /** A new customer's order for the first jar of the shop window (a new account and number: no limit reached). */
 async function placeOrderAsNewCustomer(): Promise<void> {
-  const [product] = (
-    await shopAdminFirestore().collection('products').where('is_active', '==', true).limit(1).get()
-  ).docs;
+  const product = await jarOnSale();
   await placeOrderAs(await newShopperAccount('stats-flow'), {
     productId: product.id,
     quantity: 1,

@@ -15,7 +15,6 @@ import {
   orderCards,
   screenshotPage,
   shopAdminFirestore,
-  signIn,
   signUp,
   signedInUser,
   uniqueEmail,
@@ -92,8 +91,7 @@ describe('handing parcels to the courier', () => {
       const stock = async () =>
         (await db.doc(`products/${PRODUCT_ID}`).get()).get('stock_quantity') as number;
 
-      const seller = await shop.newVisitor(360);
-      await signIn(seller, ADMIN);
+      const seller = await shop.signedInVisitor(ADMIN, 360);
       await seller.goto(`${SHOP_URL}/admin`);
       for (const orderId of [delivered, refused]) {
         const card = orderCards(seller).filter({ hasText: orderId.slice(-8) });

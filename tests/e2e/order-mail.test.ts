@@ -7,15 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from '../../emulators/src/config.js';
-import {
-  RESULTS,
-  SHOP_URL,
-  ShopBrowser,
-  shopAdminFirestore,
-  uniquePhone,
-  screenshotPage,
-} from '../support/shop-browser';
-import { newShopperAccount, placeOrderAs } from '../support/shop-orders';
+import { RESULTS, SHOP_URL, ShopBrowser, uniquePhone, screenshotPage } from '../support/shop-browser';
+import { jarOnSale, newShopperAccount, placeOrderAs } from '../support/shop-orders';
 
 const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
 const config = readProjectConfig();
@@ -83,9 +76,7 @@ async function setOrderMail(admin: Page, on: boolean, address: string) {
 
 /** A new customer's cash order for the shop window's first jar (from Node: placeOrder, as the dialog asks it). */
 async function placeOrder(buyer: string, phone: string): Promise<string> {
-  const [product] = (
-    await shopAdminFirestore().collection('products').where('is_active', '==', true).limit(1).get()
-  ).docs;
+  const product = await jarOnSale();
   // Each from an account and a number of its own: one account or number may order once a minute.
   await placeOrderAs(await newShopperAccount('order-mail'), {
     productId: product.id,
@@ -95,7 +86,7 @@ async function placeOrder(buyer: string, phone: string): Promise<string> {
     customerAddress: 'আটি বাজার, কেরানীগঞ্জ, ঢাকা',
     paymentMethod: 'cash_on_delivery',
   });
-  return product.get('name') as string;
+  return product.name;
 }
 
 describe("the seller's order mail", () => {

@@ -8,7 +8,7 @@
 import { readProjectConfig } from '../../emulators/src/config.js';
 import { newOrderRequestId } from '../../src/features/ordering/model/order-request-id';
 import type { PlaceOrderInput, PlaceOrderResult } from '../../src/features/ordering/model/place-order-input';
-import { uniqueEmail, type Account } from './shop-browser';
+import { shopAdminFirestore, uniqueEmail, type Account } from './shop-browser';
 
 const { auth, functions, projectId } = readProjectConfig();
 const AUTH = `http://${auth.host}:${auth.port}/identitytoolkit.googleapis.com/v1`;
@@ -60,4 +60,15 @@ export async function placeOrderAs(
     { Authorization: `Bearer ${idToken}` },
   );
   return result.orderId;
+}
+
+/**
+ * A jar on sale with a few left, to order from (the first active product can be one another suite has sold out):
+ * its id and name.
+ */
+export async function jarOnSale(): Promise<{ id: string; name: string }> {
+  const products = await shopAdminFirestore().collection('products').where('is_active', '==', true).get();
+  const jar = products.docs.find((doc) => ((doc.get('stock_quantity') as number) ?? 0) >= 5);
+  if (!jar) throw new Error('No jar on sale with 5 or more in stock');
+  return { id: jar.id, name: jar.get('name') as string };
 }
