@@ -97,6 +97,9 @@ function order(overrides: Partial<AdminOrder>): AdminOrder {
     courier_tracking_code: null,
     courier_state: null,
     courier_error: null,
+    courier_collected: null,
+    courier_payout_reference: null,
+    courier_paid_on: null,
     ...overrides,
   };
 }
