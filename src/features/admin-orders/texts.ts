@@ -101,6 +101,9 @@ export const adminOrdersTexts = {
     reference: 'কুরিয়ারের রেফারেন্স',
     pick: 'কোন অর্ডারগুলোর টাকা এল (না বাছলে পুরোনো থেকে নিজে মেলাবে)',
     error: 'কুরিয়ারের পেমেন্ট লেখা যায়নি',
+    owed: (amount: string) => `কুরিয়ারের কাছে পাওনা ${amount}`,
+    nothingOwed: 'কুরিয়ারের কাছে কোনো পাওনা নেই।',
+    recorded: (count: string, amount: string) => `${amount}-এর পেমেন্টে ${count}টি অর্ডার মেলানো হলো।`,
   },
   // The order's money beside its total (order-ledger.ts): what is owed back, a balance left, what went back.
   money: {

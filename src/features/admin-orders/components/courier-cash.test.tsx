@@ -32,7 +32,7 @@ describe('CourierCash', () => {
     expect(screen.getByText('কুরিয়ারের কাছে পাওনা ৳৪৮১.৫০')).toBeInTheDocument();
     unmount();
     renderWithShop(<CourierCash owed={[]} onRecord={vi.fn()} />);
-    expect(screen.getByText(courierPayoutTexts.nothingOwed)).toBeInTheDocument();
+    expect(screen.getByText(t.nothingOwed)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t.record })).not.toBeInTheDocument();
   });
 

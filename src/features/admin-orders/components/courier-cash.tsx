@@ -3,7 +3,6 @@ import { Button, Checkbox, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import {
-  courierOwedText,
   parseCourierPayoutInput,
   shortOrderId,
   toLatinDigits,
@@ -33,7 +32,7 @@ export function CourierCash({ owed, onRecord, now = () => new Date() }: CourierC
   return (
     <HStack gap="3" wrap="wrap">
       <Text fontWeight="bold" fontVariantNumeric="tabular-nums">
-        {courierOwedText(total)}
+        {total > 0 ? t.owed(formatTaka(total / 100)) : t.nothingOwed}
       </Text>
       {total > 0 && (
         <Button size="sm" variant="outline" onClick={() => setOpen(true)}>

@@ -20,7 +20,6 @@ import {
   orderStatusLabel,
   shortOrderId,
   type OrderStatus,
-  courierPayoutTexts,
   type CourierPayoutInput,
   type PaymentDecision,
   type RecordRefundInput,
@@ -164,7 +163,7 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
   async function recordPayout(input: CourierPayoutInput): Promise<boolean> {
     try {
       const { orderIds } = await recordCourierPayout(input);
-      notifySuccess(courierPayoutTexts.recorded(formatNumberBn(orderIds.length), formatTaka(input.amount)));
+      notifySuccess(t.courierCash.recorded(formatNumberBn(orderIds.length), formatTaka(input.amount)));
       return true;
     } catch (error) {
       notifyError(t.courierCash.error, refusalReason(error), error);

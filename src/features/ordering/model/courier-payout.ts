@@ -10,9 +10,8 @@ import { formatTaka } from '../../../lib/numbers';
  * until a payout the seller records covers it. A payout settles whole orders whose cash adds up to its amount,
  * each order once.
  */
+/** The courier's cash refusals, which recordCourierPayout sends and the dashboard's form shows. */
 export const courierPayoutTexts = {
-  owed: (amount: string) => `কুরিয়ারের কাছে পাওনা ${amount}`,
-  nothingOwed: 'কুরিয়ারের কাছে কোনো পাওনা নেই।',
   amountInvalid: 'পেমেন্টের টাকার অঙ্ক ঠিক নেই (০-এর বেশি, পয়সা পর্যন্ত)।',
   dateInvalid: 'পেমেন্টের তারিখ ঠিক নেই।',
   referenceRequired: 'কুরিয়ারের পেমেন্টের রেফারেন্স দিন।',
@@ -28,7 +27,6 @@ export const courierPayoutTexts = {
   notAllowed: 'শুধু দোকানের অ্যাডমিন কুরিয়ারের পেমেন্ট লিখতে পারেন।',
   signInRequired: 'কুরিয়ারের পেমেন্ট লিখতে আগে লগইন করুন।',
   settledNoUndo: 'এই অর্ডারের টাকা কুরিয়ারের পেমেন্টে মেলানো হয়ে গেছে — এখন আর ফেরানো যাবে না।',
-  recorded: (count: string, amount: string) => `${amount}-এর পেমেন্টে ${count}টি অর্ডার মেলানো হলো।`,
 } as const;
 
 const t = courierPayoutTexts;
@@ -159,9 +157,4 @@ export function settlePayout(
   const sum = orderIds.reduce((total, id) => total + (byId.get(id) ?? 0), 0);
   if (sum !== amount) return { ok: false, error: t.sumMismatch(taka(sum), taka(amount)) };
   return { ok: true, orderIds };
-}
-
-/** The dashboard's line: what the courier holds, in Bengali. */
-export function courierOwedText(poisha: number): string {
-  return poisha > 0 ? t.owed(taka(poisha)) : t.nothingOwed;
 }
