@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import {
@@ -125,18 +125,16 @@ function PayoutDialog({ owed, onRecord, today, onClose }: PayoutDialogProps) {
       </Text>
       <Stack gap="1" mt="1" maxH="40" overflowY="auto">
         {owed.map((order) => (
-          <Checkbox.Root
-            key={order.id}
-            size="sm"
-            checked={picked.has(order.id)}
-            onCheckedChange={({ checked }) => toggle(order.id, checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>
+          <HStack as="label" key={order.id} gap="2" fontSize="sm">
+            <input
+              type="checkbox"
+              checked={picked.has(order.id)}
+              onChange={(event) => toggle(order.id, event.currentTarget.checked)}
+            />
+            <span>
               #{shortOrderId(order.id)} · {order.customerName} · {formatTaka(order.owed / 100)}
-            </Checkbox.Label>
-          </Checkbox.Root>
+            </span>
+          </HStack>
         ))}
       </Stack>
       {error && (
