@@ -27,6 +27,7 @@ import { sendEveningSummary } from './evening-summary';
 import { bookCourier as bookCourierFor } from './courier/book-courier';
 import { answerCourierWebhook, pollCourierParcels } from './courier/courier-state';
 import { courierStatus as courierStatusFor } from './courier/courier-status';
+import { recordCourierPayout as recordCourierPayoutFor } from './courier/record-courier-payout';
 import { STEADFAST_BASE_URL, steadfastCourier } from './courier/steadfast';
 import { cspViolations, parsedReport } from './csp-report';
 
@@ -236,6 +237,14 @@ function courier() {
  */
 export const bookCourier = onCall({ secrets: COURIER_SECRETS, timeoutSeconds: 300 }, (request) =>
   bookCourierFor(getFirestore(), request.auth, request.data, courier()),
+);
+
+/**
+ * recordCourierPayout({ amount, paidOn, reference, orderIds? }) → { payoutId, orderIds }: the courier paid out
+ * the cash it collected; the orders it covers are settled (./courier/record-courier-payout.ts). Admins only.
+ */
+export const recordCourierPayout = onCall((request) =>
+  recordCourierPayoutFor(getFirestore(), request.auth, request.data),
 );
 
 /** courierStatus() → { keysSet, credentials }: whether the keys are set and worked last time (Settings). */

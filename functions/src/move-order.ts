@@ -12,6 +12,9 @@ import {
 } from 'firebase-admin/firestore';
 import {
   applyMove,
+  courierCashChange,
+  courierPayoutTexts,
+  fromPoisha,
   isMobilePaymentMethod,
   ledgerFieldsOf,
   ledgerOrderOf,
@@ -89,6 +92,24 @@ export async function prepareOrderMove(
   const { order: after, effects } = result;
   if (after === before && Object.keys(fields).length === 0) return { after, changed: false, write: () => {} };
 
+  // The courier's cash: what it collected at the door, owed until a payout settles it (courier-payout.ts).
+  const cash = courierCashChange(stored, before, after);
+  if (cash === 'settled') throw refusal('failed-precondition', courierPayoutTexts.settledNoUndo);
+  const cashFields =
+    cash === null
+      ? {}
+      : cash === 'cleared'
+        ? {
+            courier_collected: FieldValue.delete(),
+            courier_payout_id: FieldValue.delete(),
+            courier_delivered_at: FieldValue.delete(),
+          }
+        : {
+            courier_collected: fromPoisha(cash.collected),
+            courier_payout_id: null,
+            courier_delivered_at: FieldValue.serverTimestamp(),
+          };
+
   if (move.kind === 'undo') {
     const at = storedMillis((stored.status_undo as { at?: unknown } | undefined)?.at);
     if (at === null || now.getTime() - at > UNDO_MINUTES * 60_000) {
@@ -148,6 +169,7 @@ export async function prepareOrderMove(
     ...ledgerFieldsOf(after, FieldValue.serverTimestamp()),
     ...(settings && { payment_due_at: paymentDueAt(settings, now) }),
     ...fields,
+    ...cashFields,
   };
   const afterData = { ...stored, ...written };
   const writeSpent = keepSpent ? () => {} : await prepareSpentChange(transaction, db, stored, afterData);
@@ -176,9 +198,16 @@ export async function prepareOrderMove(
   };
 }
 
-/** The history line leaves out the ledger's bookkeeping: the undo (a map) and the claim's amount. */
+/** The history line leaves out the ledger's bookkeeping: the undo (a map), the claim's amount, the courier's cash. */
 function withoutBookkeeping(written: Record<string, unknown>): Record<string, unknown> {
-  const { status_undo: _undo, payment_claimed_amount: _claimed, ...rest } = written;
+  const {
+    status_undo: _undo,
+    payment_claimed_amount: _claimed,
+    courier_collected: _collected,
+    courier_payout_id: _payout,
+    courier_delivered_at: _delivered,
+    ...rest
+  } = written;
   return rest;
 }
 

@@ -21,6 +21,7 @@ import {
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const FUNCTIONS_TEXTS: TextsModule[] = [
   'orderMessages',
+  'courierPayoutTexts',
   'sharedTexts',
   'orderMailTexts',
   'lowStockMailTexts',

@@ -1,8 +1,9 @@
 /**
  * The courier in a real browser at 360 px against the local shop and its local courier (emulators/src/courier):
  * the seller books a packed order from its card, the courier delivers it (its webhook calls the shop's
- * courierWebhook function), and the seller's card and the customer's /orders update live; another is cancelled
- * at the door and its jars come back only when the seller says it came home. Screenshots in test-results/.
+ * courierWebhook function), and the seller's card and the customer's /orders update live, and the seller records
+ * the courier's payout of its cash; another is cancelled at the door and its jars come back only when the seller
+ * says it came home. Screenshots in test-results/.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +81,7 @@ async function moveParcel(orderId: string, status: string): Promise<void> {
 
 describe('handing parcels to the courier', () => {
   it(
-    'books from the card, the courier delivers, a refused parcel comes home',
+    'books from the card, the courier delivers and pays out, a refused parcel comes home',
     { timeout: 240_000 },
     async () => {
       const customer = await shop.newVisitor(360);
@@ -116,6 +117,22 @@ describe('handing parcels to the courier', () => {
       await expect.poll(() => mine.innerText(), { timeout: 30_000 }).toContain('সরবরাহ');
       expect((await db.doc(`orders/${delivered}`).get()).get('paid_amount')).toBe(500);
       await screenshotPage(customer, `${RESULTS}/courier-delivered-customer-360.png`);
+
+      // The courier pays the delivered parcel's cash out: the seller records the payout, picking the order.
+      await seller.getByText(/কুরিয়ারের কাছে পাওনা ৳/).waitFor({ timeout: 30_000 });
+      await seller.getByRole('button', { name: 'কুরিয়ারের পেমেন্ট লিখুন' }).click();
+      const payout = seller.getByRole('alertdialog');
+      await payout.getByLabel('টাকার অঙ্ক').fill('500');
+      await payout.getByLabel('কুরিয়ারের রেফারেন্স').fill(`SF-${RUN}`);
+      await payout
+        .locator('label')
+        .filter({ hasText: delivered.slice(-8) })
+        .click();
+      await screenshotPage(seller, `${RESULTS}/courier-payout-360.png`);
+      await payout.getByRole('button', { name: 'পেমেন্ট লিখুন' }).click();
+      await payout.waitFor({ state: 'hidden', timeout: 30_000 });
+      const settled = (await db.doc(`orders/${delivered}`).get()).data()!;
+      expect(settled).toMatchObject({ courier_collected: 500, courier_payout_reference: `SF-${RUN}` });
 
       // Cancelled at the door: shown as coming back; the jars return only when the seller says so.
       const before = await stock();

@@ -598,3 +598,23 @@ describe('roles', () => {
     await assertFails(deleteDoc(doc(admin(), 'roles/admin')));
   });
 });
+
+describe("the courier's payouts", () => {
+  it('the seller reads them and lists the owed parcels; nobody writes a payout from a browser', async () => {
+    await env().withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore() as unknown as Firestore;
+      await setDoc(doc(db, 'courier_payouts/steadfast-1'), { amount: 500, reference: 'SF-1' });
+    });
+    await assertSucceeds(getDoc(doc(admin(), 'courier_payouts/steadfast-1')));
+    await assertSucceeds(
+      getDocs(query(collection(admin(), 'orders'), where('courier_payout_id', '==', null))),
+    );
+    for (const db of [anonymous(), alice(), editor()])
+      await assertFails(getDoc(doc(db, 'courier_payouts/steadfast-1')));
+    for (const db of [alice(), admin()]) {
+      await assertFails(setDoc(doc(db, 'courier_payouts/steadfast-2'), { amount: 1, reference: 'SF-2' }));
+      await assertFails(updateDoc(doc(db, 'courier_payouts/steadfast-1'), { amount: 1 }));
+    }
+    await assertFails(updateDoc(doc(admin(), 'orders/alice-1'), { courier_payout_id: 'steadfast-1' }));
+  });
+});

@@ -14,6 +14,7 @@ import { adminStatsTexts } from '../../src/features/admin-stats/texts.js';
 import { authTexts } from '../../src/features/auth/texts.js';
 import { catalogTexts } from '../../src/features/catalog/texts.js';
 import { myOrdersTexts } from '../../src/features/my-orders/texts.js';
+import { courierPayoutTexts } from '../../src/features/ordering/model/courier-payout.js';
 import { orderMessages } from '../../src/features/ordering/model/texts.js';
 import { orderingTexts } from '../../src/features/ordering/texts.js';
 import { PAYMENT_STATES, paymentStateLabel } from '../../src/features/ordering/model/payment.js';
@@ -33,6 +34,7 @@ export const TEXTS_MODULES = {
   authTexts,
   orderingTexts,
   orderMessages,
+  courierPayoutTexts,
   /** The payment states' labels (/orders shows them; the seller's buttons say the same words). */
   paymentStateLabels: PAYMENT_STATES.map(paymentStateLabel),
   adminOrdersTexts,

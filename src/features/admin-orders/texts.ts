@@ -88,6 +88,23 @@ export const adminOrdersTexts = {
     cameHome: 'ফেরত পেয়েছি',
     cameHomeHint: 'পার্সেল হাতে পেলে চাপুন — বয়ামগুলো স্টকে ফিরবে।',
   },
+  // The courier's cash (courier-payout.ts): what it holds, and the payout the seller records.
+  courierCash: {
+    record: 'কুরিয়ারের পেমেন্ট লিখুন',
+    title: 'কুরিয়ারের পেমেন্ট',
+    question: 'কুরিয়ার যে টাকা পাঠিয়েছে তা লিখুন — যে অর্ডারগুলোর টাকা এল সেগুলো মিলে যাবে।',
+    keep: 'থাক',
+    confirm: 'পেমেন্ট লিখুন',
+    recording: 'লেখা হচ্ছে…',
+    amount: 'টাকার অঙ্ক',
+    paidOn: 'পেমেন্টের তারিখ',
+    reference: 'কুরিয়ারের রেফারেন্স',
+    pick: 'কোন অর্ডারগুলোর টাকা এল (না বাছলে পুরোনো থেকে নিজে মেলাবে)',
+    error: 'কুরিয়ারের পেমেন্ট লেখা যায়নি',
+    owed: (amount: string) => `কুরিয়ারের কাছে পাওনা ${amount}`,
+    nothingOwed: 'কুরিয়ারের কাছে কোনো পাওনা নেই।',
+    recorded: (count: string, amount: string) => `${amount}-এর পেমেন্টে ${count}টি অর্ডার মেলানো হলো।`,
+  },
   // The order's money beside its total (order-ledger.ts): what is owed back, a balance left, what went back.
   money: {
     label: 'টাকার হিসাব',

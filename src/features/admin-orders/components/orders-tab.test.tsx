@@ -45,6 +45,7 @@ const api = vi.hoisted(() => ({
   reviewPayment: vi.fn(),
   recordRefund: vi.fn(),
   bookCourier: vi.fn(),
+  recordCourierPayout: vi.fn(),
 }));
 vi.mock('../api/orders', () => ({
   updateOrderStatus: api.updateOrderStatus,
@@ -53,6 +54,11 @@ vi.mock('../api/orders', () => ({
 vi.mock('../api/review-payment', () => ({ reviewPayment: api.reviewPayment }));
 vi.mock('../api/record-refund', () => ({ recordRefund: api.recordRefund }));
 vi.mock('../api/book-courier', () => ({ bookCourier: api.bookCourier }));
+vi.mock('../api/courier-cash', () => ({ recordCourierPayout: api.recordCourierPayout }));
+// The courier's cash (courier-cash.test.tsx tests the line and the dialog): one delivered parcel not paid out.
+vi.mock('../hooks/use-courier-owed', () => ({
+  useCourierOwed: () => [{ id: 'delivered0001', customerName: 'রহিমা', owed: 321_00, deliveredAt: 1 }],
+}));
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyWarning: vi.fn() }));
 vi.mock('@/components/ui/toaster', async (original) => ({
   ...(await original<typeof import('@/components/ui/toaster')>()),
@@ -91,6 +97,9 @@ function order(overrides: Partial<AdminOrder>): AdminOrder {
     courier_tracking_code: null,
     courier_state: null,
     courier_error: null,
+    courier_collected: null,
+    courier_payout_reference: null,
+    courier_paid_on: null,
     ...overrides,
   };
 }
@@ -770,5 +779,42 @@ describe('handing parcels to the courier', () => {
     expect(api.bookCourier).toHaveBeenCalledWith({ allPacked: true });
     await waitFor(() => expect(toasts.notifySuccess).toHaveBeenCalledWith('২টি অর্ডার কুরিয়ারে বুক হয়েছে'));
     expect(toasts.notifyError).toHaveBeenCalledWith('১টি অর্ডার বুক হয়নি', 'erid0001: বুকিং হয়নি: ঠিকানা বড়');
+  });
+
+  it("records the courier's payout and says how many orders it settled, or why not", async () => {
+    api.recordCourierPayout.mockResolvedValueOnce({ payoutId: 'p1', orderIds: ['delivered0001'] });
+    renderTab([]);
+    expect(screen.getByText('কুরিয়ারের কাছে পাওনা ৳৩২১')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'কুরিয়ারের পেমেন্ট লিখুন' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.type(within(dialog).getByLabelText(/টাকার অঙ্ক/), '321');
+    await userEvent.type(within(dialog).getByLabelText(/কুরিয়ারের রেফারেন্স/), 'SF-991');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'পেমেন্ট লিখুন' }));
+    await waitFor(() =>
+      expect(toasts.notifySuccess).toHaveBeenCalledWith('৳৩২১-এর পেমেন্টে ১টি অর্ডার মেলানো হলো।'),
+    );
+    expect(api.recordCourierPayout).toHaveBeenCalledWith(
+      expect.objectContaining({ amount: 321, reference: 'SF-991' }),
+    );
+
+    api.recordCourierPayout.mockRejectedValueOnce(
+      Object.assign(new Error('already-exists'), {
+        code: 'functions/already-exists',
+        details: { message: 'এই রেফারেন্সের পেমেন্ট আগেই লেখা হয়েছে।' },
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'কুরিয়ারের পেমেন্ট লিখুন' }));
+    const again = await screen.findByRole('alertdialog');
+    await userEvent.type(within(again).getByLabelText(/টাকার অঙ্ক/), '321');
+    await userEvent.type(within(again).getByLabelText(/কুরিয়ারের রেফারেন্স/), 'SF-991');
+    await userEvent.click(within(again).getByRole('button', { name: 'পেমেন্ট লিখুন' }));
+    await waitFor(() =>
+      expect(toasts.notifyError).toHaveBeenCalledWith(
+        'কুরিয়ারের পেমেন্ট লেখা যায়নি',
+        'এই রেফারেন্সের পেমেন্ট আগেই লেখা হয়েছে।',
+        expect.anything(),
+      ),
+    );
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   });
 });

@@ -20,17 +20,21 @@ import {
   orderStatusLabel,
   shortOrderId,
   type OrderStatus,
+  type CourierPayoutInput,
   type PaymentDecision,
   type RecordRefundInput,
   type ReviewPaymentInput,
 } from '@/features/ordering/model';
 import { adminOrdersTexts } from '../texts';
 import { StatusOptions } from './status-options';
-import { formatNumberBn } from '@/lib/format';
+import { formatNumberBn, formatTaka } from '@/lib/format';
 import { refusalReason } from '@/lib/refusal-reason';
 import { undoOrderStatus, updateOrderStatus, type StatusChangeResult } from '../api/orders';
 import { recordRefund } from '../api/record-refund';
 import { bookCourier } from '../api/book-courier';
+import { recordCourierPayout } from '../api/courier-cash';
+import { useCourierOwed } from '../hooks/use-courier-owed';
+import { CourierCash } from './courier-cash';
 import { paperworkStatus, TO_VERIFY, type OrderListFilter } from '../model/order-filter';
 import { reviewPayment } from '../api/review-payment';
 import { useToVerifyCount } from '../hooks/use-to-verify-count';
@@ -77,6 +81,7 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const [bookingAll, setBookingAll] = useState(false);
   const toVerify = useToVerifyCount();
+  const courierOwed = useCourierOwed();
   const paymentWaitHours = usePaymentWaitHours();
   const exportStatus = paperworkStatus(filter.status);
   const slipStatus: OrderStatus = exportStatus === 'all' ? 'confirmed' : exportStatus;
@@ -151,6 +156,18 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
       notifyError(t.courier.bookError, refusalReason(error), error);
     } finally {
       setBookingAll(false);
+    }
+  }
+
+  /** Records the courier's payout, settling the orders it covers; true once done. */
+  async function recordPayout(input: CourierPayoutInput): Promise<boolean> {
+    try {
+      const { orderIds } = await recordCourierPayout(input);
+      notifySuccess(t.courierCash.recorded(formatNumberBn(orderIds.length), formatTaka(input.amount)));
+      return true;
+    } catch (error) {
+      notifyError(t.courierCash.error, refusalReason(error), error);
+      return false;
     }
   }
 
@@ -249,6 +266,7 @@ export function OrdersTab({ live, sound, filter }: OrdersTabProps) {
           </a>
         </Button>
       </HStack>
+      <CourierCash owed={courierOwed} onRecord={recordPayout} />
       {exporting && <ExportOrdersDialog status={exportStatus} onClose={() => setExporting(false)} />}
       <RejectPaymentDialog
         order={rejecting}

@@ -44,6 +44,11 @@ export interface AdminOrder
   courier_state: CourierState | null;
   /** Why the last booking failed ("বুকিং হয়নি: …"), until a booking succeeds; else null. */
   courier_error: string | null;
+  /** Taka the courier collected at the door for a delivered parcel (courier-payout.ts); else null. */
+  courier_collected: number | null;
+  /** The courier's payout that settled it: its reference and day (YYYY-MM-DD); null until paid out. */
+  courier_payout_reference: string | null;
+  courier_paid_on: string | null;
 }
 
 function text(value: unknown): string {
@@ -110,5 +115,11 @@ export function toAdminOrder(id: string, data: Record<string, unknown>): AdminOr
     courier_tracking_code: textOrNull(data.courier_tracking_code),
     courier_state: courierStateOf(data.courier_state),
     courier_error: textOrNull(data.courier_error),
+    courier_collected:
+      typeof data.courier_collected === 'number' && Number.isFinite(data.courier_collected)
+        ? data.courier_collected
+        : null,
+    courier_payout_reference: textOrNull(data.courier_payout_reference),
+    courier_paid_on: textOrNull(data.courier_paid_on),
   };
 }

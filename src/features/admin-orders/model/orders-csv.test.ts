@@ -39,6 +39,9 @@ describe('the orders CSV', () => {
           status: 'delivered',
           courier_tracking_code: '15BAEB8A',
           courier_state: 'delivered',
+          courier_collected: 501,
+          courier_payout_reference: 'SF-991',
+          courier_paid_on: '2026-11-28',
         }),
       ]);
     const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
@@ -65,6 +68,9 @@ describe('the orders CSV', () => {
       'ফেরতের TrxID': '',
       'কুরিয়ার ট্র্যাকিং কোড': '',
       'কুরিয়ারের অবস্থা': '',
+      'কুরিয়ার আদায় করেছে (৳)': '',
+      'কুরিয়ারের পেমেন্টের রেফারেন্স': '',
+      'কুরিয়ারের পেমেন্টের তারিখ': '',
       'পূর্ণ অর্ডার নম্বর': 'order-0000AAAA',
     });
     expect(rows[1]['ঠিকানা']).toBe('বাড়ি ১২, রোড "৫", ধানমন্ডি\nঢাকা');
@@ -74,6 +80,9 @@ describe('the orders CSV', () => {
     expect(rows[1]['স্ট্যাটাস']).toBe('সরবরাহ');
     expect(rows[1]['কুরিয়ার ট্র্যাকিং কোড']).toBe('15BAEB8A');
     expect(rows[1]['কুরিয়ারের অবস্থা']).toBe('কুরিয়ার সরবরাহ করেছে');
+    expect(rows[1]['কুরিয়ার আদায় করেছে (৳)']).toBe('501');
+    expect(rows[1]['কুরিয়ারের পেমেন্টের রেফারেন্স']).toBe('SF-991');
+    expect(rows[1]['কুরিয়ারের পেমেন্টের তারিখ']).toBe('2026-11-28');
   });
 
   it('writes what was paid, refunded, is owed back and is left to collect, as the ledger reads them', () => {
@@ -137,6 +146,9 @@ describe('the orders CSV', () => {
         '0',
         '0',
         '751.5',
+        '""',
+        '""',
+        '""',
         '""',
         '""',
         '""',

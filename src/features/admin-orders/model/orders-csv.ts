@@ -54,6 +54,10 @@ const ORDER_CSV_COLUMNS: readonly Column[] = [
     header: 'কুরিয়ারের অবস্থা',
     value: (order) => (order.courier_state ? courierStateLabel(order.courier_state) : ''),
   },
+  // The courier's cash (courier-payout.ts): what it collected, and the payout that settled it.
+  { header: 'কুরিয়ার আদায় করেছে (৳)', value: (order) => order.courier_collected ?? '' },
+  { header: 'কুরিয়ারের পেমেন্টের রেফারেন্স', value: (order) => order.courier_payout_reference ?? '' },
+  { header: 'কুরিয়ারের পেমেন্টের তারিখ', value: (order) => order.courier_paid_on ?? '' },
   { header: 'পূর্ণ অর্ডার নম্বর', value: (order) => order.id },
 ];
 

@@ -30,3 +30,4 @@ export * from './order-ledger';
 export * from './courier';
 export * from './courier-texts';
 export * from './courier-tracking';
+export * from './courier-payout';
