@@ -2,13 +2,14 @@ import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth';
 import type { Product, StartOrder } from '@/features/catalog';
 
-// The order form (Formik, Yup, the callable): a chunk of its own, out of the page's first code.
+// The order form (Formik, Yup): a chunk of its own, out of the page's first code. Its HTML comes with the page
+// (rendered by the server), so the platform opens it and takes typing before this code has arrived.
 const loadOrderDialog = () => import('@/features/ordering').then((entry) => ({ default: entry.OrderDialog }));
 const OrderDialog = lazy(loadOrderDialog);
 
-/** Fetches the order form's chunk ahead of the first "order" (a slow phone's tap then waits for no download). */
-export function preloadOrderDialog(): void {
-  void loadOrderDialog();
+/** The order form's chunk, fetched before a page with it is hydrated (src/app/router.tsx, preloadPage). */
+export function preloadOrderDialog(): Promise<unknown> {
+  return loadOrderDialog();
 }
 
 /**
@@ -25,16 +26,12 @@ function OrderDialogSlot({ product, onClose }: { product: Product | null; onClos
 }
 
 /**
- * A page's order dialog: `startOrder` opens it for a product; `dialog` goes into the page. It stays mounted after the first order, so that it animates closed and
- * keeps its chunk.
+ * A page's order dialog: `startOrder` opens it for a product; `dialog` goes into the page, always (closed, it
+ * is a hidden native <dialog>, in the server's HTML too).
  */
 export function useOrderDialog(): { startOrder: StartOrder; dialog: ReactNode } {
   const [ordering, setOrdering] = useState<Product | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const startOrder = useCallback<StartOrder>((product) => {
-    setLoaded(true);
-    setOrdering(product);
-  }, []);
+  const startOrder = useCallback<StartOrder>((product) => setOrdering(product), []);
   const close = useCallback(() => setOrdering(null), []);
-  return { startOrder, dialog: loaded && <OrderDialogSlot product={ordering} onClose={close} /> };
+  return { startOrder, dialog: <OrderDialogSlot product={ordering} onClose={close} /> };
 }
