@@ -34,7 +34,6 @@ import { usePaymentSettings } from '../api/payment-settings';
 import { WalletPaymentFields } from './wallet-payment-fields';
 import { closesDialog, ORDER_FORM_ID } from '@/lib/invoker';
 import { CloseIcon } from '@/components/ui/icons';
-import { replayTypedValues } from '@/lib/tap-replay';
 
 const t = orderingTexts.dialog;
 const toastText = orderingTexts.toast;
@@ -72,7 +71,6 @@ export interface OrderDialogProps {
 export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialogProps) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const titleId = useId();
   const stock = product?.stock_quantity ?? 0;
   // This confirmation's request id: made at the first submit, kept through retries and repeated taps until the
@@ -184,10 +182,6 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
     if (!open && wasOpen.current && dialog.open) dialog.close();
     wasOpen.current = open;
   }, [open]);
-  // What was typed into the server's form before this code ran, handed to Formik as typing would.
-  useEffect(() => {
-    if (formRef.current) replayTypedValues(formRef.current);
-  }, []);
   const dismiss = () => {
     if (formik.isSubmitting) return;
     if (open) close();
@@ -232,13 +226,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
         textStyle="sm"
       >
         {/* display: contents keeps header, body and footer in the dialog's own layout, so the body scrolls. */}
-        <form
-          ref={formRef}
-          onSubmit={handleSubmit}
-          noValidate
-          aria-label={t.title}
-          style={{ display: 'contents' }}
-        >
+        <form onSubmit={handleSubmit} noValidate aria-label={t.title} style={{ display: 'contents' }}>
           <Stack gap="1" px="6" pt="6" pb="4">
             <Heading as="h2" id={titleId} textStyle="lg" fontWeight="semibold">
               {t.title}
