@@ -1,11 +1,17 @@
-import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth';
 import type { Product, StartOrder } from '@/features/catalog';
+import type { OrderDialogProps } from '@/features/ordering';
 
 // The order form (Formik, Yup): a chunk of its own, out of the page's first code. Its HTML comes with the page
 // (rendered by the server), so the platform opens it and takes typing before this code has arrived.
-const loadOrderDialog = () => import('@/features/ordering').then((entry) => ({ default: entry.OrderDialog }));
-const OrderDialog = lazy(loadOrderDialog);
+let loadedOrderDialog: ComponentType<OrderDialogProps> | null = null;
+const loadOrderDialog = () =>
+  import('@/features/ordering').then((entry) => {
+    loadedOrderDialog = entry.OrderDialog;
+    return { default: entry.OrderDialog };
+  });
+const LazyOrderDialog = lazy(loadOrderDialog);
 
 /** The order form's chunk, fetched before a page with it is hydrated (src/app/router.tsx, preloadPage). */
 export function preloadOrderDialog(): Promise<unknown> {
@@ -18,6 +24,10 @@ export function preloadOrderDialog(): Promise<unknown> {
  */
 function OrderDialogSlot({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const { user, loading } = useAuth();
+  // Once its chunk is here (before hydration: preloadOrderDialog), the form itself, not React.lazy: lazy asks for
+  // the module again at its first render and suspends until that promise settles, which leaves the server's form
+  // unhydrated while the replayed taps and typing reach it. Chosen once, so the form's state is never remounted.
+  const [OrderDialog] = useState(() => loadedOrderDialog ?? LazyOrderDialog);
   return (
     <Suspense fallback={null}>
       <OrderDialog product={product} isSignedIn={loading ? null : user !== null} onClose={onClose} />
