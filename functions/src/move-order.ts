@@ -26,6 +26,7 @@ import {
   type LedgerActor,
   type LedgerMove,
   type LedgerOrder,
+  type OrderStatus,
 } from '../../src/features/ordering/model';
 import { storedMillis } from '../../src/lib/stored-date';
 import { prepareSpentChange } from './customer-summary';
@@ -223,4 +224,22 @@ export async function moveOrder(
   const prepared = await prepareOrderMove(transaction, db, order, actor, move, options);
   prepared.write();
   return prepared;
+}
+
+/** The courier's move of an order to `to` (its booking, a state it reports), writing `fields` with it. */
+export function moveOrderByCourier(
+  transaction: Transaction,
+  db: Firestore,
+  order: DocumentSnapshot,
+  to: OrderStatus,
+  fields: Record<string, unknown>,
+): Promise<PreparedOrderMove> {
+  return moveOrder(
+    transaction,
+    db,
+    order,
+    'courier',
+    { kind: 'status', to },
+    { changedBy: { by: 'courier', uid: null }, fields },
+  );
 }

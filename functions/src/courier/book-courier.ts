@@ -16,7 +16,7 @@ import {
 } from '../../../src/features/ordering/model';
 import { isAdmin } from '../admin-role';
 import { signedInCaller } from '../caller';
-import { moveOrder } from '../move-order';
+import { moveOrderByCourier } from '../move-order';
 import { inTransaction } from '../callable';
 import { refusal } from '../refusal';
 import { CourierFailure, type BookedParcel, type Courier, type CourierFailureKind } from './courier';
@@ -189,14 +189,7 @@ async function finishBooking(
       // A packed order goes to delivering; one the seller moved meanwhile keeps its status and gets the codes.
       const stored: unknown = order.get('status');
       const to: OrderStatus = stored === 'preparing' || !isOrderStatus(stored) ? 'delivering' : stored;
-      await moveOrder(
-        transaction,
-        db,
-        order,
-        'courier',
-        { kind: 'status', to },
-        { changedBy: { by: 'courier', uid: null }, fields },
-      );
+      await moveOrderByCourier(transaction, db, order, to, fields);
     });
   } catch (error) {
     // A refusal, or a transaction lost to other writers ('aborted', "try again in a moment"): this order fails.

@@ -12,7 +12,7 @@ import {
   type CourierState,
   type OrderStatus,
 } from '../../../src/features/ordering/model';
-import { moveOrder } from '../move-order';
+import { moveOrderByCourier } from '../move-order';
 import type { Courier } from './courier';
 
 export type CourierStateOutcome = 'moved' | 'recorded' | 'same' | 'unknownParcel';
@@ -34,14 +34,7 @@ export async function applyCourierState(
     // it, shown on the card: a parcel cancelled at the door waits for the seller to say it came home.
     const to: OrderStatus =
       courierOutcome(state) === 'delivered' && status === 'delivering' ? 'delivered' : status;
-    await moveOrder(
-      transaction,
-      db,
-      order,
-      'courier',
-      { kind: 'status', to },
-      { changedBy: { by: 'courier', uid: null }, fields: { courier_state: state } },
-    );
+    await moveOrderByCourier(transaction, db, order, to, { courier_state: state });
     return to === status ? 'recorded' : 'moved';
   });
 }

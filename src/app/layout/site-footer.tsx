@@ -1,5 +1,6 @@
 import { Box, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { ExternalLink } from '@/components/ui/external-link';
 import { shop } from '@/config/shop';
 import { layoutTexts } from './texts';
 
@@ -73,15 +74,15 @@ export function SiteFooter() {
               </Text>
               <Text>
                 {t.footer.website}:{' '}
-                <Link href={shop.website} color="brand.100" target="_blank" rel="noopener noreferrer">
+                <ExternalLink href={shop.website} color="brand.100">
                   {shop.websiteLabel}
-                </Link>
+                </ExternalLink>
               </Text>
               <Text>
                 {t.footer.social}:{' '}
-                <Link href={shop.social.href} color="brand.100" target="_blank" rel="noopener noreferrer">
+                <ExternalLink href={shop.social.href} color="brand.100">
                   {shop.social.label}
-                </Link>
+                </ExternalLink>
               </Text>
             </Stack>
           </Box>

@@ -25,6 +25,7 @@ import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '
 import { useUndoWindow } from '../hooks/use-undo-window';
 import type { AdminOrder } from '../model/admin-order';
 import { slipsHref } from '../model/packing-slip';
+import { ExternalLink } from '@/components/ui/external-link';
 import { OrderCourier } from './order-courier';
 import { OrderDetails } from './order-details';
 import { OrderPayment } from './order-payment';
@@ -242,16 +243,9 @@ export function OrderCard({
               </Text>
             </HStack>
           )}
-          <Link
-            href={slipsHref({ orderId: order.id })}
-            target="_blank"
-            rel="noopener"
-            fontSize="sm"
-            color="brand.fg"
-            ms={{ sm: 'auto' }}
-          >
+          <ExternalLink href={slipsHref({ orderId: order.id })} fontSize="sm" ms={{ sm: 'auto' }}>
             {t.packingSlip}
-          </Link>
+          </ExternalLink>
           {updating && (
             <HStack gap="1.5" role="status">
               <Spinner size="xs" />

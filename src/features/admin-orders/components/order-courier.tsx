@@ -1,6 +1,7 @@
-import { Badge, Button, Flex, Link, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { courierStateLabel, courierTrackingUrl } from '@/features/ordering/model';
+import { ExternalLink } from '@/components/ui/external-link';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { refusalReason } from '@/lib/refusal-reason';
 import { bookCourier } from '../api/book-courier';
@@ -48,15 +49,9 @@ export function OrderCourier({ order, onCameHome, updating }: OrderCourierProps)
       </Text>
       <Flex gap="2" align="center" wrap="wrap" fontSize="sm" data-testid="order-courier">
         {order.courier_tracking_code && (
-          <Link
-            href={courierTrackingUrl(order.courier_tracking_code)}
-            target="_blank"
-            rel="noopener"
-            color="brand.fg"
-            fontFamily="mono"
-          >
+          <ExternalLink href={courierTrackingUrl(order.courier_tracking_code)} fontFamily="mono">
             {t.trackingCode(order.courier_tracking_code)}
-          </Link>
+          </ExternalLink>
         )}
         {order.courier_state && (
           <Badge colorPalette={comingBack ? 'orange' : 'cyan'} variant="subtle" data-testid="courier-state">

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Center,
-  Container,
-  HStack,
-  Heading,
-  Link,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Center, Container, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -29,6 +17,7 @@ import { sharedTexts } from '@/i18n/texts';
 import { myOrdersTexts } from '../texts';
 import { orderMoneyTexts } from '@/features/ordering/model/money-texts';
 import { courierTrackingTexts, courierTrackingUrl } from '@/features/ordering/model/courier-tracking';
+import { ExternalLink } from '@/components/ui/external-link';
 import { formatDateTime, formatNumberBn, formatRelativeTime, formatTaka } from '@/lib/format';
 import { ONLY_WITH_SESSION, ONLY_WITHOUT_SESSION } from '@/lib/session-hint';
 import { useMyOrders } from '../api/use-my-orders';
@@ -148,16 +137,13 @@ function OrderCard({ order, onCancel }: { order: MyOrder; onCancel: (order: MyOr
         )}
         <OrderMoney order={order} />
         {order.courier_tracking_code && order.status === 'delivering' && (
-          <Link
+          <ExternalLink
             href={courierTrackingUrl(order.courier_tracking_code)}
-            target="_blank"
-            rel="noopener"
             textStyle="sm"
-            color="brand.fg"
             data-testid="my-order-tracking"
           >
             {courierTrackingTexts.track} ({order.courier_tracking_code})
-          </Link>
+          </ExternalLink>
         )}
         {awaitsTrxId(order) && (
           <Suspense fallback={null}>
