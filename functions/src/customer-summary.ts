@@ -2,13 +2,8 @@
 // an indexed query) and one summary document per customer (so the customers tab pages through customers, not
 // orders). placeOrder and setOrderStatus keep both in their own transactions; the rebuild below recomputes them
 // from the orders for a shop that had orders before them, or for repair.
-import {
-  FieldValue,
-  type DocumentData,
-  type Firestore,
-  type Transaction,
-  type WriteBatch,
-} from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { bulkWrites } from './bulk-writes';
 import { dhakaDateKey } from '../../src/features/admin-stats/model';
 import {
   PHONE_SUMMARIES,
@@ -161,33 +156,8 @@ function sameFields(stored: DocumentData, fields: OrderSearchFields): boolean {
   );
 }
 
-// Firestore takes at most 500 writes in one batch.
+// Pages of orders read at once.
 const BATCH_LIMIT = 500;
-
-/** Writes in batches of at most 500, committing each as it fills. */
-class Batches {
-  private batch: WriteBatch;
-  private size = 0;
-  written = 0;
-
-  constructor(private readonly db: Firestore) {
-    this.batch = db.batch();
-  }
-
-  async add(write: (batch: WriteBatch) => void): Promise<void> {
-    write(this.batch);
-    this.size += 1;
-    this.written += 1;
-    if (this.size >= BATCH_LIMIT) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.size === 0) return;
-    await this.batch.commit();
-    this.batch = this.db.batch();
-    this.size = 0;
-  }
-}
 
 interface Tally {
   name: string;
@@ -219,7 +189,7 @@ export interface RebuildReport {
 export async function rebuildOrderSearchAndCustomers(db: Firestore): Promise<RebuildReport> {
   const report: RebuildReport = { orders: 0, ordersUpdated: 0, customers: 0, customersRemoved: 0 };
   const tallies = new Map<string, Tally>();
-  const orderWrites = new Batches(db);
+  const orderWrites = bulkWrites(db);
   let after: string | null = null;
   for (;;) {
     let page = db.collection('orders').orderBy(DOCUMENT_ID).limit(BATCH_LIMIT);
@@ -241,16 +211,16 @@ export async function rebuildOrderSearchAndCustomers(db: Firestore): Promise<Reb
       else if (!createdAt) fields.stats_day = '';
       if (!sameFields(data, fields)) {
         report.ordersUpdated += 1;
-        await orderWrites.add((batch) => batch.update(doc.ref, { ...fields }));
+        orderWrites.update(doc.ref, { ...fields });
       }
       tally(tallies, fields.customer_key, data, createdAt);
     }
     after = snapshot.docs[snapshot.docs.length - 1].id;
     if (snapshot.size < BATCH_LIMIT) break;
   }
-  await orderWrites.flush();
+  await orderWrites.done();
 
-  const customerWrites = new Batches(db);
+  const customerWrites = bulkWrites(db);
   for (const [key, customer] of tallies) {
     const summary: CustomerSummary = {
       ...customer,
@@ -258,7 +228,7 @@ export async function rebuildOrderSearchAndCustomers(db: Firestore): Promise<Reb
       search_phone: searchPhone(customer.phone),
       search_terms: prefixTerms([customer.name]),
     };
-    await customerWrites.add((batch) => batch.set(db.collection(CUSTOMERS).doc(key), summary));
+    customerWrites.set(db.collection(CUSTOMERS).doc(key), summary);
   }
   report.customers = tallies.size;
 
@@ -271,12 +241,12 @@ export async function rebuildOrderSearchAndCustomers(db: Firestore): Promise<Reb
     for (const doc of snapshot.docs) {
       if (tallies.has(doc.id)) continue;
       report.customersRemoved += 1;
-      await customerWrites.add((batch) => batch.delete(doc.ref));
+      customerWrites.delete(doc.ref);
     }
     if (snapshot.size < BATCH_LIMIT) break;
     afterCustomer = snapshot.docs[snapshot.docs.length - 1].id;
   }
-  await customerWrites.flush();
+  await customerWrites.done();
   return report;
 }
 
@@ -354,11 +324,9 @@ export async function rebuildPhoneSummaries(db: Firestore): Promise<PhoneSummari
     if (snapshot.size < BATCH_LIMIT) break;
     after = snapshot.docs[snapshot.docs.length - 1].id;
   }
-  const writes = new Batches(db);
+  const writes = bulkWrites(db);
   for (const [phone, { last, ...counts }] of tallies) {
-    await writes.add((batch) =>
-      batch.set(db.collection(PHONE_SUMMARIES).doc(phone), { ...counts, last_order_at: last }),
-    );
+    writes.set(db.collection(PHONE_SUMMARIES).doc(phone), { ...counts, last_order_at: last });
   }
   let removed = 0;
   let afterPhone: string | null = null;
@@ -369,11 +337,11 @@ export async function rebuildPhoneSummaries(db: Firestore): Promise<PhoneSummari
     for (const doc of snapshot.docs) {
       if (tallies.has(doc.id)) continue;
       removed += 1;
-      await writes.add((batch) => batch.delete(doc.ref));
+      writes.delete(doc.ref);
     }
     if (snapshot.size < BATCH_LIMIT) break;
     afterPhone = snapshot.docs[snapshot.docs.length - 1].id;
   }
-  await writes.flush();
+  await writes.done();
   return { phones: tallies.size, removed };
 }

@@ -1,13 +1,8 @@
 // The roll-ups of the stats tab (order_stats), kept by placeOrder and by every later move of an order (moveOrder)
 // in its own transaction, and recomputed from the orders by `npm run stats:rebuild`. The pure part (what to add, how to read it back)
 // is src/features/admin-stats/model/order-rollups.ts; this module only writes it.
-import {
-  FieldValue,
-  type DocumentData,
-  type Firestore,
-  type Transaction,
-  type WriteBatch,
-} from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { bulkWrites } from './bulk-writes';
 import {
   dayFieldOf,
   monthOfDay,
@@ -115,7 +110,6 @@ export function recordOrderChange(
 }
 
 /** Firestore's limit of writes in one batch. */
-const MAX_BATCH_WRITES = 500;
 
 export interface RebuildOrderStatsReport {
   /** Orders counted in the roll-ups. */
@@ -127,31 +121,6 @@ export interface RebuildOrderStatsReport {
   /** Roll-up documents written, and stale ones deleted. */
   written: number;
   deleted: number;
-}
-
-/** Commits writes in batches of at most 500. */
-class BatchWriter {
-  private batch: WriteBatch;
-  private size = 0;
-  committed = 0;
-
-  constructor(private readonly db: Firestore) {
-    this.batch = db.batch();
-  }
-
-  async add(write: (batch: WriteBatch) => void) {
-    write(this.batch);
-    this.size += 1;
-    if (this.size >= MAX_BATCH_WRITES) await this.flush();
-  }
-
-  async flush() {
-    if (this.size === 0) return;
-    await this.batch.commit();
-    this.committed += this.size;
-    this.batch = this.db.batch();
-    this.size = 0;
-  }
 }
 
 /**
@@ -169,7 +138,7 @@ export async function rebuildOrderStats(
 ): Promise<RebuildOrderStatsReport> {
   const report: RebuildOrderStatsReport = { orders: 0, skipped: 0, backfilled: 0, written: 0, deleted: 0 };
   const entries: RollupEntry[] = [];
-  const backfill = new BatchWriter(db);
+  const backfill = bulkWrites(db);
   const orders = db.collection('orders').orderBy('__name__').limit(pageSize);
   let page = await orders.get();
   while (!page.empty) {
@@ -182,7 +151,7 @@ export async function rebuildOrderStats(
       }
       entries.push(entry);
       if (data.stats_day !== entry.day) {
-        await backfill.add((batch) => batch.update(doc.ref, { stats_day: entry.day }));
+        backfill.update(doc.ref, { stats_day: entry.day });
         report.backfilled += 1;
       }
     }
@@ -190,7 +159,7 @@ export async function rebuildOrderStats(
     if (page.size < pageSize) break;
     page = await orders.startAfter(page.docs[page.docs.length - 1]).get();
   }
-  await backfill.flush();
+  await backfill.done();
   report.orders = entries.length;
 
   const { total, months } = rollupsFromEntries(entries);
@@ -206,15 +175,15 @@ export async function rebuildOrderStats(
 
   const stats = db.collection(ORDER_STATS_COLLECTION);
   const existing = await stats.select().get();
-  const writer = new BatchWriter(db);
-  for (const [id, data] of documents) await writer.add((batch) => batch.set(stats.doc(id), data));
+  const writer = bulkWrites(db);
+  for (const [id, data] of documents) writer.set(stats.doc(id), data);
   report.written = documents.size;
   for (const doc of existing.docs) {
     if (documents.has(doc.id)) continue;
-    await writer.add((batch) => batch.delete(doc.ref));
+    writer.delete(doc.ref);
     report.deleted += 1;
   }
-  await writer.flush();
+  await writer.done();
   log(`wrote ${report.written} roll-up documents, deleted ${report.deleted}`);
   return report;
 }
