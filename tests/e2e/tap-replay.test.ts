@@ -7,6 +7,7 @@
  * was typed, sends the order exactly once; and when the code cannot be fetched at all, the page says so and
  * offers to load it again.
  */
+import { fileURLToPath } from 'node:url';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPageData } from '../../src/features/catalog';
@@ -15,6 +16,7 @@ import {
   firestoreFromPage,
   ordersQuery,
   passPhoneCode,
+  productCardOf,
   RESULTS,
   SHOP_URL,
   ShopBrowser,
@@ -23,6 +25,10 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../support/shop-browser';
+import { jarOnSale } from '../support/shop-orders';
+
+/** The 360 px screenshots of the order form before and after the app, kept with the docs. */
+const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/shop', import.meta.url));
 
 let shop: ShopBrowser;
 
@@ -153,46 +159,79 @@ describe("a tap on an order button before the app's code has arrived", () => {
   });
 });
 
+/** Types as a shopper does, a key at a time (the keeper takes a tap within 500 ms of the opening one as a double tap). */
+const typeInto = (field: ReturnType<Page['locator']>, text: string) =>
+  field.pressSequentially(text, { delay: 20 });
+
+/**
+ * Signs a new shopper up, opens `url` with the code held back, taps its order button (`button` finds it), types
+ * a whole order and taps confirm twice; then lets the code in: the same form sends that order, once, as typed.
+ * Screenshots at 360 px of the form with the order typed, before the app and once it has taken the form over.
+ */
+async function typedOrderBeforeTheApp(
+  url: string,
+  button: (page: Page) => ReturnType<Page['locator']>,
+  screen: string,
+) {
+  const page = await shop.newVisitor(360);
+  await signUp(page, uniqueEmail('early'));
+  const buyer = await signedInUser(page);
+  const code = await holdAppCode(page);
+  await page.goto(url, { waitUntil: 'commit' });
+  const order = button(page);
+  await order.waitFor({ timeout: 30_000 });
+  await tapAt(page, order, 1);
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor({ timeout: 5_000 });
+  const phone = uniquePhone();
+  await typeInto(dialog.getByLabel('আপনার নাম'), 'করিম মিয়া');
+  await typeInto(dialog.getByLabel('মোবাইল নম্বর'), phone);
+  await typeInto(dialog.getByLabel('ডেলিভারি ঠিকানা'), 'জিনজিরা, কেরানীগঞ্জ');
+  await page.screenshot({ path: `${SCREENSHOTS}/${screen}-before-app-360.png` });
+  const confirm = dialog.getByRole('button', { name: 'অর্ডার দিন' });
+  await confirm.click();
+  await confirm.click(); // a double tap: still one order
+  expect(await confirm.getAttribute('data-heard')).toBe('');
+  expect(code.heldCount()).toBeGreaterThan(0);
+  expect(await page.locator('#root[data-hydrated]').count()).toBe(0);
+
+  await code.release();
+  await hydrated(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/${screen}-after-app-360.png` });
+  await passPhoneCode(dialog, phone); // the account's first order: the phone code, from the Auth emulator
+  await page.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
+  await dialog.waitFor({ state: 'hidden' });
+  const mine = await firestoreFromPage(page, buyer.idToken, 'POST', ':runQuery', ordersQuery(buyer.uid));
+  const orders = (mine.body as { document?: { fields: Record<string, { stringValue?: string }> } }[]).flatMap(
+    (row) => (row.document ? [row.document.fields] : []),
+  );
+  expect(orders).toHaveLength(1);
+  expect(orders[0].customer_name?.stringValue).toBe('করিম মিয়া');
+  expect(orders[0].customer_phone?.stringValue).toBe(phone);
+  expect(orders[0].customer_address?.stringValue).toBe('জিনজিরা, কেরানীগঞ্জ');
+
+  // The same form, the app's now: opened again, it is empty and ready for the next order.
+  await order.click();
+  await dialog.waitFor();
+  expect(await dialog.getByLabel('ডেলিভারি ঠিকানা').inputValue()).toBe('');
+}
+
 describe("an order typed before the app's code has arrived", () => {
-  it('is sent once, as typed, by the same form when the app runs', async () => {
-    const page = await shop.newVisitor(360);
-    await signUp(page, uniqueEmail('early'));
-    const buyer = await signedInUser(page);
-    const code = await holdAppCode(page);
-    await page.goto(await aProductPage(), { waitUntil: 'commit' });
-    const order = page.getByRole('button', { name: 'অর্ডার করুন' });
-    await order.waitFor({ timeout: 30_000 });
-    await tapAt(page, order, 1);
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor({ timeout: 5_000 });
-    const phone = uniquePhone();
-    await dialog.getByLabel('আপনার নাম').pressSequentially('করিম মিয়া');
-    await dialog.getByLabel('মোবাইল নম্বর').pressSequentially(phone);
-    await dialog.getByLabel('ডেলিভারি ঠিকানা').pressSequentially('জিনজিরা, কেরানীগঞ্জ');
-    await page.screenshot({ path: `${RESULTS}/order-form-before-app-360.png` });
-    const confirm = dialog.getByRole('button', { name: 'অর্ডার দিন' });
-    await confirm.click();
-    await confirm.click(); // a double tap: still one order
-    expect(await confirm.getAttribute('data-heard')).toBe('');
-    expect(code.heldCount()).toBeGreaterThan(0);
+  it('on /: is sent once, as typed, by the same form when the app runs', async () => {
+    const jar = await jarOnSale();
+    await typedOrderBeforeTheApp(
+      SHOP_URL,
+      (page) => productCardOf(page, jar.name).getByRole('button', { name: 'অর্ডার করুন' }),
+      'order-form-home',
+    );
+  });
 
-    await code.release();
-    await hydrated(page);
-    await passPhoneCode(dialog, phone); // the account's first order: the phone code, from the Auth emulator
-    await page.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
-    await dialog.waitFor({ state: 'hidden' });
-    const mine = await firestoreFromPage(page, buyer.idToken, 'POST', ':runQuery', ordersQuery(buyer.uid));
-    const orders = (
-      mine.body as { document?: { fields: Record<string, { stringValue?: string }> } }[]
-    ).flatMap((row) => (row.document ? [row.document.fields] : []));
-    expect(orders).toHaveLength(1);
-    expect(orders[0].customer_name?.stringValue).toBe('করিম মিয়া');
-    expect(orders[0].customer_address?.stringValue).toBe('জিনজিরা, কেরানীগঞ্জ');
-
-    // The same form, the app's now: opened again, it is empty and ready for the next order.
-    await order.click();
-    await dialog.waitFor();
-    await page.screenshot({ path: `${RESULTS}/order-form-after-app-360.png` });
+  it("on a product's page: the same", async () => {
+    await typedOrderBeforeTheApp(
+      await aProductPage(),
+      (page) => page.getByRole('button', { name: 'অর্ডার করুন' }),
+      'order-form-product-page',
+    );
   });
 });
 
