@@ -10,6 +10,7 @@ const path = window.location.pathname.replace(/\/+$/, '') || '/';
 // the theme are asked for together, so that their round trips overlap on a slow link. On the pages with an order
 // button the order form is asked for once they have arrived: it downloads while the theme is built and the page
 // hydrates (work for the processor, not the network), instead of sharing a slow link with the app's own code.
+// (Its HTML is in the page already, a native <dialog> the browser opens: boot waits for it before hydrating.)
 const ordersHere = path === '/' || path.startsWith('/p/');
 void Promise.all([import('./boot'), import('./app/theme-in-steps')]).then(
   async ([{ boot }, { buildSystemInSteps }]) => {

@@ -94,6 +94,12 @@ describe('a product’s page', () => {
     expect(answer.headers['Cache-Control']).toBe(PAGE_CACHE);
     const html = answer.body;
     expect(html).toContain('<title>আমের আচার — ৳২৫০ | কেরানীগঞ্জ আচার ঘর</title>');
+    // The order form comes with the page, closed; its button opens it with no script (an invoker command).
+    const form = /<dialog\b[^>]*\bid="order-form"[^>]*>/.exec(html)?.[0];
+    expect(form).toBeDefined();
+    expect(form).not.toMatch(/\bopen\b/);
+    expect(html).toMatch(/<button\b[^>]*\bcommandfor="order-form" command="show-modal"[^>]*>অর্ডার করুন/);
+    expect(html).toMatch(/<input\b[^>]*\bname="customerName"/);
     expect(html).toContain(`<link rel="canonical" href="https://shop.test${encoded('আমের-আচার')}">`);
     expect(html).toContain(
       '<meta property="og:image" content="http://127.0.0.1:9199/v0/b/bucket/o/a.webp?alt=media">',

@@ -5,6 +5,7 @@ import { RootLayout } from './layout/root-layout';
 import { HomeRoute } from './routes/home';
 import { MyOrdersRoute } from './routes/my-orders';
 import { NotFoundRoute } from './routes/not-found';
+import { preloadOrderDialog } from './routes/order-dialog-slot';
 import { ProductRoute } from './routes/product';
 
 // Pages most shoppers never open are separate chunks, keeping the first load of / small.
@@ -12,12 +13,15 @@ const loadAuthPage = () => import('@/features/auth/lazy');
 const AuthPage = lazy(() => loadAuthPage().then((entry) => ({ default: entry.AuthPage })));
 
 /**
- * The code of a server-rendered page that is a chunk of its own (/auth), fetched before hydration: React then
- * hydrates the page in one pass (its lazy part resolves at once), so what was typed and tapped before the app
- * ran reaches a hydrated form (src/lib/tap-replay.ts).
+ * The code of a server-rendered page's part that is a chunk of its own (/auth, and the order form of `/` and a
+ * product's page), fetched before hydration: React then hydrates the page in one pass (its lazy part resolves
+ * at once), so what was typed and tapped before the app ran reaches a hydrated form (src/lib/tap-replay.ts).
  */
 export function preloadPage(path: string): Promise<unknown> {
-  return path === '/auth' ? loadAuthPage() : Promise.resolve();
+  if (path === '/auth') return loadAuthPage();
+  // `/` and a product's page carry the order form, which the shopper may be typing into already.
+  if (path === '/' || path.startsWith('/p/')) return preloadOrderDialog();
+  return Promise.resolve();
 }
 const AdminPage = lazy(() => import('./routes/admin/admin-page'));
 const SlipsPage = lazy(() => import('./routes/admin/slips-page'));

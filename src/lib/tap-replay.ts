@@ -35,36 +35,66 @@ export function takeKeptTaps(): HTMLElement[] {
 const valueSetter = (field: HTMLInputElement | HTMLTextAreaElement) =>
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
 
+/** A field typed into before hydration: what the server rendered in it, and what the shopper typed. */
+interface TypedField {
+  field: HTMLInputElement | HTMLTextAreaElement;
+  rendered: string;
+  typed: string;
+}
+
 /**
- * Hands what was typed into the server-rendered fields before hydration to React: hydration keeps a field's
- * typed value on screen, but the component's state still holds the rendered one. An input event for each changed
- * field tells it, as typing would (the value is set through the element's own setter first, so that React sees
- * a change: the documented way testing libraries fire a change).
+ * What was typed into the server-rendered fields, read at the page's first commit: hydration keeps a field's typed
+ * value on screen, but the component's state still holds the rendered one (the field's `defaultValue` since
+ * hydration). Read once for all fields before any is handed over: handing one over re-renders its form, and a
+ * controlled field re-rendered with its state's value shows that value again (React sets it), so a field read
+ * after another's hand-over would seem untouched (the order form's address, handed over after the name).
  */
-function replayTypedValues(root: HTMLElement): void {
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-    'input:not([type=checkbox]):not([type=radio]):not([type=file]), textarea',
-  )) {
-    const typed = field.value;
-    if (typed === field.defaultValue) continue;
-    field.value = field.defaultValue;
+function typedFields(root: HTMLElement): TypedField[] {
+  return [
+    ...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input:not([type=checkbox]):not([type=radio]):not([type=file]), textarea',
+    ),
+  ]
+    .map((field) => ({ field, rendered: field.defaultValue, typed: field.value }))
+    .filter(({ rendered, typed }) => typed !== rendered);
+}
+
+/**
+ * Hands what was typed before hydration to React: an input event for each field, as typing would (the value is
+ * set through the element's own setter first, so that React sees a change: the documented way testing libraries
+ * fire a change). A field inside a Suspense boundary (a lazily loaded part) is not hydrated yet when the page's
+ * first commit runs this: React hydrates its boundary at the first event on it, and takes the value on screen then
+ * as the one it rendered. So the field first shows what was rendered, for an event that only hydrates it, and then
+ * what was typed, for the change.
+ */
+function replayTypedValues(fields: TypedField[]): void {
+  for (const { field, rendered, typed } of fields) {
+    if (!field.isConnected) continue;
+    field.value = rendered;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
     valueSetter(field)?.call(field, typed);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
 
 /**
- * Once the page is hydrated: the button that opened a dialog (so the app knows what is open), what was typed,
- * then the last tap, once each (a click on the same button, now React's; nothing for a button the app has
- * removed meanwhile). The last tap waits a task, so that it meets the state the earlier ones left (a confirm
+ * Once the page is hydrated: what was typed (first, so that a field's boundary is hydrated as the server rendered
+ * it, before any replayed tap changes what is in it), the button that opened a dialog (so the app knows what is
+ * open), then the last tap, once each (a click on the same button, now React's; nothing for a button the app has
+ * removed meanwhile), in a task of their own. The last tap waits a task more, so that it meets the state the earlier ones left (a confirm
  * sends what was typed). `taps` is what takeKeptTaps gave before hydration.
  */
 export async function replayKeptTaps(root: HTMLElement, taps: HTMLElement[]): Promise<void> {
   const click = (tap: HTMLElement | undefined) => {
     if (tap?.isConnected && root.contains(tap)) tap.click();
   };
+  // Read now, before any render after hydration can set a controlled field back to its state's value.
+  const typed = typedFields(root);
+  // Out of the commit that called this (boot's first effect): inside it, React cannot hydrate a boundary at an
+  // event on it, and drops the event.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  replayTypedValues(typed);
   for (const tap of taps.slice(0, -1)) click(tap);
-  replayTypedValues(root);
   if (taps.length > 0) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     click(taps.at(-1));

@@ -1,17 +1,34 @@
 /**
  * Taps and typing before the app's code has arrived: the pages come rendered by the server (`/` and a product's
  * page by the `pages` function, /auth by the build), seconds before React on a slow phone. Here every script
- * file is held back by the test until after the shopper has acted: the tapped button must show at once that it
- * heard (src/lib/tap-replay.ts), and once the code arrives and the page is hydrated the tap is answered exactly
- * once; and when the code cannot be fetched at all, the page says so and offers to load it again. (What was
- * typed before hydration is handed to React by src/lib/tap-replay.ts, unit-tested there; /auth's
- * fields are disabled until Firebase Auth reports, so no page takes typing before the app yet.)
+ * file is held back by the test until after the shopper has acted: the order form (a native <dialog> in the
+ * page) opens at once from a tap and takes typing, a tap on its confirm shows at once that it was heard (the tap
+ * keeper, src/lib/tap-keeper.ts), and once the code arrives and the page is hydrated the same form, with what
+ * was typed, sends the order exactly once; and when the code cannot be fetched at all, the page says so and
+ * offers to load it again.
  */
+import { fileURLToPath } from 'node:url';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPageData } from '../../src/features/catalog';
 import { APP_FAILED_RETRY, APP_FAILED_TEXT } from '../../src/lib/tap-replay';
-import { RESULTS, SHOP_URL, ShopBrowser } from '../support/shop-browser';
+import {
+  firestoreFromPage,
+  ordersQuery,
+  passPhoneCode,
+  productCardOf,
+  RESULTS,
+  SHOP_URL,
+  ShopBrowser,
+  signedInUser,
+  signUp,
+  uniqueEmail,
+  uniquePhone,
+} from '../support/shop-browser';
+import { jarOnSale } from '../support/shop-orders';
+
+/** The 360 px screenshots of the order form before and after the app, kept with the docs. */
+const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/shop', import.meta.url));
 
 let shop: ShopBrowser;
 
@@ -40,17 +57,17 @@ async function holdAppCode(page: Page) {
   };
 }
 
-/** Counts, from the page's first line, the dialogs put on screen, and the most on screen at one time. */
+/** Counts, from the page's first line, the times a dialog opened, and the most open at one time. */
 async function countDialogs(page: Page) {
   await page.addInitScript(() => {
-    const seen = new Set<Element>();
+    let opened = 0;
     let together = 0;
-    Object.assign(window, { dialogsOpened: () => ({ opened: seen.size, together }) });
-    new MutationObserver(() => {
-      const shown = document.querySelectorAll('[role=dialog]');
-      shown.forEach((dialog) => seen.add(dialog));
-      together = Math.max(together, shown.length);
-    }).observe(document, { childList: true, subtree: true });
+    Object.assign(window, { dialogsOpened: () => ({ opened, together }) });
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        if (change.attributeName === 'open' && (change.target as HTMLDialogElement).open) opened++;
+      together = Math.max(together, document.querySelectorAll('dialog[open]').length);
+    }).observe(document, { attributes: true, attributeFilter: ['open'], subtree: true });
   });
   return () =>
     page.evaluate(() =>
@@ -85,8 +102,9 @@ async function aProductPage(): Promise<string> {
 }
 
 /**
- * Opens `url` with the code held back, double-taps its order button (`button` finds it) and checks it heard at
- * once; then lets the code in: the order dialog opens once, for `jar`, and closes on a tap beside it.
+ * Opens `url` with the code held back, double-taps its order button (`button` finds it): the order form opens
+ * at once, once, and takes typing; then lets the code in: the same form stays open with what was typed, closes
+ * on a tap beside it, and opens and closes (Escape) as the app's from then on.
  */
 async function orderBeforeTheApp(url: string, button: (page: Page) => ReturnType<Page['locator']>) {
   const page = await shop.newVisitor(360);
@@ -97,35 +115,36 @@ async function orderBeforeTheApp(url: string, button: (page: Page) => ReturnType
   const order = button(page);
   await order.waitFor({ timeout: 30_000 });
   await tapAt(page, order, 2);
-  expect(await order.getAttribute('aria-busy')).toBe('true');
-  expect(await order.getAttribute('data-heard')).toBe('');
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor({ timeout: 5_000 });
+  expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+  const name = dialog.getByLabel('আপনার নাম');
+  await name.pressSequentially('রহিম');
   expect(code.heldCount()).toBeGreaterThan(0);
-  expect(await page.locator('[role=dialog]').count()).toBe(0);
-  await page.screenshot({ path: `${RESULTS}/tap-heard-360.png` });
+  expect(await page.locator('#root[data-hydrated]').count()).toBe(0);
 
   await code.release();
   await hydrated(page);
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor({ timeout: 30_000 });
-  // (The page under the modal dialog is aria-hidden: no role query reaches the button now. Buttons only: the
-  // header's menu is rightly busy until Firebase Auth has said who is signed in.)
+  expect(await name.inputValue()).toBe('রহিম');
+  expect(await dialog.isVisible()).toBe(true);
+  // Buttons only: the header's menu is rightly busy until Firebase Auth has said who is signed in.
   expect(await page.locator('#root [data-heard], #root button[aria-busy=true]').count()).toBe(0);
   // A tap beside the dialog closes it.
   await page.mouse.click(8, 8);
-  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
   expect(await dialogsOpened()).toEqual({ opened: 1, together: 1 });
 
   // From now on React answers the button: one tap, one dialog.
   await order.click();
   await dialog.waitFor({ timeout: 10_000 });
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
   expect(await dialogsOpened()).toEqual({ opened: 2, together: 1 });
   return { page, dialog };
 }
 
 describe("a tap on an order button before the app's code has arrived", () => {
-  it('on /: shows at once that it heard, and opens the order dialog exactly once when the app runs', async () => {
+  it('on /: opens the order form at once, once, and the app takes it over with what was typed', async () => {
     const { page } = await orderBeforeTheApp(SHOP_URL, (page) =>
       page.locator('#products article:visible').first().getByRole('button', { name: 'অর্ডার করুন' }),
     );
@@ -137,6 +156,82 @@ describe("a tap on an order button before the app's code has arrived", () => {
 
   it("on a product's page: the same", async () => {
     await orderBeforeTheApp(await aProductPage(), (page) => page.getByRole('button', { name: 'অর্ডার করুন' }));
+  });
+});
+
+/** Types as a shopper does, a key at a time (the keeper takes a tap within 500 ms of the opening one as a double tap). */
+const typeInto = (field: ReturnType<Page['locator']>, text: string) =>
+  field.pressSequentially(text, { delay: 20 });
+
+/**
+ * Signs a new shopper up, opens `url` with the code held back, taps its order button (`button` finds it), types
+ * a whole order and taps confirm twice; then lets the code in: the same form sends that order, once, as typed.
+ * Screenshots at 360 px of the form with the order typed, before the app and once it has taken the form over.
+ */
+async function typedOrderBeforeTheApp(
+  url: string,
+  button: (page: Page) => ReturnType<Page['locator']>,
+  screen: string,
+) {
+  const page = await shop.newVisitor(360);
+  await signUp(page, uniqueEmail('early'));
+  const buyer = await signedInUser(page);
+  const code = await holdAppCode(page);
+  await page.goto(url, { waitUntil: 'commit' });
+  const order = button(page);
+  await order.waitFor({ timeout: 30_000 });
+  await tapAt(page, order, 1);
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor({ timeout: 5_000 });
+  const phone = uniquePhone();
+  await typeInto(dialog.getByLabel('আপনার নাম'), 'করিম মিয়া');
+  await typeInto(dialog.getByLabel('মোবাইল নম্বর'), phone);
+  await typeInto(dialog.getByLabel('ডেলিভারি ঠিকানা'), 'জিনজিরা, কেরানীগঞ্জ');
+  await page.screenshot({ path: `${SCREENSHOTS}/${screen}-before-app-360.png` });
+  const confirm = dialog.getByRole('button', { name: 'অর্ডার দিন' });
+  await confirm.click();
+  await confirm.click(); // a double tap: still one order
+  expect(await confirm.getAttribute('data-heard')).toBe('');
+  expect(code.heldCount()).toBeGreaterThan(0);
+  expect(await page.locator('#root[data-hydrated]').count()).toBe(0);
+
+  await code.release();
+  await hydrated(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/${screen}-after-app-360.png` });
+  await passPhoneCode(dialog, phone); // the account's first order: the phone code, from the Auth emulator
+  await page.getByText('অর্ডার সফল!').waitFor({ timeout: 30_000 });
+  await dialog.waitFor({ state: 'hidden' });
+  const mine = await firestoreFromPage(page, buyer.idToken, 'POST', ':runQuery', ordersQuery(buyer.uid));
+  const orders = (mine.body as { document?: { fields: Record<string, { stringValue?: string }> } }[]).flatMap(
+    (row) => (row.document ? [row.document.fields] : []),
+  );
+  expect(orders).toHaveLength(1);
+  expect(orders[0].customer_name?.stringValue).toBe('করিম মিয়া');
+  expect(orders[0].customer_phone?.stringValue).toBe(phone);
+  expect(orders[0].customer_address?.stringValue).toBe('জিনজিরা, কেরানীগঞ্জ');
+
+  // The same form, the app's now: opened again, it is empty and ready for the next order.
+  await order.click();
+  await dialog.waitFor();
+  expect(await dialog.getByLabel('ডেলিভারি ঠিকানা').inputValue()).toBe('');
+}
+
+describe("an order typed before the app's code has arrived", () => {
+  it('on /: is sent once, as typed, by the same form when the app runs', async () => {
+    const jar = await jarOnSale();
+    await typedOrderBeforeTheApp(
+      SHOP_URL,
+      (page) => productCardOf(page, jar.name).getByRole('button', { name: 'অর্ডার করুন' }),
+      'order-form-home',
+    );
+  });
+
+  it("on a product's page: the same", async () => {
+    await typedOrderBeforeTheApp(
+      await aProductPage(),
+      (page) => page.getByRole('button', { name: 'অর্ডার করুন' }),
+      'order-form-product-page',
+    );
   });
 });
 

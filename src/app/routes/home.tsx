@@ -1,8 +1,8 @@
-import { memo, useCallback, useEffect } from 'react';
+import { memo, useCallback } from 'react';
 import { PrerenderedMarkup } from '@/components/ui/prerendered-markup';
 import { HeroSection, ProductsSection, WhyChooseUs } from '@/features/catalog';
 import { useStorefrontSearch } from '../layout/search-context';
-import { preloadOrderDialog, useOrderDialog } from './order-dialog-slot';
+import { useOrderDialog } from './order-dialog-slot';
 
 // The sections draw again only when their own props change: not when the auth state arrives, nor when a
 // dialog opens (every Chakra element drawn again costs a slow phone a few milliseconds).
@@ -14,8 +14,6 @@ export function HomeRoute() {
   const { startOrder, dialog } = useOrderDialog();
   // "See all" is a link to the grid (the browser scrolls there); it also clears the search.
   const showAll = useCallback(() => setSearchTerm(''), [setSearchTerm]);
-  // The order form's chunk, fetched as the page starts: a tap on "order" then waits for no download.
-  useEffect(preloadOrderDialog, []);
 
   return (
     <>

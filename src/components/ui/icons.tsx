@@ -15,6 +15,7 @@ export const CartIcon = lineIcon(
   </>,
 );
 export const MenuIcon = lineIcon(<path d="M4 6h16M4 12h16M4 18h16" />);
+export const CloseIcon = lineIcon(<path d="M18 6 6 18M6 6l12 12" />);
 export const LeafIcon = lineIcon(
   <>
     <path d="M11 20A7 7 0 0 1 9.8 6.1C15.5 5 17 4.5 19 2c1 2 2 4.2 2 8 0 5.5-4.8 10-10 10Z" />

@@ -1,3 +1,4 @@
+import { ORDER_FORM_ID, showsModal } from '@/lib/invoker';
 import { Badge, Box, Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { productPath } from '@/features/ordering/model/product-slug';
 import { TruckIcon } from '@/components/ui/icons';
@@ -77,8 +78,11 @@ export function ProductCard({ product, onOrder, priority = false }: ProductCardP
             </Text>
           )}
         </HStack>
-        <Button colorPalette="brand" size="sm" onClick={() => onOrder(product)}>
-          {t.order}
+        {/* Chakra passes on only the attributes it knows: the invoker command goes on the <button> itself. */}
+        <Button colorPalette="brand" size="sm" asChild>
+          <button type="button" {...showsModal(ORDER_FORM_ID)} onClick={() => onOrder(product)}>
+            {t.order}
+          </button>
         </Button>
       </Card.Footer>
     </Card.Root>

@@ -1,3 +1,4 @@
+import { ORDER_FORM_ID, showsModal } from '@/lib/invoker';
 import {
   Badge,
   Box,
@@ -69,8 +70,16 @@ export function ProductDetails({ product, onOrder }: ProductDetailsProps) {
             </HStack>
             <Text color="fg.muted">{t.card.cashOnDelivery}</Text>
           </Stack>
-          <Button colorPalette="brand" size="lg" disabled={!inStock} onClick={() => onOrder(product)}>
-            {t.card.order}
+          {/* Chakra passes on only the attributes it knows: the invoker command goes on the <button> itself. */}
+          <Button colorPalette="brand" size="lg" asChild>
+            <button
+              type="button"
+              disabled={!inStock}
+              {...showsModal(ORDER_FORM_ID)}
+              onClick={() => onOrder(product)}
+            >
+              {t.card.order}
+            </button>
           </Button>
           {/* A plain link: the home page is prerendered, a full load paints it at once. */}
           <Link href="/#products" color="brand.fg" fontWeight="semibold">

@@ -308,12 +308,20 @@ describe('OrderDialog', () => {
     expect(third).not.toBe(first);
   });
 
-  // A tap beside it closes it too: proven in a browser (tests/e2e/tap-replay.test.ts), as jsdom has no layout.
-  it('closes on Esc', async () => {
+  // Escape and a tap beside it are the browser's own (a native modal <dialog>): proven in a browser
+  // (tests/e2e/tap-replay.test.ts). Here: the page follows whatever closed it.
+  it('closes from its close button, and follows the browser closing it (Escape), opening again after', async () => {
     const { user, dialog } = renderDialog();
-    expect(dialog()).toBeInTheDocument();
-    await user.keyboard('{Escape}');
+    await user.click(within(dialog()).getByRole('button', { name: 'বন্ধ করুন' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'open again' }));
+    const shown = dialog() as HTMLDialogElement;
+    expect(shown.open).toBe(true);
+    act(() => shown.close()); // as the browser does on Escape
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'open again' }));
+    expect(dialog()).toBeVisible();
   });
 });
 

@@ -1,24 +1,24 @@
 import {
   Button,
+  chakra,
   CloseButton,
-  Dialog,
+  Flex,
+  Heading,
   HStack,
   Input,
-  Portal,
   RadioGroup,
   Stack,
   Text,
   Textarea,
 } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { orderingTexts } from '../texts';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import { orderErrorMessage } from '../api/order-error-message';
-import { placeOrder } from '../api/place-order';
 import { runningTotal } from '../model/money';
 import { newOrderRequestId } from '../model/order-request-id';
 import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from '../model/order-form';
@@ -32,6 +32,8 @@ import { orderMessages } from '../model/texts';
 import { normalizeBangladeshPhone } from '../model/phone';
 import { usePaymentSettings } from '../api/payment-settings';
 import { WalletPaymentFields } from './wallet-payment-fields';
+import { closesDialog, ORDER_FORM_ID } from '@/lib/invoker';
+import { CloseIcon } from '@/components/ui/icons';
 
 const t = orderingTexts.dialog;
 const toastText = orderingTexts.toast;
@@ -61,9 +63,15 @@ export interface OrderDialogProps {
   onClose: () => void;
 }
 
-/** One jar type, one order: quantity, contact details, payment method, and a live total. */
+/**
+ * One jar type, one order: quantity, contact details, payment method, and a live total. A native <dialog>,
+ * rendered with the page by the server and opened by the platform (the "order" buttons' invoker command), so a
+ * shopper types into it before the app runs; the app then adopts it as it is, open, with what was typed.
+ */
 export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialogProps) {
   const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   const stock = product?.stock_quantity ?? 0;
   // This confirmation's request id: made at the first submit, kept through retries and repeated taps until the
   // dialog closes, so a lost answer never turns into a second order (order-request-id.ts).
@@ -98,6 +106,8 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
         : null;
       requestId.current ??= newOrderRequestId();
       try {
+        // The callable's code (Firebase Functions) comes with the first confirm, not with the page.
+        const { placeOrder } = await import('../api/place-order');
         await placeOrder({
           productId: product.id,
           quantity: valid.quantity,
@@ -160,142 +170,191 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
   }, [settings]);
   const typedPhone = normalizeBangladeshPhone(formik.values.customerPhone);
 
+  // The platform's dialog follows the page's state: opened as a modal (top layer, focus kept inside, Escape),
+  // closed when the order is done or dismissed. One the browser opened before the app ran stays open: the
+  // button that opened it is replayed right after hydration (src/lib/tap-replay.ts) and names the jar.
+  const open = product !== null;
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && wasOpen.current && dialog.open) dialog.close();
+    wasOpen.current = open;
+  }, [open]);
+  const dismiss = () => {
+    if (formik.isSubmitting) return;
+    if (open) close();
+    else dialogRef.current?.close();
+  };
+
   return (
-    <Dialog.Root
-      open={product !== null}
-      onOpenChange={(details) => {
-        if (!details.open && !formik.isSubmitting) close();
+    <chakra.dialog
+      ref={dialogRef}
+      id={ORDER_FORM_ID}
+      aria-labelledby={titleId}
+      // Escape, the close button (an invoker command) and a tap on the backdrop: not while an order is on its way.
+      onCancel={(event) => {
+        if (formik.isSubmitting) event.preventDefault();
       }}
-      placement="center"
-      scrollBehavior="inside"
-      size="md"
+      onClose={() => {
+        if (open) close();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) dismiss(); // the backdrop: the content covers the rest
+      }}
+      p="0"
+      m="auto"
+      border="0"
+      bg="transparent"
+      width="calc(100% - 2rem)"
+      maxW="md"
+      maxH="calc(100dvh - 2rem)"
+      overflow="visible"
+      _open={{ display: 'flex' }}
+      css={{ '&::backdrop': { background: 'rgba(0, 0, 0, 0.5)' } }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {/* display: contents keeps header, body and footer in the dialog's own layout, so the body scrolls. */}
-            <form onSubmit={handleSubmit} noValidate aria-label={t.title} style={{ display: 'contents' }}>
-              <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-                <Dialog.Title>{t.title}</Dialog.Title>
-                {product && (
-                  <Text color="fg.muted" textStyle="sm">
-                    {product.name} · {t.unitPrice} {formatTaka(product.price)} ·{' '}
-                    {t.inStock(formatNumberBn(product.stock_quantity))}
-                  </Text>
-                )}
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FormField
-                    label={t.quantity}
-                    required
-                    requiredIndicator={false}
-                    error={errorOf(formik, 'quantity')}
-                    helperText={t.limits(
-                      formatNumberBn(MAX_JARS_PER_ORDER),
-                      formatNumberBn(MAX_OPEN_ORDERS_PER_CUSTOMER),
-                    )}
-                    helperTestId="order-limits"
-                  >
-                    <Input
-                      name="quantity"
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      max={Math.min(stock, MAX_JARS_PER_ORDER)}
-                      step={1}
-                      value={Number.isNaN(formik.values.quantity) ? '' : formik.values.quantity}
-                      onChange={(event) =>
-                        formik.setFieldValue(
-                          'quantity',
-                          event.target.value === '' ? Number.NaN : Number(event.target.value),
-                        )
-                      }
-                      onBlur={formik.handleBlur}
-                    />
-                  </FormField>
-                  <FormField label={t.name} required error={errorOf(formik, 'customerName')}>
-                    <Input autoComplete="name" {...formik.getFieldProps('customerName')} />
-                  </FormField>
-                  <FormField label={t.phone} required error={errorOf(formik, 'customerPhone')}>
-                    <Input
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="tel"
-                      placeholder={t.phonePlaceholder}
-                      {...formik.getFieldProps('customerPhone')}
-                    />
-                  </FormField>
-                  <FormField label={t.address} required error={errorOf(formik, 'customerAddress')}>
-                    <Textarea
-                      rows={3}
-                      autoComplete="street-address"
-                      placeholder={t.addressPlaceholder}
-                      {...formik.getFieldProps('customerAddress')}
-                    />
-                  </FormField>
-                  <FormField
-                    label={t.paymentMethod}
-                    labelId="payment-method-label"
-                    error={errorOf(formik, 'paymentMethod')}
-                  >
-                    <RadioGroup.Root
-                      name="paymentMethod"
-                      value={formik.values.paymentMethod}
-                      onValueChange={(details) => formik.setFieldValue('paymentMethod', details.value)}
-                      colorPalette="brand"
-                      aria-labelledby="payment-method-label"
-                    >
-                      <HStack gap="5" flexWrap="wrap">
-                        {offered.map((method) => (
-                          <RadioGroup.Item key={method} value={method}>
-                            <RadioGroup.ItemHiddenInput />
-                            <RadioGroup.ItemIndicator />
-                            <RadioGroup.ItemText>{paymentMethodLabel(method)}</RadioGroup.ItemText>
-                          </RadioGroup.Item>
-                        ))}
-                      </HStack>
-                    </RadioGroup.Root>
-                  </FormField>
-                  {settings && isMobilePaymentMethod(method) && (
-                    <WalletPaymentFields
-                      method={method}
-                      account={settings[method]}
-                      total={total}
-                      phone={typedPhone.ok ? typedPhone.phone : null}
-                      waitHours={settings.payment_wait_hours}
-                      formik={formik}
-                    />
-                  )}
-                  {phoneCode.render(() => void formik.submitForm())}
-                </Stack>
-              </Dialog.Body>
-              {/* Always on screen, however long the body above grows and scrolls: the total and the confirm. */}
-              <Dialog.Footer flexDirection="column" alignItems="stretch" gap="2" borderTopWidth="1px" pt="3">
-                <HStack justifyContent="space-between" aria-live="polite">
-                  <Text fontWeight="semibold">{t.total}</Text>
-                  <Text textStyle="xl" fontWeight="bold" color="brand.fg" data-testid="order-total">
-                    {total === null ? '—' : formatTaka(total)}
-                  </Text>
+      <Flex
+        direction="column"
+        position="relative"
+        flex="1"
+        minH="0"
+        bg="bg.panel"
+        color="fg"
+        rounded="l3"
+        shadow="lg"
+        textStyle="sm"
+      >
+        {/* display: contents keeps header, body and footer in the dialog's own layout, so the body scrolls. */}
+        <form onSubmit={handleSubmit} noValidate aria-label={t.title} style={{ display: 'contents' }}>
+          <Stack gap="1" px="6" pt="6" pb="4">
+            <Heading as="h2" id={titleId} textStyle="lg" fontWeight="semibold">
+              {t.title}
+            </Heading>
+            {product && (
+              <Text color="fg.muted" textStyle="sm">
+                {product.name} · {t.unitPrice} {formatTaka(product.price)} ·{' '}
+                {t.inStock(formatNumberBn(product.stock_quantity))}
+              </Text>
+            )}
+          </Stack>
+          <Stack gap="4" px="6" pb="6" flex="1" minH="0" overflowY="auto">
+            <FormField
+              label={t.quantity}
+              required
+              requiredIndicator={false}
+              error={errorOf(formik, 'quantity')}
+              helperText={t.limits(
+                formatNumberBn(MAX_JARS_PER_ORDER),
+                formatNumberBn(MAX_OPEN_ORDERS_PER_CUSTOMER),
+              )}
+              helperTestId="order-limits"
+            >
+              <Input
+                name="quantity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={Math.min(stock, MAX_JARS_PER_ORDER)}
+                step={1}
+                value={Number.isNaN(formik.values.quantity) ? '' : formik.values.quantity}
+                onChange={(event) =>
+                  formik.setFieldValue(
+                    'quantity',
+                    event.target.value === '' ? Number.NaN : Number(event.target.value),
+                  )
+                }
+                onBlur={formik.handleBlur}
+              />
+            </FormField>
+            <FormField label={t.name} required error={errorOf(formik, 'customerName')}>
+              <Input autoComplete="name" {...formik.getFieldProps('customerName')} />
+            </FormField>
+            <FormField label={t.phone} required error={errorOf(formik, 'customerPhone')}>
+              <Input
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder={t.phonePlaceholder}
+                {...formik.getFieldProps('customerPhone')}
+              />
+            </FormField>
+            <FormField label={t.address} required error={errorOf(formik, 'customerAddress')}>
+              <Textarea
+                rows={3}
+                autoComplete="street-address"
+                placeholder={t.addressPlaceholder}
+                {...formik.getFieldProps('customerAddress')}
+              />
+            </FormField>
+            <FormField
+              label={t.paymentMethod}
+              labelId="payment-method-label"
+              error={errorOf(formik, 'paymentMethod')}
+            >
+              <RadioGroup.Root
+                name="paymentMethod"
+                value={formik.values.paymentMethod}
+                onValueChange={(details) => formik.setFieldValue('paymentMethod', details.value)}
+                colorPalette="brand"
+                aria-labelledby="payment-method-label"
+              >
+                <HStack gap="5" flexWrap="wrap">
+                  {offered.map((method) => (
+                    <RadioGroup.Item key={method} value={method}>
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>{paymentMethodLabel(method)}</RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                  ))}
                 </HStack>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  width="full"
-                  loading={formik.isSubmitting}
-                  loadingText={t.submitting}
-                >
-                  {t.confirm}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild disabled={formik.isSubmitting}>
-              <CloseButton size="sm" aria-label={orderingTexts.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </RadioGroup.Root>
+            </FormField>
+            {settings && isMobilePaymentMethod(method) && (
+              <WalletPaymentFields
+                method={method}
+                account={settings[method]}
+                total={total}
+                phone={typedPhone.ok ? typedPhone.phone : null}
+                waitHours={settings.payment_wait_hours}
+                formik={formik}
+              />
+            )}
+            {phoneCode.render(() => void formik.submitForm())}
+          </Stack>
+          {/* Always on screen, however long the body above grows and scrolls: the total and the confirm. */}
+          <Stack gap="2" px="6" pb="4" pt="3" borderTopWidth="1px">
+            <HStack justifyContent="space-between" aria-live="polite">
+              <Text fontWeight="semibold">{t.total}</Text>
+              <Text textStyle="xl" fontWeight="bold" color="brand.fg" data-testid="order-total">
+                {total === null ? '—' : formatTaka(total)}
+              </Text>
+            </HStack>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              width="full"
+              loading={formik.isSubmitting}
+              loadingText={t.submitting}
+            >
+              {t.confirm}
+            </Button>
+          </Stack>
+        </form>
+        <CloseButton size="sm" position="absolute" top="2" insetEnd="2" asChild>
+          {/* The invoker command on the <button> itself (Chakra passes on only the attributes it knows); the
+              click for a browser that lacks invoker commands, once the app runs. */}
+          <button
+            type="button"
+            aria-label={orderingTexts.close}
+            disabled={formik.isSubmitting}
+            {...closesDialog(ORDER_FORM_ID)}
+            onClick={dismiss}
+          >
+            <CloseIcon />
+          </button>
+        </CloseButton>
+      </Flex>
+    </chakra.dialog>
   );
 }
