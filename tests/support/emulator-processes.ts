@@ -100,16 +100,19 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const pid = child.pid;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(-pid, 'SIGINT');
-  const timer = setTimeout(() => {
+  const killGroup = () => {
     try {
       process.kill(-pid, 'SIGKILL');
     } catch {
       // already gone
     }
-  }, 10_000);
+  };
+  // The leader alone (scripts/stack/firebase-tools.ts says why), then whatever of its group is left.
+  process.kill(pid, 'SIGINT');
+  const timer = setTimeout(killGroup, 10_000);
   await exited;
   clearTimeout(timer);
+  killGroup();
 }
 
 /**
