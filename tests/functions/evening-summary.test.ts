@@ -5,7 +5,7 @@
  * function computes them from the shop's data, once: a second run the same day writes no other mail.
  * That the figures equal a recount of the orders is functions/src/evening-summary.emulator.test.ts; that a job
  * runs by itself when it comes due, emulators/src/scheduler/scheduler.test.ts and
- * tests/start/scheduled-functions.test.ts.
+ * tests/start/start-from-snapshot.test.ts.
  *
  * Runs alone (vitest.config.ts): it turns the seller's mail on, and no other suite's orders change the figures
  * between the run and the figures read here.
