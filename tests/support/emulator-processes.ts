@@ -109,7 +109,10 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   };
   // The leader alone (scripts/stack/firebase-tools.ts says why), then whatever of its group is left.
   process.kill(pid, 'SIGINT');
-  const timer = setTimeout(killGroup, 10_000);
+  // A watchdog, not a wait: the group is killed if the leader has not exited by then.
+  const timer = setTimeout(() => {
+    killGroup();
+  }, 10_000);
   await exited;
   clearTimeout(timer);
   killGroup();
