@@ -42,11 +42,13 @@ const sharedEmulatorTestFiles = sideEffectFreeEmulatorTests(root, [
 /**
  * The integration suites that change what the other suites of the one shared shop see, or count what the
  * others would change: the console's (it clears everything, restores snapshots, replaces the rules, grants the
- * demo customer admin, resets counters and logs), the order mail (turns the mail on and off), the stats and the
- * cancelled jars (count every order and the first jar's stock) and the dashboard (an order shown within 2 s).
+ * demo customer admin, resets counters and logs), the order mail and the evening mail (turn the mail on and
+ * off; the evening's figures are the whole shop's), the stats and the cancelled jars (count every order and the
+ * first jar's stock) and the dashboard (an order shown within 2 s).
  */
 const SHARED_STATE_SUITES = [
   'tests/console/**/*.test.ts',
+  'tests/functions/evening-summary.test.ts',
   'tests/e2e/admin.test.ts',
   'tests/e2e/admin-stats.test.ts',
   'tests/e2e/cancel-order.test.ts',

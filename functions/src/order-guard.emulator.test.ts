@@ -1,6 +1,7 @@
 // order-guard.ts through the real placeOrder and setOrderStatus (limits on), against the repo's Firestore
 // emulator, in-process: the blocklist, the verified phone of a cash order, the limits per account and per
-// number, and the numbers' summaries. The mail is covered by tests/functions/real-people.test.ts (triggers).
+// number, and the numbers' summaries. Through the deployed callables: tests/functions/place-order.test.ts; the
+// mail of an order that passed: notify-seller.emulator.test.ts and tests/e2e/order-mail.test.ts.
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import {

@@ -119,21 +119,40 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
 
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    try {
-      process.kill(-child.pid, 'SIGINT'); // the whole group: functions workers included
-    } catch {
-      return;
-    }
-    const killer = setTimeout(() => {
+    const group = -child.pid;
+    const killGroup = () => {
       try {
-        process.kill(-child.pid!, 'SIGKILL');
+        process.kill(group, 'SIGKILL');
       } catch {
         /* already gone */
       }
-    }, 20_000);
+    };
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // firebase-tools alone: its clean shutdown waits for the functions' work under way, then ends their
+    // workers. A SIGINT to the whole group killed a worker still booting for a trigger (it has no handler yet),
+    // whose work then never finished, and the shutdown waited for it until the SIGKILL below: 20 s a stop.
+    try {
+      process.kill(child.pid, 'SIGINT');
+    } catch {
+      return;
+    }
+    // With no accounts to export on exit (a shop in memory: the suites'), the work under way is not waited
+    // for either (workers booting for the last triggers took seconds more): a second SIGINT, firebase-tools'
+    // "stop right now", once the first has begun the shutdown.
+    const rightNow = options.authDataDir
+      ? undefined
+      : setTimeout(() => {
+          try {
+            process.kill(child.pid!, 'SIGINT');
+          } catch {
+            /* already gone */
+          }
+        }, 500);
+    const killer = setTimeout(killGroup, 20_000);
     await exited;
+    clearTimeout(rightNow);
     clearTimeout(killer);
+    killGroup(); // the workers it left behind, if any
   };
 
   const ready = new Promise<void>((resolve, reject) => {

@@ -21,9 +21,10 @@ afterAll(async () => {
 });
 
 /**
- * The shop's scheduler runs the job every 15 minutes by itself: a scheduled run finishing beside "run now" would
- * be the row's last run instead of the manual one (it was, once, in a clean-clone run). Waits for a scheduled
- * run that is under way or due within 90 s to have run (the next one is then 15 minutes away); none, mostly.
+ * The suites' shop keeps its schedules out of the way (tests/support/global-setup.ts), but a developer's
+ * `npm start` runs the job every 15 minutes by itself: a scheduled run finishing beside "run now" would be the
+ * row's last run instead of the manual one. Waits for a scheduled run that is under way or due within 90 s to
+ * have run (the next one is then 15 minutes away); in the suites' shop, none.
  */
 async function clearOfTheScheduledRun(name: string): Promise<void> {
   for (;;) {
@@ -43,6 +44,7 @@ describe('the Schedules page of the console', () => {
     await page.getByRole('link', { name: 'নির্ধারিত কাজ' }).waitFor();
     const row = page.locator('[data-job="expireUnpaidOrders"]');
     await row.waitFor({ timeout: 20_000 });
+    // As declared (the suites' shop runs it on a longer schedule, and the row says so).
     await expect.poll(() => row.innerText()).toContain('every 15 minutes');
     expect(await row.innerText()).toContain('Asia/Dhaka');
 
@@ -58,5 +60,5 @@ describe('the Schedules page of the console', () => {
     expect(await row.innerText()).toContain('সফল');
 
     await screenshotInBothLanguages(page, 'schedules');
-  }, 360_000); // up to 90 s waiting out a scheduled run, and the first run starts the function's worker
+  }, 360_000); // in a developer's shop, up to 90 s waiting out a scheduled run; the first run starts a worker
 });

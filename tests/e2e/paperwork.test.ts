@@ -180,13 +180,6 @@ describe('packing slips', () => {
     expect(paid).toContain('পরিশোধিত (TrxID PW03ABCDEF): আদায় করতে হবে না');
     expect(paid).not.toContain('ডেলিভারিতে আদায় করুন');
   });
-
-  it('turns away a visitor who is not an admin', async () => {
-    const page = await shop.newVisitor(360);
-    await page.goto(`${SHOP_URL}/admin/slips?status=confirmed`);
-    await page.getByRole('alert').filter({ hasText: 'অ্যাক্সেস অস্বীকার' }).waitFor({ timeout: 20_000 });
-    expect(await page.locator('.packing-slip').count()).toBe(0);
-  });
 });
 
 describe('the order export', () => {
@@ -222,19 +215,5 @@ describe('the order export', () => {
       expect(row['স্ট্যাটাস']).toBe('নিশ্চিত');
       expect(row['তারিখ ও সময় (ঢাকা)'].startsWith(DAY)).toBe(true);
     }
-  });
-
-  it('refuses an end before the start in Bengali and downloads nothing', async () => {
-    const page = await shop.signedInVisitor(ADMIN, 1280);
-    await page.goto(`${SHOP_URL}/admin`);
-    await page.getByRole('button', { name: 'CSV ডাউনলোড' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('শুরুর তারিখ').fill('2026-11-10');
-    await dialog.getByLabel('শেষের তারিখ').fill('2026-11-01');
-    let downloads = 0;
-    page.on('download', () => downloads++);
-    await dialog.getByRole('button', { name: 'ডাউনলোড করুন' }).click();
-    await dialog.getByText('শেষের তারিখ শুরুর তারিখের আগে হতে পারে না').waitFor({ timeout: 10_000 });
-    expect(downloads).toBe(0);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * The shopper's journey in a real browser (Debian Chromium, headless) against the local shop that
  * tests/support/global-setup.ts starts, or the one already running (npm start): browse, sign up, order a jar,
- * see it in /orders, and check that another shopper cannot see it. Screenshots land in test-results/.
+ * see it in /orders. What needs no browser is checked without one: a visitor asked to log in by the order
+ * dialog (order-dialog.test.tsx), another shopper's orders out of reach (tests/rules/firestore-rules.test.ts,
+ * my-orders-page.test.tsx), the admin link for admins only (site-header.test.tsx). Screenshots land in
+ * test-results/.
 
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
 import { toBengaliDigits } from '../../src/features/ordering/model';
 import {
   firestoreFromPage,
@@ -15,7 +17,6 @@ import {
   SHOP_URL,
   ShopBrowser,
   signedInUser,
-  signIn,
   signUp,
   uniqueEmail,
   uniquePhone,
@@ -44,8 +45,6 @@ afterAll(async () => {
 });
 
 describe('storefront in a browser', () => {
-  let ordered: { name: string; orderedTotal: string; uid: string; orderPath: string } | undefined;
-
   it('shows a visitor the seeded pickles with prices in taka and Bengali digits', async () => {
     for (const width of [360, 1280]) {
       const page = await newShopper(width);
@@ -153,18 +152,6 @@ describe('storefront in a browser', () => {
     expect(ordering!.start).toBeLessThan(hydratedAt);
   });
 
-  it('keeps a visitor from ordering and points to the login page', async () => {
-    const page = await newShopper(360);
-    await page.goto(SHOP_URL);
-    // The app's answer (taps before it, and a double tap's second in the form, are tap-replay.test.ts's).
-    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
-    await productCards(page).first().getByRole('button', { name: 'অর্ডার করুন' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'অর্ডার দিন' }).click();
-    await page.getByText('লগইন প্রয়োজন').waitFor();
-    await page.getByText('অর্ডার করতে প্রথমে লগইন করুন।').waitFor();
-  });
-
   it('lets a new shopper sign up and order a jar, and shows the order in /orders', async () => {
     const page = await newShopper(360);
     await signUp(page, uniqueEmail('buyer'));
@@ -202,7 +189,8 @@ describe('storefront in a browser', () => {
     expect(await page.getByTestId('cart-badge').innerText()).toBe('১');
     await screenshotPage(page, `${RESULTS}/storefront-my-orders-360.png`);
 
-    // The buyer may read the order directly too: the same request is what the next test's neighbour is refused.
+    // The buyer may read the order directly too (another shopper's same requests are refused:
+    // tests/rules/firestore-rules.test.ts, "a customer cannot read someone else's order or list all orders").
     const buyer = await signedInUser(page);
     const mine = await firestoreFromPage(page, buyer.idToken, 'POST', ':runQuery', ordersQuery(buyer.uid));
     expect(mine.status).toBe(200);
@@ -212,51 +200,5 @@ describe('storefront in a browser', () => {
     expect(names).toHaveLength(1);
     const orderPath = names[0].replace(/^.*\/documents\//, '');
     expect((await firestoreFromPage(page, buyer.idToken, 'GET', orderPath)).status).toBe(200);
-    ordered = { name, orderedTotal, uid: buyer.uid, orderPath };
-  });
-
-  it("does not show one shopper's order to another", async () => {
-    expect(ordered, 'the ordering test must have placed an order').toBeDefined();
-    const page = await newShopper(1280);
-    await signUp(page, uniqueEmail('neighbour'));
-    await page.goto(`${SHOP_URL}/orders`);
-    await page.getByText('আপনি এখনো কোনো অর্ডার করেননি।').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('my-order').count()).toBe(0);
-    expect(await page.getByTestId('cart-badge').innerText()).toBe('০');
-    await screenshotPage(page, `${RESULTS}/storefront-my-orders-empty-1280.png`);
-
-    // The page's own query asks only for the neighbour's orders; the rules must refuse the buyer's order to any
-    // request the neighbour could make: the document itself, a query for the buyer's orders, or all orders.
-    const neighbour = await signedInUser(page);
-    expect(neighbour.uid).not.toBe(ordered!.uid);
-    const attempts = [
-      await firestoreFromPage(page, neighbour.idToken, 'GET', ordered!.orderPath),
-      await firestoreFromPage(page, neighbour.idToken, 'POST', ':runQuery', ordersQuery(ordered!.uid)),
-      await firestoreFromPage(page, neighbour.idToken, 'POST', ':runQuery', ordersQuery()),
-    ];
-    expect(
-      attempts.map(({ status, body }) => [status, JSON.stringify(body).includes('PERMISSION_DENIED')]),
-    ).toEqual([
-      [403, true],
-      [403, true],
-      [403, true],
-    ]);
-  });
-
-  it('shows the admin link to the seeded admin only, not to the seeded customer', async () => {
-    const admin = await newShopper(1280);
-    await signIn(admin, DEMO_ACCOUNTS.admin);
-    await admin
-      .getByRole('navigation')
-      .getByRole('link', { name: 'অ্যাডমিন' })
-      .first()
-      .waitFor({ timeout: 20_000 });
-
-    const customer = await newShopper(1280);
-    await signIn(customer, DEMO_ACCOUNTS.customer);
-    await customer.getByRole('button', { name: 'লগআউট' }).waitFor();
-    // The header's links are final once its role check has answered (aria-busy false while signed in).
-    await customer.locator('header nav[aria-busy="false"]').first().waitFor({ timeout: 20_000 });
-    expect(await customer.getByRole('link', { name: 'অ্যাডমিন' }).count()).toBe(0);
   });
 });

@@ -100,16 +100,22 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const pid = child.pid;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(-pid, 'SIGINT');
-  const timer = setTimeout(() => {
+  const killGroup = () => {
     try {
       process.kill(-pid, 'SIGKILL');
     } catch {
       // already gone
     }
+  };
+  // The leader alone (scripts/stack/firebase-tools.ts says why), then whatever of its group is left.
+  process.kill(pid, 'SIGINT');
+  // A watchdog, not a wait: the group is killed if the leader has not exited by then.
+  const timer = setTimeout(() => {
+    killGroup();
   }, 10_000);
   await exited;
   clearTimeout(timer);
+  killGroup();
 }
 
 /**

@@ -10,13 +10,30 @@ import { forgetSignedInSessions } from './signed-in-states.js';
 
 let shop: RunningShop | undefined;
 
+/**
+ * The shop's scheduled functions kept out of the suites' way: none comes due during a run (a 15-minute expiry run
+ * finishing beside the console's "run now" was once the row's last run). A suite runs one when it wants it, with
+ * the console's "run now" (tests/console/schedules.test.ts, tests/functions/evening-summary.test.ts); running on
+ * a schedule is tests/start/start-from-snapshot.test.ts.
+ */
+const SCHEDULES_OUT_OF_THE_WAY = {
+  expireUnpaidOrders: 'every 24 hours',
+  pollCourier: 'every 24 hours',
+  eveningSummary: 'every 24 hours',
+};
+
 export default async function setup(): Promise<() => Promise<void>> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   // The seeded accounts' sessions saved by an earlier run belong to that run's Auth emulator.
   forgetSignedInSessions();
   const free = await Promise.all(shopPorts(root).map(isPortFree));
   if (free.every(Boolean)) {
-    shop = await startShop({ root, persist: false, log: (line) => console.log(`[shop] ${line}`) });
+    shop = await startShop({
+      root,
+      persist: false,
+      scheduleOverrides: SCHEDULES_OUT_OF_THE_WAY,
+      log: (line) => console.log(`[shop] ${line}`),
+    });
   } else {
     console.log('[shop] using the emulators already running on the ports of firebase.json');
   }

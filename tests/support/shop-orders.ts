@@ -32,6 +32,25 @@ export async function newShopperAccount(who: string): Promise<Account> {
   return account;
 }
 
+const signIn = (account: Account) =>
+  post<{ idToken: string; localId: string }>(`${AUTH}/accounts:signInWithPassword?key=demo-api-key`, {
+    ...account,
+    returnSecureToken: true,
+  });
+
+/**
+ * Sets `phone` (01XXXXXXXXX) on the shopper `account` as the order dialog's phone code would have verified it:
+ * the account's next ID token carries it (phone_number).
+ */
+export async function verifyPhoneOf(account: Account, phone: string): Promise<void> {
+  const { localId } = await signIn(account);
+  await post(
+    `${AUTH}/projects/${projectId}/accounts:update`,
+    { localId, phoneNumber: `+88${phone}` },
+    { Authorization: 'Bearer owner' },
+  );
+}
+
 /**
  * Places `order` as the shopper `account` (an account of the suite's own, e.g. from signUp): its phone number is
  * set on the account as the order dialog's phone code would have verified it, and the callable is asked with the
@@ -41,19 +60,9 @@ export async function placeOrderAs(
   account: Account,
   order: Omit<PlaceOrderInput, 'requestId'>,
 ): Promise<string> {
-  const signIn = () =>
-    post<{ idToken: string; localId: string }>(`${AUTH}/accounts:signInWithPassword?key=demo-api-key`, {
-      ...account,
-      returnSecureToken: true,
-    });
-  const { localId } = await signIn();
-  await post(
-    `${AUTH}/projects/${projectId}/accounts:update`,
-    { localId, phoneNumber: `+88${order.customerPhone}` },
-    { Authorization: 'Bearer owner' },
-  );
+  await verifyPhoneOf(account, order.customerPhone);
   // Signed in again: the new ID token carries the verified number (phone_number), as after the phone code.
-  const { idToken } = await signIn();
+  const { idToken } = await signIn(account);
   const { result } = await post<{ result: PlaceOrderResult }>(
     `http://${functions.host}:${functions.port}/${projectId}/us-central1/placeOrder`,
     { data: { ...order, requestId: newOrderRequestId() } },

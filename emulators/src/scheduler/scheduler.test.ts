@@ -1,7 +1,7 @@
 /**
  * The local scheduler against a stand-in for firebase-tools' Functions emulator that answers as its source
  * does (GET /backends, the 404 that lists the trigger keys, the background-trigger route): which functions it
- * finds, the request it sends, and when. The real emulator and function: tests/start/scheduled-functions.test.ts
+ * finds, the request it sends, and when. The real emulator and function: tests/start/start-from-snapshot.test.ts
  * and tests/console/schedules.test.ts.
  */
 import http from 'node:http';

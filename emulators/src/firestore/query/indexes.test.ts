@@ -266,7 +266,7 @@ describe("the shop's own queries", () => {
     // src/features/admin-products/api/products.ts, src/features/admin-orders/api/orders.ts
     expect(shop('products', { orderBy: [order('created_at', 'DESCENDING')] })).toBeNull();
     expect(shop('orders', { orderBy: [order('created_at', 'DESCENDING')] })).toBeNull();
-    // tests/functions/place-order.test.ts, scripts/seed/seed-demo-data.test.ts
+    // scripts/seed/seed-demo-data.test.ts
     expect(shop('orders', { where: eq('product_id', { stringValue: 'lemon' }) })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderWithShop } from '@/testing/render';
 import AdminPage from './admin-page';
+import SlipsPage from './slips-page';
 
 const auth = vi.hoisted(() => ({ useIsAdmin: vi.fn(), useAuth: vi.fn() }));
 vi.mock('@/features/auth', () => auth);
@@ -10,6 +11,9 @@ vi.mock('@/components/ui/toaster', async (original) => ({
   ...toasts,
 }));
 vi.mock('./admin-dashboard', () => ({ AdminDashboard: () => <h1>ড্যাশবোর্ড</h1> }));
+vi.mock('@/features/admin-orders', () => ({
+  PackingSlips: () => <article className="packing-slip">স্লিপ</article>,
+}));
 
 function renderPage() {
   return renderWithShop(<AdminPage />, { route: '/admin' });
@@ -66,6 +70,24 @@ describe('/admin access', () => {
     auth.useIsAdmin.mockReturnValue({ status: 'allowed' });
     renderPage();
     expect(screen.getByRole('heading', { name: 'ড্যাশবোর্ড' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('/admin/slips access', () => {
+  const renderSlips = () => renderWithShop(<SlipsPage />, { route: '/admin/slips?status=confirmed' });
+
+  it('turns away a visitor who is not an admin: the access-denied card, no slip', () => {
+    auth.useIsAdmin.mockReturnValue({ status: 'denied' });
+    renderSlips();
+    expect(screen.getByRole('alert')).toHaveTextContent('অ্যাক্সেস অস্বীকার');
+    expect(document.querySelector('.packing-slip')).toBeNull();
+  });
+
+  it('shows an admin the slips', () => {
+    auth.useIsAdmin.mockReturnValue({ status: 'allowed' });
+    renderSlips();
+    expect(document.querySelector('.packing-slip')).toHaveTextContent('স্লিপ');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

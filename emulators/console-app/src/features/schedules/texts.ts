@@ -11,8 +11,8 @@ export const schedulesTexts = defineTexts({
   job: { bn: 'কাজ', en: 'Job' },
   schedule: { bn: 'সময়সূচি', en: 'Schedule' },
   overridden: {
-    bn: (declared: string) => `লোকালি ছোট করা; কোডে: ${declared}`,
-    en: (declared: string) => `shortened locally; declared: ${declared}`,
+    bn: (declared: string) => `লোকালি বদলানো; কোডে: ${declared}`,
+    en: (declared: string) => `changed locally; declared: ${declared}`,
   },
   lastRun: { bn: 'শেষ চলা', en: 'Last run' },
   nextRun: { bn: 'পরের বার', en: 'Next run' },
