@@ -46,6 +46,22 @@ describe('document locks', () => {
     expect(locks.holds('a', 'k', 'exclusive')).toBe(true);
   });
 
+  it('queues readers that take exclusive locks, lets them in oldest first and wounds none', async () => {
+    const locks = new LockManager({ waitTimeoutMs: 5000 });
+    const { make, wounded } = owners(locks);
+    const jar = 'p/d/products/lime';
+    expect(locks.acquire(make('first', 1), [jar], 'exclusive')).toBeUndefined();
+    // The youngest asks first: the queue still goes by age.
+    const third = locks.acquire(make('third', 3), [jar], 'exclusive');
+    const second = locks.acquire(make('second', 2), [jar], 'exclusive');
+    expect([await settled(second), await settled(third)]).toEqual(['pending', 'pending']);
+    locks.release('first');
+    expect([await settled(second), await settled(third)]).toEqual(['granted', 'pending']);
+    locks.release('second');
+    expect(await settled(third)).toBe('granted');
+    expect(wounded).toEqual([]);
+  });
+
   it('makes a younger writer wait for an older reader, and lets it in when the reader ends', async () => {
     const locks = new LockManager({ waitTimeoutMs: 5000 });
     const { make, wounded } = owners(locks);

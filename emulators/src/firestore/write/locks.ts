@@ -1,9 +1,10 @@
 /**
- * Per-document shared/exclusive locks, as production takes them for the server SDKs' read-write
- * transactions: a read holds a shared lock until the transaction ends, a commit needs exclusive locks on
- * what it writes. Conflicts are settled by wound-wait: a request older than a conflicting holder wounds it
- * (the holder is aborted and its locks freed), a younger one waits. Waiting never blocks the event loop: a
- * waiter is a promise, granted when the holders release or rejected with ABORTED when its wait runs out.
+ * Per-document shared/exclusive locks for the server SDKs' read-write transactions: a read holds its lock
+ * until the transaction ends (./transactions.ts says which mode), a commit needs exclusive locks on what it
+ * writes. Conflicts are settled by wound-wait: a request older than a conflicting holder wounds it (the
+ * holder is aborted and its locks freed), a younger one waits, and waiters are let in oldest first. Waiting
+ * never blocks the event loop: a waiter is a promise, granted when the holders release or rejected with
+ * ABORTED when its wait runs out.
  */
 import { aborted } from '../errors.js';
 
@@ -156,7 +157,10 @@ export class LockManager {
     return true;
   }
 
-  /** Lets in, in arrival order, every waiter that no longer conflicts (wounding younger holders first). */
+  /**
+   * Lets in, oldest first, every waiter that no longer conflicts (wounding younger holders first). Ages are
+   * the order transactions began in and a retry keeps its age, so the queue is fair: no one waits forever.
+   */
   private drain(key: string): void {
     if (this.draining.has(key)) {
       // Reached again while wounding inside this drain: the outer loop looks once more.
@@ -169,7 +173,8 @@ export class LockManager {
         this.redrain.delete(key);
         const lock = this.locks.get(key);
         if (!lock) return;
-        for (const waiter of [...lock.waiters]) {
+        const byAge = [...lock.waiters].sort((a, b) => a.owner.priority - b.owner.priority);
+        for (const waiter of byAge) {
           if (!lock.waiters.includes(waiter)) continue;
           if (!this.tryGrant(waiter.owner, key, waiter.mode)) continue;
           lock.waiters = lock.waiters.filter((w) => w !== waiter);

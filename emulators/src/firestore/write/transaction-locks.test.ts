@@ -82,35 +82,68 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     expect(emulator.engine.transactions.locks.size).toBe(0);
   });
 
-  it('read-then-write races end as wound-wait says: the older wins even when the younger commits first', async () => {
-    const counter = db.doc('counters/race');
+  it('makes a younger read-modify-write wait at its read for the older one’s commit: neither is retried', async () => {
+    const counter = db.doc('counters/queue');
     await counter.set({ n: 0 });
+    const attempts = { older: 0, younger: 0 };
+    const youngerSaw: number[] = [];
+    let youngerSawWhileOlderHeld: number[] | undefined;
+    let olderRead!: () => void;
+    const olderHasRead = new Promise<void>((resolve) => (olderRead = resolve));
+    const older = db.runTransaction(async (t) => {
+      attempts.older++;
+      const n = (await t.get(counter)).get('n') as number;
+      olderRead();
+      // The younger one asks to read meanwhile; it is answered only once this one has committed.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      youngerSawWhileOlderHeld ??= [...youngerSaw];
+      t.update(counter, { n: n + 1 });
+    });
+    await olderHasRead;
+    const younger = db.runTransaction(async (t) => {
+      attempts.younger++;
+      const n = (await t.get(counter)).get('n') as number;
+      youngerSaw.push(n);
+      t.update(counter, { n: n + 1 });
+    });
+    await Promise.all([older, younger]);
+    expect(youngerSawWhileOlderHeld).toEqual([]);
+    // With shared read locks both would read 0 and the younger be wounded and retried after the SDK's back-off.
+    expect({ attempts, youngerSaw }).toEqual({ attempts: { older: 1, younger: 1 }, youngerSaw: [1] });
+    expect((await counter.get()).get('n')).toBe(2);
+  });
+
+  it('breaks a real deadlock (two documents read in opposite orders) by wound-wait: the older wins', async () => {
+    const [a, b] = [db.doc('jars/deadlock-a'), db.doc('jars/deadlock-b')];
+    await Promise.all([a.set({ n: 0 }), b.set({ n: 0 })]);
     const attempts = { older: 0, younger: 0 };
     let olderRead!: () => void;
     const olderHasRead = new Promise<void>((resolve) => (olderRead = resolve));
     let youngerRead!: () => void;
     const youngerHasRead = new Promise<void>((resolve) => (youngerRead = resolve));
     const older = db.runTransaction(async (t) => {
-      const n = (await t.get(counter)).get('n') as number;
-      if (++attempts.older === 1) {
-        olderRead();
-        // Both hold a shared lock; the younger asks to write first, this one a moment later.
-        await youngerHasRead;
-        await new Promise((resolve) => setTimeout(resolve, 150));
-      }
-      t.update(counter, { n: n + 1 });
+      attempts.older++;
+      const na = (await t.get(a)).get('n') as number;
+      olderRead();
+      await youngerHasRead;
+      // b is the younger's: this read wounds it (the younger is waiting for a, held here).
+      const nb = (await t.get(b)).get('n') as number;
+      t.update(a, { n: na + 1 });
+      t.update(b, { n: nb + 1 });
     });
     await olderHasRead;
     const younger = db.runTransaction(async (t) => {
-      const n = (await t.get(counter)).get('n') as number;
-      if (++attempts.younger === 1) youngerRead();
-      t.update(counter, { n: n + 1 });
+      attempts.younger++;
+      const nb = (await t.get(b)).get('n') as number;
+      youngerRead();
+      const na = (await t.get(a)).get('n') as number;
+      t.update(a, { n: na + 10 });
+      t.update(b, { n: nb + 10 });
     });
     await Promise.all([older, younger]);
-    expect((await counter.get()).get('n')).toBe(2);
-    // The younger's commit waited for the older's shared lock; the older's commit then wounded it, and its
-    // retry read 1. Optimistically the younger would have won and the older been retried.
     expect(attempts).toEqual({ older: 1, younger: 2 });
+    expect([(await a.get()).get('n'), (await b.get()).get('n')]).toEqual([11, 11]);
+    expect(emulator.engine.transactions.locks.size).toBe(0);
   });
 
   it('makes a write outside the transaction wait for the lock, then apply after the commit', async () => {

@@ -9,7 +9,7 @@ import type { Caller } from '../../shared/auth-token.js';
 import type { TransactionOptionsJson } from '../types.js';
 import { aborted, invalidArgument } from '../errors.js';
 import { dbKey } from '../databases.js';
-import type { LockOwner } from './locks.js';
+import type { LockMode, LockOwner } from './locks.js';
 import { LockManager } from './locks.js';
 import type { DatabaseId } from '../paths.js';
 import type { DatabaseState } from '../state.js';
@@ -45,6 +45,9 @@ export const PRODUCTION_TIMEOUTS: TransactionTimeouts = {
   lockWaitMs: 60_000,
 };
 
+/** The lock a pessimistic transaction's read takes (see the constructor). */
+export type TransactionReadLocks = LockMode;
+
 /** How many ended transactions' ages (for retryTransaction) and expiries are remembered. */
 const REMEMBERED = 10_000;
 
@@ -71,11 +74,16 @@ export class TransactionRegistry {
 
   /**
    * `pessimistic: false` serves the owner's transactions optimistically too, as the emulator did before it
-   * had locks (the differential test's recorded answers were taken that way).
+   * had locks (the differential test's recorded answers were taken that way). `readLocks`: the lock a read
+   * takes. `exclusive` (the default, Spanner's LOCK_HINT_EXCLUSIVE): two transactions that read one document
+   * queue at the read, oldest first, so read-modify-write transactions run one after another without an
+   * abort; `shared` (Spanner's default): both read, and the older one's commit wounds the younger, which the
+   * SDK retries after its back-off (emulators/docs/firestore-transactions.md, "A burst on one document").
    */
   constructor(
     readonly timeouts: TransactionTimeouts = PRODUCTION_TIMEOUTS,
     private readonly pessimistic = true,
+    readonly readLocks: TransactionReadLocks = 'exclusive',
   ) {
     this.locks = new LockManager({ waitTimeoutMs: timeouts.lockWaitMs });
   }
