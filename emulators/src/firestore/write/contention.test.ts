@@ -1,8 +1,9 @@
 /**
  * Bursts of firebase-admin transactions against the emulator's locks (emulators/docs/firestore-transactions.md,
  * "A burst on one document"): a transaction's read takes an exclusive lock, so a burst on one document queues
- * at the read, oldest first, and commits one after another without an abort; a real deadlock is still broken
- * by wound-wait, and no interleaving loses an update.
+ * at the read, oldest first, and commits one after another without an abort (the lock yields only to a read
+ * waiting for an idle holder); a real deadlock is still broken by wound-wait, and no interleaving loses an
+ * update.
  */
 import fc from 'fast-check';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -34,7 +35,7 @@ describe('transactions under contention', () => {
   });
 
   it(
-    'fifty increments of one document at once all commit at their first attempt',
+    'fifty increments of one document at once all commit, each waiting its turn at the read',
     { timeout: 120_000 },
     async () => {
       const jar = db.doc('products/lime-pickle');
@@ -50,8 +51,10 @@ describe('transactions under contention', () => {
 
       expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
       expect((await jar.get()).get('sold')).toBe(BURST);
-      // Each waited its turn at the read: none was aborted, so none waited for the SDK's back-off either.
-      expect(attempts.filter((n) => n !== 1)).toEqual([]);
+      // Each waited its turn at the read, so none was aborted and waited for the SDK's back-off (with shared
+      // read locks most were). The one exception: a holder whose client stalled past
+      // READ_LOCK_YIELD_MS (a loaded machine) lets the next read in beside it, and its commit wounds that one.
+      expect(attempts.filter((n) => n !== 1).length).toBeLessThanOrEqual(2);
       // Nothing left locked or waiting once every transaction has answered.
       expect(emulator.engine.transactions.locks.size).toBe(0);
     },
