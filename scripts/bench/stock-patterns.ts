@@ -9,13 +9,14 @@
  * Prints placed / refused / jars left / p50 / p95 / max / transaction attempts / CPU time (this process: the
  * emulator and the clients) per pattern, and the load average.
  * A benchmark: it asserts nothing, but exits 1 if a pattern sold more or fewer jars than it had.
- *   npx tsx scripts/bench/stock-patterns.ts [-- --orders 100 --stock 30 --shards 5,10,30]
+ *   npx tsx scripts/bench/stock-patterns.ts [--orders 100 --stock 30 --shards 5,10,30 --read-locks shared]
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { adminFirestore } from '../../emulators/src/testing/admin.js';
 import { startFirestoreEmulator } from '../../emulators/src/firestore/server.js';
+import type { TransactionReadLocks } from '../../emulators/src/firestore/write/transactions.js';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 
@@ -25,6 +26,8 @@ const { values } = parseArgs({
     stock: { type: 'string', default: '30' },
     shards: { type: 'string', default: '5,10,30' },
     'stock-last': { type: 'boolean', default: false },
+    // The lock a transaction's read takes in the emulator (emulators/docs/firestore-transactions.md).
+    'read-locks': { type: 'string', default: 'exclusive' },
   },
 });
 const ORDERS = Number(values.orders);
@@ -261,11 +264,14 @@ async function run(db: Firestore, pattern: Pattern): Promise<boolean> {
   return placed === Math.min(ORDERS, STOCK) && left === STOCK - placed;
 }
 
-const emulator = await startFirestoreEmulator({ port: 0 });
+const emulator = await startFirestoreEmulator({
+  port: 0,
+  transactionReadLocks: values['read-locks'] as TransactionReadLocks,
+});
 const db = adminFirestore('demo-stock-patterns', emulator.port);
 try {
   console.log(
-    `${ORDERS} orders of 1 jar at once, ${STOCK} jars; load average ${loadavg().map((l) => l.toFixed(2))}`,
+    `${ORDERS} orders of 1 jar at once, ${STOCK} jars, ${values['read-locks']} read locks; load average ${loadavg().map((l) => l.toFixed(2))}`,
   );
   const patterns = [
     oneDocument,

@@ -24,7 +24,7 @@ import type { SnapshotDatabase } from './persistence/start-snapshot.js';
 import type { StoredDocument } from './stored-document.js';
 import { DatabaseState } from './state.js';
 import { CommitClock } from './timestamps.js';
-import type { TransactionTimeouts } from './write/transactions.js';
+import type { TransactionReadLocks, TransactionTimeouts } from './write/transactions.js';
 import { PRODUCTION_TIMEOUTS, TransactionRegistry } from './write/transactions.js';
 
 export interface EngineOptions {
@@ -37,6 +37,8 @@ export interface EngineOptions {
   transactionTimeouts?: Partial<TransactionTimeouts>;
   /** false: the owner's read-write transactions are optimistic too (no locks), as before. Default true. */
   serverTransactionLocks?: boolean;
+  /** The lock a pessimistic transaction's read takes: 'exclusive' (default) or 'shared' (./write/transactions.ts). */
+  transactionReadLocks?: TransactionReadLocks;
 }
 
 export class FirestoreEngine implements ListenHost {
@@ -58,6 +60,7 @@ export class FirestoreEngine implements ListenHost {
     this.transactions = new TransactionRegistry(
       { ...PRODUCTION_TIMEOUTS, ...options.transactionTimeouts },
       options.serverTransactionLocks ?? true,
+      options.transactionReadLocks,
     );
   }
 

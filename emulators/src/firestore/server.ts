@@ -12,7 +12,7 @@ import { RequestError } from '../shared/http/request.js';
 import { serviceRules, type EmulatorService, type EmulatorServiceOptions } from '../shared/service.js';
 import { FirestoreEngine } from './engine.js';
 import { IndexRequirements, type IndexMode } from './query/indexes.js';
-import type { TransactionTimeouts } from './write/transactions.js';
+import type { TransactionReadLocks, TransactionTimeouts } from './write/transactions.js';
 import { asFirestoreError, invalidArgument } from './errors.js';
 import { warmDeclaredIndexes } from './query/index-warmup.js';
 import { exportFirestore, importFirestore, readFirestoreExport } from './persistence/persistence.js';
@@ -35,6 +35,8 @@ export interface FirestoreEmulatorOptions extends EmulatorServiceOptions {
   transactionTimeouts?: Partial<TransactionTimeouts>;
   /** false: the server SDKs' transactions stay optimistic, without locks (see emulators/README.md). */
   serverTransactionLocks?: boolean;
+  /** The lock a server SDK transaction's read takes: 'exclusive' (default) or 'shared' (./write/transactions.ts). */
+  transactionReadLocks?: TransactionReadLocks;
   /**
    * host:port of firebase-tools' Functions emulator (Google's emulator takes it as --functions_emulator): the
    * triggers it registers are accepted and their events sent to it. Without it registering a trigger fails.
@@ -94,6 +96,7 @@ export async function startFirestoreEmulator(
     indexes,
     transactionTimeouts: options.transactionTimeouts,
     serverTransactionLocks: options.serverTransactionLocks,
+    transactionReadLocks: options.transactionReadLocks,
     onListenerError: (error) => log(`firestore: a listener failed and was ended: ${String(error)}`),
   });
   if (options.functionsEmulatorHost) {

@@ -46,6 +46,53 @@ describe('document locks', () => {
     expect(locks.holds('a', 'k', 'exclusive')).toBe(true);
   });
 
+  it('queues readers that take exclusive locks, lets them in oldest first and wounds none', async () => {
+    const locks = new LockManager({ waitTimeoutMs: 5000 });
+    const { make, wounded } = owners(locks);
+    const jar = 'p/d/products/lime';
+    expect(locks.acquire(make('first', 1), [jar], 'exclusive')).toBeUndefined();
+    // The youngest asks first: the queue still goes by age.
+    const third = locks.acquire(make('third', 3), [jar], 'exclusive');
+    const second = locks.acquire(make('second', 2), [jar], 'exclusive');
+    expect([await settled(second), await settled(third)]).toEqual(['pending', 'pending']);
+    locks.release('first');
+    expect([await settled(second), await settled(third)]).toEqual(['granted', 'pending']);
+    locks.release('second');
+    expect(await settled(third)).toBe('granted');
+    expect(wounded).toEqual([]);
+  });
+
+  it('lets a waiting read in beside an idle reader’s exclusive lock, both then shared, and never an active one’s', async () => {
+    const locks = new LockManager({ waitTimeoutMs: 5000, yieldAfterMs: 20 });
+    const { make, wounded } = owners(locks);
+    const idleSince = new Map<string, number>();
+    const reader = (id: string, priority: number): LockOwner => ({
+      ...make(id, priority),
+      idleFor: () => (idleSince.has(id) ? Date.now() - idleSince.get(id)! : 0),
+    });
+    const jar = 'p/d/products/lime';
+    const [first, second, third] = [reader('first', 1), reader('second', 2), reader('third', 3)];
+    expect(locks.acquire(first, [jar], 'exclusive', true)).toBeUndefined();
+    const secondRead = locks.acquire(second, [jar], 'exclusive', true);
+    // The holder is busy (a request in flight): the read waits past the yield time.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await settled(secondRead)).toBe('pending');
+    idleSince.set('first', Date.now());
+    await secondRead;
+    expect([locks.holds('first', jar, 'exclusive'), locks.holds('first', jar)]).toEqual([false, true]);
+    expect([locks.holds('second', jar, 'exclusive'), locks.holds('second', jar)]).toEqual([false, true]);
+    // A commit's exclusive lock never yields: the third's read waits, though the second is idle too.
+    idleSince.set('second', Date.now());
+    expect(locks.acquire(second, ['p/d/orders/o1'], 'exclusive')).toBeUndefined();
+    const thirdRead = locks.acquire(third, ['p/d/orders/o1'], 'exclusive', true);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await settled(thirdRead)).toBe('pending');
+    // The older reader's commit wounds the younger one that read beside it: wound-wait as with shared locks.
+    expect(locks.acquire(first, [jar], 'exclusive')).toBeUndefined();
+    expect(wounded).toEqual(['second']);
+    expect(await settled(thirdRead)).toBe('granted');
+  });
+
   it('makes a younger writer wait for an older reader, and lets it in when the reader ends', async () => {
     const locks = new LockManager({ waitTimeoutMs: 5000 });
     const { make, wounded } = owners(locks);

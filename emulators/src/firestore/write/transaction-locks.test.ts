@@ -82,6 +82,37 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     expect(emulator.engine.transactions.locks.size).toBe(0);
   });
 
+  it('makes a younger read-modify-write wait at its read for the older one’s commit while the older progresses', async () => {
+    const counter = db.doc('counters/queue');
+    await counter.set({ n: 0 });
+    const attempts = { older: 0, younger: 0 };
+    const youngerSaw: number[] = [];
+    let youngerSawWhileOlderHeld: number[] | undefined;
+    let olderRead!: () => void;
+    const olderHasRead = new Promise<void>((resolve) => (olderRead = resolve));
+    const older = db.runTransaction(async (t) => {
+      attempts.older++;
+      const n = (await t.get(counter)).get('n') as number;
+      olderRead();
+      // The younger one asks to read meanwhile; this one commits as soon as it is seen waiting.
+      while (emulator.engine.transactions.locks.waiters === 0) await new Promise((r) => setTimeout(r, 2));
+      youngerSawWhileOlderHeld ??= [...youngerSaw];
+      t.update(counter, { n: n + 1 });
+    });
+    await olderHasRead;
+    const younger = db.runTransaction(async (t) => {
+      attempts.younger++;
+      const n = (await t.get(counter)).get('n') as number;
+      youngerSaw.push(n);
+      t.update(counter, { n: n + 1 });
+    });
+    await Promise.all([older, younger]);
+    expect(youngerSawWhileOlderHeld).toEqual([]);
+    // With shared read locks both would read 0 and the younger be wounded and retried after the SDK's back-off.
+    expect({ attempts, youngerSaw }).toEqual({ attempts: { older: 1, younger: 1 }, youngerSaw: [1] });
+    expect((await counter.get()).get('n')).toBe(2);
+  });
+
   it('read-then-write races end as wound-wait says: the older wins even when the younger commits first', async () => {
     const counter = db.doc('counters/race');
     await counter.set({ n: 0 });
@@ -94,7 +125,7 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
       const n = (await t.get(counter)).get('n') as number;
       if (++attempts.older === 1) {
         olderRead();
-        // Both hold a shared lock; the younger asks to write first, this one a moment later.
+        // Both hold a read lock; the younger asks to write first, this one a moment later.
         await youngerHasRead;
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
@@ -108,9 +139,71 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     });
     await Promise.all([older, younger]);
     expect((await counter.get()).get('n')).toBe(2);
-    // The younger's commit waited for the older's shared lock; the older's commit then wounded it, and its
-    // retry read 1. Optimistically the younger would have won and the older been retried.
+    // The older one was idle, holding its read, so the younger read beside it; the younger's commit waited for
+    // the older's lock, the older's commit then wounded it, and its retry read 1. Optimistically the younger
+    // would have won and the older been retried.
     expect(attempts).toEqual({ older: 1, younger: 2 });
+  });
+
+  // googleapis/nodejs-firestore, system-test/firestore.ts, 'retries transactions that fail with contention'
+  // (run against production): two transactions hold a read of one document at once, each waiting for the other.
+  it('lets two transactions hold a read of one document at once, as Google’s contention test expects', async () => {
+    const ref = db.doc('contention/doc');
+    let attempts = 0;
+    const resolvers: (() => void)[] = [];
+    const contention = [0, 1].map(() => new Promise<void>((resolve) => resolvers.push(resolve)));
+    const first = db.runTransaction(async (t) => {
+      ++attempts;
+      await t.get(ref);
+      resolvers[0]();
+      await contention[1];
+      t.set(ref, { first: true }, { merge: true });
+    });
+    const second = db.runTransaction(async (t) => {
+      ++attempts;
+      await t.get(ref);
+      resolvers[1]();
+      await contention[0];
+      t.set(ref, { second: true }, { merge: true });
+    });
+    await first;
+    await second;
+    expect(attempts).toBe(3);
+    expect((await ref.get()).data()).toEqual({ first: true, second: true });
+    expect(emulator.engine.transactions.locks.size).toBe(0);
+  });
+
+  it('breaks a real deadlock (two documents read in opposite orders) by wound-wait: the older wins', async () => {
+    const [a, b] = [db.doc('jars/deadlock-a'), db.doc('jars/deadlock-b')];
+    await Promise.all([a.set({ n: 0 }), b.set({ n: 0 })]);
+    const attempts = { older: 0, younger: 0 };
+    let olderRead!: () => void;
+    const olderHasRead = new Promise<void>((resolve) => (olderRead = resolve));
+    let youngerRead!: () => void;
+    const youngerHasRead = new Promise<void>((resolve) => (youngerRead = resolve));
+    const older = db.runTransaction(async (t) => {
+      attempts.older++;
+      const na = (await t.get(a)).get('n') as number;
+      olderRead();
+      await youngerHasRead;
+      // b is the younger's: this read wounds it (the younger is waiting for a, held here).
+      const nb = (await t.get(b)).get('n') as number;
+      t.update(a, { n: na + 1 });
+      t.update(b, { n: nb + 1 });
+    });
+    await olderHasRead;
+    const younger = db.runTransaction(async (t) => {
+      attempts.younger++;
+      const nb = (await t.get(b)).get('n') as number;
+      youngerRead();
+      const na = (await t.get(a)).get('n') as number;
+      t.update(a, { n: na + 10 });
+      t.update(b, { n: nb + 10 });
+    });
+    await Promise.all([older, younger]);
+    expect(attempts).toEqual({ older: 1, younger: 2 });
+    expect([(await a.get()).get('n'), (await b.get()).get('n')]).toEqual([11, 11]);
+    expect(emulator.engine.transactions.locks.size).toBe(0);
   });
 
   it('makes a write outside the transaction wait for the lock, then apply after the commit', async () => {

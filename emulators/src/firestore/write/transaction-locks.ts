@@ -1,6 +1,6 @@
 /**
  * Which locks a request takes before the engine answers it (./locks.ts holds them). A server SDK's read-write
- * transaction locks what it reads (shared) until it ends; every commit, in a transaction or not, from any
+ * transaction locks what it reads until it ends; every commit, in a transaction or not, from any
  * caller, needs exclusive locks on what it writes for as long as it applies. When every lock is free the
  * request is answered at once, synchronously, as before; otherwise it waits (or is aborted) first.
  *
@@ -122,7 +122,8 @@ function queryKeys(
 }
 
 /**
- * A read in a pessimistic transaction takes shared locks on what it reads. A query locks the documents it
+ * A read in a pessimistic transaction locks what it reads (exclusive unless the registry says shared; an
+ * exclusive one yields to another read while its holder is idle, ./locks.ts). A query locks the documents it
  * returns, then runs again under those locks until what it returns is all locked: production locks the
  * query's whole range, so a document added to the range later (a phantom) is not kept out here.
  */
@@ -164,7 +165,8 @@ function readInTransaction<R>(
   const settle = (round: number): R | Promise<R> => {
     registry.touch(holder.id);
     const missing = keys().filter((key) => !registry.locks.holds(holder.id, key));
-    const pending = missing.length > 0 ? registry.locks.acquire(holder, missing, 'shared') : undefined;
+    const pending =
+      missing.length > 0 ? registry.locks.acquire(holder, missing, registry.readLocks, true) : undefined;
     if (!pending) return round < QUERY_LOCK_ROUNDS && missing.length > 0 ? settle(round + 1) : run();
     return pending.then(() => settle(round + 1));
   };
