@@ -17,7 +17,16 @@ const webTestsReplacingModules = readdirSync('src', { recursive: true, encoding:
   .filter((file) => WEB_TESTS.test(file) && readFileSync(`src/${file}`, 'utf8').includes('vi.mock('))
   .map((file) => `src/${file.replaceAll('\\', '/')}`);
 
-const webTest = { environment: 'jsdom', setupFiles: ['src/testing/setup.ts'], globals: true };
+/**
+ * 30 s, as the emulators' tests: the web app's `*.emulator.test.ts` query the repo's Firestore emulator over
+ * 1,300 orders and ran past Vitest's 5 s on a loaded two-core host (the order queries, the paperwork export).
+ */
+const webTest = {
+  environment: 'jsdom',
+  setupFiles: ['src/testing/setup.ts'],
+  globals: true,
+  testTimeout: 30_000,
+};
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /**
