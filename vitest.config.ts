@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { domFreeWebTests, sideEffectFreeEmulatorTests } from './tests/config/pure-tests.ts';
+import {
+  domFreeWebTests,
+  sideEffectFreeEmulatorTests,
+  webTestsLoadingToaster,
+} from './tests/config/pure-tests.ts';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -27,8 +31,22 @@ const webTest = {
   globals: true,
   testTimeout: 30_000,
 };
+/** With the toaster's clearing after each test (src/testing/toaster-cleanup.ts), which imports Chakra UI. */
+const webTestWithToaster = {
+  ...webTest,
+  setupFiles: ['src/testing/toaster-cleanup.ts', 'src/testing/setup.ts'],
+};
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/**
+ * The isolated web tests that never load the toaster (hooks, API modules, a route) skip the setup that imports
+ * it, and Chakra UI with it: each of them starts a module graph of its own, so that import cost each about
+ * 1.5 CPU-s (tests/config/pure-tests.ts finds them).
+ */
+const isolatedWebTestsWithToaster = webTestsLoadingToaster(root, webTestsReplacingModules);
+const isolatedWebTestsWithoutToaster = webTestsReplacingModules.filter(
+  (file) => !isolatedWebTestsWithToaster.includes(file),
+);
 /**
  * The models' and other logic's tests that reach no DOM, React or Chakra UI through what they import run in
  * Node, without jsdom and the render setup (which cost each file more than its tests). One whose imports start
@@ -107,7 +125,7 @@ export default defineConfig({
         plugins: [react()],
         resolve: { alias },
         test: {
-          ...webTest,
+          ...webTestWithToaster,
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: [...webTestsReplacingModules, ...domFreeWebTestFiles],
@@ -127,7 +145,12 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: { alias },
-        test: { ...webTest, name: 'web-isolated', include: webTestsReplacingModules },
+        test: { ...webTestWithToaster, name: 'web-isolated', include: isolatedWebTestsWithToaster },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: { ...webTest, name: 'web-isolated-lean', include: isolatedWebTestsWithoutToaster },
       },
       {
         // The product pages' function renders the storefront's components, which import through `@/`.
