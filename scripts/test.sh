@@ -29,6 +29,8 @@ check lint npx eslint . --max-warnings=0
 check format npx prettier --check . --log-level=warn
 check dependencies npx knip --dependencies --include exports,types
 check types npx tsc -p tsconfig.json
+# A build that fails stops the run: not before the checks are done, so that none is left running behind it.
+trap wait EXIT
 static_checks_done() {
   wait
   local failed=0 slowest=0 seconds
