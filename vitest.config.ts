@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { domFreeWebTests, sideEffectFreeEmulatorTests } from './tests/config/pure-tests.ts';
+import {
+  domFreeWebTests,
+  sideEffectFreeEmulatorTests,
+  webTestsLoadingToaster,
+} from './tests/config/pure-tests.ts';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -17,9 +21,32 @@ const webTestsReplacingModules = readdirSync('src', { recursive: true, encoding:
   .filter((file) => WEB_TESTS.test(file) && readFileSync(`src/${file}`, 'utf8').includes('vi.mock('))
   .map((file) => `src/${file.replaceAll('\\', '/')}`);
 
-const webTest = { environment: 'jsdom', setupFiles: ['src/testing/setup.ts'], globals: true };
+/**
+ * 30 s, as the emulators' tests: the web app's `*.emulator.test.ts` query the repo's Firestore emulator over
+ * 1,300 orders and ran past Vitest's 5 s on a loaded two-core host (the order queries, the paperwork export).
+ */
+const webTest = {
+  environment: 'jsdom',
+  setupFiles: ['src/testing/setup.ts'],
+  globals: true,
+  testTimeout: 30_000,
+};
+/** With the toaster's clearing after each test (src/testing/toaster-cleanup.ts), which imports Chakra UI. */
+const webTestWithToaster = {
+  ...webTest,
+  setupFiles: ['src/testing/toaster-cleanup.ts', 'src/testing/setup.ts'],
+};
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/**
+ * The isolated web tests that never load the toaster (hooks, API modules, a route) skip the setup that imports
+ * it, and Chakra UI with it: each of them starts a module graph of its own, so that import cost each about
+ * 1.5 CPU-s (tests/config/pure-tests.ts finds them).
+ */
+const isolatedWebTestsWithToaster = webTestsLoadingToaster(root, webTestsReplacingModules);
+const isolatedWebTestsWithoutToaster = webTestsReplacingModules.filter(
+  (file) => !isolatedWebTestsWithToaster.includes(file),
+);
 /**
  * The models' and other logic's tests that reach no DOM, React or Chakra UI through what they import run in
  * Node, without jsdom and the render setup (which cost each file more than its tests). One whose imports start
@@ -100,7 +127,7 @@ export default defineConfig({
         plugins: [react()],
         resolve: { alias },
         test: {
-          ...webTest,
+          ...webTestWithToaster,
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: [...webTestsReplacingModules, ...domFreeWebTestFiles],
@@ -120,7 +147,12 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: { alias },
-        test: { ...webTest, name: 'web-isolated', include: webTestsReplacingModules },
+        test: { ...webTestWithToaster, name: 'web-isolated', include: isolatedWebTestsWithToaster },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: { ...webTest, name: 'web-isolated-lean', include: isolatedWebTestsWithoutToaster },
       },
       {
         // The product pages' function renders the storefront's components, which import through `@/`.

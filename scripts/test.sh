@@ -1,49 +1,62 @@
 #!/usr/bin/env bash
 # Every test of the project: lint, types, the bundle budget, then the Vitest suites in three runs: the unit
-# projects side by side, the integration suites (two files at a time, then those that change the shared shop one
-# by one), and the start suites. The runs follow each other, so the browser suites' timing is not disturbed by
-# unit tests on the same two cores. Each step's time is printed at the end.
+# projects side by side (with the static checks and the build alongside), the integration suites (two files at a
+# time, then those that change the shared shop one by one), and the start suites. Nothing else runs while the
+# browser suites do, so their timing is not disturbed by other work on the same two cores. Each step's time is
+# printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 export METADATA_SERVER_DETECTION=none NO_UPDATE_NOTIFIER=1
 steps=("$SECONDS s  install what is missing (npm ci on a fresh clone)")
 
-# The static checks, side by side on the two cores (each is single-threaded); each one's output is printed
-# whole under its title once it is done, and any failure stops the run.
+# The static checks, side by side on the two cores (each is single-threaded), in the background while the build
+# and the unit tests run: the unit step leaves about a third of the two cores idle (files waiting on sockets and
+# starting workers), which the checks fill. Each check's output is printed whole under its title once the unit
+# tests are done, and any failure stops the run before the browser suites, which never share the cores.
 started=$SECONDS
 checks=$(mktemp -d)
 check() {
   local name=$1
   shift
-  (if "$@" >"$checks/$name.log" 2>&1; then echo 0; else echo 1; fi >"$checks/$name.status") &
+  (
+    begun=$SECONDS
+    if "$@" >"$checks/$name.log" 2>&1; then echo 0; else echo 1; fi >"$checks/$name.status"
+    echo $((SECONDS - begun)) >"$checks/$name.seconds"
+  ) &
 }
 check lint npx eslint . --max-warnings=0
 check format npx prettier --check . --log-level=warn
 check dependencies npx knip --dependencies --include exports,types
 check types npx tsc -p tsconfig.json
-wait
-failed=0
-for name in lint format dependencies types; do
-  case $name in
-    lint) echo "› lint (eslint)" ;;
-    format) echo "› formatting (prettier)" ;;
-    dependencies) echo "› dependencies and exports: every declared package imported, every imported one declared, every export imported (knip.jsonc)" ;;
-    types) echo "› types" ;;
-  esac
-  cat "$checks/$name.log"
-  [ "$(cat "$checks/$name.status")" = 0 ] || failed=1
-done
-rm -rf "$checks"
-[ $failed = 0 ] || exit 1
-steps+=("$((SECONDS - started)) s  static checks (side by side)")
-started=$SECONDS
+# A build that fails stops the run: not before the checks are done, so that none is left running behind it.
+trap wait EXIT
+static_checks_done() {
+  wait
+  local failed=0 slowest=0 seconds
+  for name in lint format dependencies types; do
+    case $name in
+      lint) echo "› lint (eslint)" ;;
+      format) echo "› formatting (prettier)" ;;
+      dependencies) echo "› dependencies and exports: every declared package imported, every imported one declared, every export imported (knip.jsonc)" ;;
+      types) echo "› types" ;;
+    esac
+    cat "$checks/$name.log"
+    [ "$(cat "$checks/$name.status")" = 0 ] || failed=1
+    seconds=$(cat "$checks/$name.seconds")
+    [ "$seconds" -le "$slowest" ] || slowest=$seconds
+  done
+  rm -rf "$checks"
+  steps+=("$slowest s  static checks (side by side, alongside the build and the unit tests)")
+  [ $failed = 0 ] || exit 1
+}
+
 echo "› the emulator build and the initial-JavaScript budget of /"
 # The web app for the emulators, built the one way (scripts/stack/builds.ts: only when an input changed), into
 # dist-local, never dist/ (deployed); the suites below (bundle budgets, e2e, npm start) all use this build.
 npx tsx scripts/build-local.ts
 npx tsx scripts/bundle-size.ts --dist dist-local
-steps+=("$((SECONDS - started)) s  emulator build and bundle budget")
+steps+=("$((SECONDS - started)) s  emulator build and bundle budget (alongside the static checks)")
 
 mkdir -p test-results
 # The rules suites save their rule coverage here as they run (tests/support/rules-coverage-report.ts).
@@ -61,7 +74,8 @@ run() {
   steps+=("$((SECONDS - started)) s  tests: $name")
 }
 # referee: the rules suites again, against Google's Firestore emulator (issue 50; skipped where it is absent).
-run unit config emulators emulators-shared web web-pure web-isolated functions referee
+run unit config emulators emulators-shared web web-pure web-isolated web-isolated-lean functions referee
+static_checks_done
 run integration integration integration-alone
 run start start
 npx tsx scripts/test-summary.ts test-results/vitest-*.json

@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { toaster } from '@/components/ui/toaster';
 import '@/lib/dayjs';
 import { installMatchMedia } from './match-media';
+
+// findBy… and waitFor wait up to 5 s, not Testing Library's 1 s: on a loaded two-core host a dialog's first
+// render once took longer (phone-verification.test.tsx). A test that passes waits no longer for it.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs Chakra UI (Ark/zag) calls while mounting dialogs, tabs and toasts. (A test
 // file may run in Node instead, `// @vitest-environment node`, to start an emulator: no window to mend then.)
@@ -37,8 +40,7 @@ function installBrowserShims() {
   };
 }
 
+// The toasts a test left are cleared after this by toaster-cleanup.ts, in the files that load the toaster.
 afterEach(() => {
   cleanup();
-  // The toaster is a module-level singleton: without this, one test's toasts fill the next test's screen.
-  toaster.remove();
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { domFreeWebTests, sideEffectFreeEmulatorTests } from './pure-tests';
+import { domFreeWebTests, sideEffectFreeEmulatorTests, webTestsLoadingToaster } from './pure-tests';
 
 const scratch = mkdtempSync(join(tmpdir(), 'pure-tests-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -54,6 +54,32 @@ describe('the emulators’ tests that share a worker', () => {
     expect(sideEffectFreeEmulatorTests(scratch, ['emulators/src'])).toEqual([
       'emulators/src/a/engine.test.ts',
     ]);
+  });
+});
+
+describe('the isolated web tests spared the toaster’s setup', () => {
+  it('are those that never load the toaster, however deep the import', () => {
+    write({
+      'src/components/ui/toaster.tsx': "import { createToaster } from '@chakra-ui/react';\n",
+      'src/t/notify.ts': "import { toaster } from '@/components/ui/toaster';\n",
+      'src/t/form.tsx': "import { toaster } from '../components/ui/toaster';\n",
+      'src/t/save.ts': "import './notify';\n",
+      'src/t/hook.ts':
+        "import type { Toaster } from '@/components/ui/toaster';\nimport { useState } from 'react';\n",
+      'src/t/save.test.ts': "import { save } from './save';\nvi.mock('./api');\n",
+      'src/t/form.test.tsx': "import { Form } from './form';\n",
+      'src/t/hook.test.ts':
+        "// import { toaster } from '@/components/ui/toaster';\nimport { hook } from './hook';\n",
+      'src/t/later.test.ts': "vi.mock('./api', async () => ({ ...(await vi.importActual('./notify')) }));\n",
+    });
+    expect(
+      webTestsLoadingToaster(scratch, [
+        'src/t/save.test.ts',
+        'src/t/form.test.tsx',
+        'src/t/hook.test.ts',
+        'src/t/later.test.ts',
+      ]),
+    ).toEqual(['src/t/save.test.ts', 'src/t/form.test.tsx', 'src/t/later.test.ts']);
   });
 });
 

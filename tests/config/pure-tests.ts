@@ -62,6 +62,28 @@ function needsBrowser(root: string, file: string, seen = new Set<string>()): boo
   });
 }
 
+/** Whether the file is `target` or imports it at run time through the repository's modules, however deep. */
+function reaches(root: string, file: string, target: string, seen = new Set<string>()): boolean {
+  if (file === target) return true;
+  if (seen.has(file)) return false;
+  seen.add(file);
+  return runtimeImports(withoutComments(readFileSync(file, 'utf8'))).some((specifier) => {
+    if (!specifier.startsWith('.') && !specifier.startsWith('@/')) return false;
+    const local = resolveLocal(root, file, specifier);
+    return local !== null && reaches(root, local, target, seen);
+  });
+}
+
+/**
+ * Of the web tests `files`, those that load the app's toaster (src/components/ui/toaster.tsx), whose toasts the
+ * setup clears after each test. The others are spared importing it, and Chakra UI with it: about 1.5 CPU-s for
+ * each isolated file that tests a hook or an API module. One that starts to load it gets the clearing by itself.
+ */
+export function webTestsLoadingToaster(root: string, files: string[]): string[] {
+  const toaster = join(root, 'src/components/ui/toaster.tsx');
+  return files.filter((file) => reaches(root, join(root, file), toaster));
+}
+
 function testFiles(root: string, dir: string, pattern: RegExp): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
     .map((file) => posix.join(dir, file.replaceAll('\\', '/')))
