@@ -21,11 +21,11 @@ const ordersHere = path === '/' || path.startsWith('/p/');
  */
 function afterFirstPaint(): Promise<unknown> {
   const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-  if (root!.dataset.prerendered === undefined || painted()) return Promise.resolve();
+  if (root!.dataset.prerendered === undefined) return Promise.resolve();
   return new Promise((resolve) => {
     new PerformanceObserver((_, observer) => {
       if (painted()) resolve(observer.disconnect());
-    }).observe({ type: 'paint', buffered: true });
+    }).observe({ type: 'paint', buffered: true }); // buffered: a paint before this line counts too
     setTimeout(resolve, 3000);
   });
 }
