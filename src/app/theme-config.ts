@@ -4,11 +4,26 @@
  */
 import { defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
+  badgeRecipe,
+  buttonRecipe,
+  checkmarkRecipe,
+  containerRecipe,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  inputAddonRecipe,
+  linkRecipe,
+  radiomarkRecipe,
+  separatorRecipe,
+  spinnerRecipe,
+  textareaRecipe,
   alertSlotRecipe,
   cardSlotRecipe,
+  checkboxSlotRecipe,
   dialogSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
+  fieldsetSlotRecipe,
   listSlotRecipe,
   nativeSelectSlotRecipe,
   progressSlotRecipe,
@@ -25,7 +40,6 @@ import {
   globalCss,
   keyframes,
   layerStyles,
-  recipes,
   semanticTokens,
   textStyles,
   tokens,
@@ -99,10 +113,46 @@ const config = defineConfig({
   },
 });
 
+/** The entries of `all` named in `names`, in that order. */
+function only<T>(all: Record<string, T>, names: readonly string[]): Record<string, T> {
+  return Object.fromEntries(names.map((name) => [name, all[name]]));
+}
+
 /**
- * Chakra's default theme with only the multi-part components the shop uses (its full set is ~120 KB of
- * JavaScript that every shopper would download and run before the page works). Using a component that is
- * not listed here renders it unstyled: add its slot recipe below.
+ * Chakra's colour palettes that nothing of the shop paints with (its own, and those of the order and payment
+ * badges, are all others): each of their tokens would only be one more CSS variable in every page's `<style>`.
+ */
+const UNUSED_PALETTES = ['pink', 'teal'];
+
+function withoutUnusedPalettes<T>(colors: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.includes(name)));
+}
+
+/**
+ * Chakra's semantic tokens as the shop's light pages use them: a value given per colour mode (`_light`, `_dark`)
+ * becomes its light one. Nothing puts the page in dark mode (no `.dark` class), so the dark values were one more
+ * block of CSS variables in every page's `<style>` that no page reads.
+ */
+function lightValues<T extends object>(tokens: T): T {
+  const walk = (node: unknown): unknown => {
+    if (node === null || typeof node !== 'object') return node;
+    if ('value' in node) {
+      const value = node.value;
+      return value !== null && typeof value === 'object' && '_light' in value
+        ? { ...node, value: value._light }
+        : node;
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+  };
+  return walk(tokens) as T;
+}
+
+/**
+ * Chakra's default theme with only what the shop uses: the recipes of the components it imports (the full set
+ * is ~120 KB of JavaScript that every shopper would download and run before the page works), the keyframes
+ * those recipes animate with, and the colour palettes it paints with (every token is a CSS variable in each
+ * prerendered page's `<style>`, every keyframe a rule). theme-parts.test.ts fails when a component the shop
+ * imports lacks its recipe, a recipe its keyframe, or the code or a recipe a token.
  */
 const chakraTheme = defineConfig({
   preflight: true,
@@ -111,16 +161,53 @@ const chakraTheme = defineConfig({
   globalCss,
   theme: {
     breakpoints,
-    keyframes,
-    tokens,
-    semanticTokens,
-    recipes,
+    keyframes: only(keyframes, [
+      'spin',
+      'bg-position',
+      'position',
+      'fade-in',
+      'fade-out',
+      'scale-in',
+      'scale-out',
+      'slide-from-top',
+      'slide-from-bottom',
+      'slide-from-left',
+      'slide-from-right',
+      'slide-to-top',
+      'slide-to-bottom',
+      'slide-to-left',
+      'slide-to-right',
+    ]),
+    tokens: {
+      ...tokens,
+      colors: withoutUnusedPalettes(tokens.colors),
+      // The spinner's; Chakra's ping, pulse and bounce animate nothing of the shop.
+      animations: only(tokens.animations, ['spin']),
+    },
+    semanticTokens: lightValues({ ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) }),
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      inputAddon: inputAddonRecipe,
+      link: linkRecipe,
+      radiomark: radiomarkRecipe,
+      separator: separatorRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
     slotRecipes: {
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
       dialog: dialogSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
       list: listSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
       progress: progressSlotRecipe,
