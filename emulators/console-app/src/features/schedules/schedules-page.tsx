@@ -87,7 +87,7 @@ export function SchedulesPage() {
               <Table.Cell>
                 <Code>{job.effectiveSchedule}</Code> <Text as="span">{job.timeZone}</Text>
                 {job.effectiveSchedule !== job.schedule && (
-                  <Text fontSize="xs" color="orange.600">
+                  <Text fontSize="xs" color="orange.700">
                     {t.overridden(job.schedule)}
                   </Text>
                 )}
