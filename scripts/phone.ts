@@ -12,8 +12,9 @@
  *               is visible, stable and enabled)
  *   answer      the tap's first visible answer (the button marked as heard by the tap keeper, or the dialog),
  *               from the tap itself
- *   dialog      the order dialog on screen, from the tap (before the app runs, the tap is kept and replayed once
- *               the page is hydrated); signed in: the form; signed out: the same, whose submit asks to sign in
+ *   dialog      the order form on screen, from the tap: the native <dialog> in the page, which the browser (or
+ *               the tap keeper) opens before the app runs; signed out: the same, whose submit asks to sign in
+ *   app's dialog  the same form once the page is hydrated (the app owns it), from the tap
  *
  * The page records every time itself (performance.now(), from navigation start; the tap from the event's own
  * timestamp, so that a busy main thread's delay counts). A benchmark, not a test; on a shared machine its noise

@@ -13,7 +13,7 @@ export interface PhoneSample {
   usable: number;
   answer: number;
   dialog: number;
-  /** The app's dialog: since the early dialog's removal, the same as `dialog` (kept for comparisons). */
+  /** The same form once the app owns it (the page hydrated): what the shopper waited for before the form came first. */
   appDialog: number;
 }
 
@@ -60,16 +60,18 @@ export function phoneCollector(): void {
     // The page is hydrated (src/lib/tap-replay.ts marks it): React answers the cards' buttons.
     if (document.querySelector('#root[data-hydrated]')) atPaint('usable');
     if (phone.tap === undefined) return;
-    // The tapped button shows it heard (the tap keeper, before the app), or the dialog is there.
-    if (document.querySelector('#products [aria-busy="true"], [role=dialog]')) atPaint('answer');
-    if (document.querySelector('[role=dialog][data-state=open]')) atPaint('dialog');
-    if (document.querySelector('[role=dialog][data-state=open]')) atPaint('appDialog');
+    // The tapped button shows it heard (the tap keeper, before the app), or the order form is open: the native
+    // <dialog> in the server's HTML, opened by the browser (invoker command) or the tap keeper before the app.
+    const form = document.querySelector('#root dialog[open]');
+    if (form || document.querySelector('#products [aria-busy="true"]')) atPaint('answer');
+    if (form) atPaint('dialog');
+    if (form && document.querySelector('#root[data-hydrated]')) atPaint('appDialog');
   };
   new MutationObserver(check).observe(document, {
     childList: true,
     subtree: true,
     attributes: true,
-    attributeFilter: ['aria-busy', 'data-state', 'style'],
+    attributeFilter: ['aria-busy', 'open', 'data-hydrated', 'style'],
   });
   addEventListener('load', check, { capture: true });
 }
