@@ -24,6 +24,7 @@ import { chromium } from 'playwright-core';
 import { DEMO_PROJECT_ID, useEmulators } from './seed/emulator-env.js';
 import { waitForQuietMachine } from './bench/quiet.js';
 import { startBenchShop } from './bench/compare-builds.js';
+import { firstProductPath } from './bench/product-page.js';
 
 // As in scripts/start.ts: the seed's firebase-admin would otherwise probe Google's metadata server and print a
 // MetadataLookupWarning into the benchmark's output.
@@ -177,14 +178,6 @@ async function measure(url: string, signedIn?: { shopUrl: string; email: string;
   } finally {
     chrome.kill();
   }
-}
-
-/** The first product page the sitemap lists (its path, percent-encoded). */
-async function firstProductPath(shopUrl: string): Promise<string> {
-  const sitemap = await (await fetch(`${shopUrl}/sitemap.xml`)).text();
-  const page = /<loc>([^<]*\/p\/[^<]*)<\/loc>/.exec(sitemap);
-  if (!page) throw new Error('the sitemap lists no product page');
-  return new URL(page[1]).pathname;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -2,7 +2,8 @@
  * `npm run phone`: the storefront on a slow phone as a shopper meets it, with the throttling applied in Chromium
  * (not simulated as Lighthouse does): DevTools' "slow 4G" as Lighthouse applies it (562.5 ms latency, 1.47 Mb/s
  * down, 0.66 Mb/s up), 4× CPU slowdown, a 360 px touch screen, a cold HTTP cache. Each run opens `/` in a
- * fresh browser context and taps the first card's order button as soon as that card shows its photo and price.
+ * fresh browser context and taps the first card's order button as soon as that card shows its photo and price
+ * (`--page product`: the first product page the sitemap lists, its order button once its price and photo show).
  * Prints the median of N runs, signed out and signed in, of:
  *
  *   first card  the first card's photo painted (the cards come in `/`'s HTML, rendered by the `pages` function)
@@ -20,7 +21,7 @@
  * timestamp, so that a busy main thread's delay counts). A benchmark, not a test; on a shared machine its noise
  * is large: it prints the load average, and A/B comparisons alternate their rounds (--compare).
  *
- *   npm run phone [-- --runs 5] [-- --who out,in] [-- --compare B=dist-b,C=dist-c [--label current]] [-- --trace]
+ *   npm run phone [-- --runs 5] [-- --who out,in] [-- --page product] [-- --compare B=dist-b,C=dist-c [--label current]] [-- --trace]
  *
  * --trace prints, for each build and visitor's first run, when each request was asked for and arrived and the
  * main thread's long tasks (./phone/timeline.ts): where that run's time went.
@@ -38,6 +39,7 @@ import { waitForQuietMachine } from './bench/quiet.js';
 import { median, phoneCollector, type PhoneSample } from './phone/collect.js';
 import { followRequests, formatTimeline, longTasks } from './phone/timeline.js';
 import { startBenchShop } from './bench/compare-builds.js';
+import { firstProductPath } from './bench/product-page.js';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 
@@ -45,6 +47,8 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     who: { type: 'string', default: 'out,in' },
+    /** `home` (`/`, its first card's button) or `product` (the first product page the sitemap lists). */
+    page: { type: 'string', default: 'home' },
     compare: { type: 'string' },
     label: { type: 'string', default: 'dist-local' },
     json: { type: 'boolean', default: false },
@@ -54,6 +58,10 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`--runs must be a positive whole number, got "${values.runs}"`);
+  process.exit(2);
+}
+if (values.page !== 'home' && values.page !== 'product') {
+  console.error(`--page takes "home" or "product", got "${values.page}"`);
   process.exit(2);
 }
 const who = values.who.split(',').map((w) => w.trim());
@@ -75,6 +83,7 @@ const PHONE = {
 async function oneRun(
   browser: Browser,
   shopUrl: string,
+  path: string,
   account: { email: string; password: string } | undefined,
   trace: boolean,
 ): Promise<PhoneSample> {
@@ -114,9 +123,12 @@ async function oneRun(
       await browser.startTracing(page, {
         categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
       });
-    await page.goto(shopUrl, { waitUntil: 'commit' });
-    // The tap, as soon as the first card has been painted.
-    const button = page.locator('#products article:visible').first().getByRole('button');
+    await page.goto(`${shopUrl}${path}`, { waitUntil: 'commit' });
+    // The tap, as soon as the first card (or the product page's price and photo) has been painted.
+    const button =
+      path === '/'
+        ? page.locator('#products article:visible').first().getByRole('button')
+        : page.locator('#root main button[commandfor]:visible').first();
     await page.waitForFunction(() => (window as unknown as PhoneWindow).phone.firstCard !== undefined, null, {
       timeout: 60_000,
       polling: 50,
@@ -163,9 +175,11 @@ let loadBefore = loadavg();
 const { shop, variants, stop } = await startBenchShop(root, values.label, values.compare);
 const samples = new Map<string, PhoneSample[]>();
 let browser: Browser | undefined;
+let path = '/';
 try {
   await waitForQuietMachine((line) => console.log(line));
   loadBefore = loadavg();
+  path = values.page === 'product' ? await firstProductPath(shop.shopUrl) : '/';
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   for (let i = 0; i < runs; i++) {
     for (const signedIn of who) {
@@ -175,6 +189,7 @@ try {
         const sample = await oneRun(
           browser,
           variant.url,
+          path,
           signedIn === 'in' ? shop.accounts.customer : undefined,
           values.trace && i === 0,
         );

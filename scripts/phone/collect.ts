@@ -55,8 +55,10 @@ export function phoneCollector(): void {
     const cards = [...document.querySelectorAll<HTMLElement>('#products article')].filter(
       (card) => card.offsetParent !== null,
     );
-    const photo = cards[0]?.querySelector('img');
-    if (cards[0] && (!photo || (photo.complete && photo.naturalWidth > 0))) atPaint('firstCard');
+    // On `/` the first card; on a product page the product itself (its price, and its photo).
+    const shown = cards[0] ?? document.querySelector('#root main:has([data-testid=product-price])');
+    const photo = shown?.querySelector('img');
+    if (shown && (!photo || (photo.complete && photo.naturalWidth > 0))) atPaint('firstCard');
     // The page is hydrated (src/lib/tap-replay.ts marks it): React answers the cards' buttons.
     if (document.querySelector('#root[data-hydrated]')) atPaint('usable');
     if (phone.tap === undefined) return;
