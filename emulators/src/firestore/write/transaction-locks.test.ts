@@ -11,6 +11,13 @@ import { startFirestoreEmulator, type FirestoreEmulator } from '../server.js';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
 
+/** A moment one transaction signals and another awaits (Promise.withResolvers, which Node 20 lacks). */
+function signal(): { done: Promise<void>; give: () => void } {
+  let give!: () => void;
+  const done = new Promise<void>((resolve) => (give = resolve));
+  return { done, give };
+}
+
 /** Settles to 'pending' when the promise has not settled after `ms`. */
 const stateAfter = async (promise: Promise<unknown>, ms: number) =>
   Promise.race([
@@ -88,18 +95,17 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     const attempts = { older: 0, younger: 0 };
     const youngerSaw: number[] = [];
     let youngerSawWhileOlderHeld: number[] | undefined;
-    let olderRead!: () => void;
-    const olderHasRead = new Promise<void>((resolve) => (olderRead = resolve));
+    const olderHasRead = signal();
     const older = db.runTransaction(async (t) => {
       attempts.older++;
       const n = (await t.get(counter)).get('n') as number;
-      olderRead();
+      olderHasRead.give();
       // The younger one asks to read meanwhile; this one commits as soon as it is seen waiting.
       while (emulator.engine.transactions.locks.waiters === 0) await new Promise((r) => setTimeout(r, 2));
       youngerSawWhileOlderHeld ??= [...youngerSaw];
       t.update(counter, { n: n + 1 });
     });
-    await olderHasRead;
+    await olderHasRead.done;
     const younger = db.runTransaction(async (t) => {
       attempts.younger++;
       const n = (await t.get(counter)).get('n') as number;
@@ -117,24 +123,22 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     const counter = db.doc('counters/race');
     await counter.set({ n: 0 });
     const attempts = { older: 0, younger: 0 };
-    let olderRead!: () => void;
-    const olderHasRead = new Promise<void>((resolve) => (olderRead = resolve));
-    let youngerRead!: () => void;
-    const youngerHasRead = new Promise<void>((resolve) => (youngerRead = resolve));
+    const olderHasRead = signal();
+    const youngerHasRead = signal();
     const older = db.runTransaction(async (t) => {
       const n = (await t.get(counter)).get('n') as number;
       if (++attempts.older === 1) {
-        olderRead();
+        olderHasRead.give();
         // Both hold a read lock; the younger asks to write first, this one a moment later.
-        await youngerHasRead;
+        await youngerHasRead.done;
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
       t.update(counter, { n: n + 1 });
     });
-    await olderHasRead;
+    await olderHasRead.done;
     const younger = db.runTransaction(async (t) => {
       const n = (await t.get(counter)).get('n') as number;
-      if (++attempts.younger === 1) youngerRead();
+      if (++attempts.younger === 1) youngerHasRead.give();
       t.update(counter, { n: n + 1 });
     });
     await Promise.all([older, younger]);
@@ -150,20 +154,19 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
   it('lets two transactions hold a read of one document at once, as Google’s contention test expects', async () => {
     const ref = db.doc('contention/doc');
     let attempts = 0;
-    const resolvers: (() => void)[] = [];
-    const contention = [0, 1].map(() => new Promise<void>((resolve) => resolvers.push(resolve)));
+    const contention = [signal(), signal()];
     const first = db.runTransaction(async (t) => {
       ++attempts;
       await t.get(ref);
-      resolvers[0]();
-      await contention[1];
+      contention[0].give();
+      await contention[1].done;
       t.set(ref, { first: true }, { merge: true });
     });
     const second = db.runTransaction(async (t) => {
       ++attempts;
       await t.get(ref);
-      resolvers[1]();
-      await contention[0];
+      contention[1].give();
+      await contention[0].done;
       t.set(ref, { second: true }, { merge: true });
     });
     await first;
@@ -177,25 +180,23 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     const [a, b] = [db.doc('jars/deadlock-a'), db.doc('jars/deadlock-b')];
     await Promise.all([a.set({ n: 0 }), b.set({ n: 0 })]);
     const attempts = { older: 0, younger: 0 };
-    let olderRead!: () => void;
-    const olderHasRead = new Promise<void>((resolve) => (olderRead = resolve));
-    let youngerRead!: () => void;
-    const youngerHasRead = new Promise<void>((resolve) => (youngerRead = resolve));
+    const olderHasRead = signal();
+    const youngerHasRead = signal();
     const older = db.runTransaction(async (t) => {
       attempts.older++;
       const na = (await t.get(a)).get('n') as number;
-      olderRead();
-      await youngerHasRead;
+      olderHasRead.give();
+      await youngerHasRead.done;
       // b is the younger's: this read wounds it (the younger is waiting for a, held here).
       const nb = (await t.get(b)).get('n') as number;
       t.update(a, { n: na + 1 });
       t.update(b, { n: nb + 1 });
     });
-    await olderHasRead;
+    await olderHasRead.done;
     const younger = db.runTransaction(async (t) => {
       attempts.younger++;
       const nb = (await t.get(b)).get('n') as number;
-      youngerRead();
+      youngerHasRead.give();
       const na = (await t.get(a)).get('n') as number;
       t.update(a, { n: na + 10 });
       t.update(b, { n: nb + 10 });
