@@ -74,7 +74,7 @@ run() {
   steps+=("$((SECONDS - started)) s  tests: $name")
 }
 # referee: the rules suites again, against Google's Firestore emulator (issue 50; skipped where it is absent).
-run unit config emulators emulators-shared web web-pure web-isolated web-isolated-lean functions referee
+run unit config emulators emulators-shared web web-pure web-isolated web-isolated-lean functions functions-isolated referee
 static_checks_done
 run integration integration integration-alone
 run start start
