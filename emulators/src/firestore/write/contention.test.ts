@@ -19,8 +19,8 @@ describe('transactions under contention', () => {
   let emulator: FirestoreEmulator;
   let db: Firestore;
   /**
-   * The same SDK over REST: over gRPC it also sends a read that a wound aborted twice more (about 2 s and 4 s
-   * later) before retrying the transaction, which a property of many runs would spend most of its time on.
+   * The same SDK over REST, for the property's many runs (gRPC's transport is the burst's; both now learn of a
+   * wound at once, emulators/docs/firestore-server-sdk.md).
    */
   let dbOverRest: Firestore;
 
@@ -52,9 +52,11 @@ describe('transactions under contention', () => {
       expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
       expect((await jar.get()).get('sold')).toBe(BURST);
       // Each waited its turn at the read, so none was aborted and waited for the SDK's back-off (with shared
-      // read locks most were). The one exception: a holder whose client stalled past
-      // READ_LOCK_YIELD_MS (a loaded machine) lets the next read in beside it, and its commit wounds that one.
-      expect(attempts.filter((n) => n !== 1).length).toBeLessThanOrEqual(2);
+      // read locks most were). The exception: a holder whose client stalled past READ_LOCK_YIELD_MS (a loaded
+      // machine) lets the next read in beside it, and its commit wounds that one; the wounded one retries at
+      // once, older than every waiter, and wounds the one that took the read meanwhile. Two per stall: at load
+      // 8–14 none to two stalls a burst.
+      expect(attempts.filter((n) => n !== 1).length).toBeLessThanOrEqual(5);
       // Nothing left locked or waiting once every transaction has answered.
       expect(emulator.engine.transactions.locks.size).toBe(0);
     },
