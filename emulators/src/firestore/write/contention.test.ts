@@ -51,12 +51,12 @@ describe('transactions under contention', () => {
 
       expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
       expect((await jar.get()).get('sold')).toBe(BURST);
-      // Each waited its turn at the read, so none was aborted and waited for the SDK's back-off (with shared
-      // read locks most were). The exception: a holder whose client stalled past READ_LOCK_YIELD_MS (a loaded
-      // machine) lets the next read in beside it, and its commit wounds that one; the wounded one retries at
-      // once, older than every waiter, and wounds the one that took the read meanwhile. Two per stall: at load
-      // 8–14 none to two stalls a burst.
-      expect(attempts.filter((n) => n !== 1).length).toBeLessThanOrEqual(5);
+      // Each waited its turn at the read, so none was aborted and waited for the SDK's back-off: with shared
+      // read locks 49 of the 50 retry. The exception: a holder whose client stalled past READ_LOCK_YIELD_MS (a
+      // loaded machine) lets the next read in beside it, and its commit wounds that one, which retries at once,
+      // older than the one holding the read by then, and wounds it in turn (wound-wait keeps a retry's age).
+      // At load 8-9 none to one retried in ten bursts; at load 12-14, 4 and 12.
+      expect(attempts.filter((n) => n !== 1).length).toBeLessThan(BURST / 3);
       // Nothing left locked or waiting once every transaction has answered.
       expect(emulator.engine.transactions.locks.size).toBe(0);
     },
