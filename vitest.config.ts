@@ -54,6 +54,21 @@ const isolatedWebTestsWithoutToaster = webTestsReplacingModules.filter(
  */
 const domFreeWebTestFiles = domFreeWebTests(root);
 
+/**
+ * The Cloud Functions' tests that replace no module share one module graph per worker (isolate: false), so
+ * firebase-admin, the emulators' engine and the shop's models load once per worker, not once per file; each file
+ * still starts its own in-process emulator on a free port and stops it after. A file that starts using vi.mock
+ * moves to `functions-isolated` by itself.
+ */
+const FUNCTIONS_TESTS = /\.test\.ts$/;
+const functionsTestsReplacingModules = readdirSync('functions/src', { recursive: true, encoding: 'utf8' })
+  .filter(
+    (file) =>
+      FUNCTIONS_TESTS.test(file) && readFileSync(`functions/src/${file}`, 'utf8').includes('vi.mock('),
+  )
+  .map((file) => `functions/src/${file.replaceAll('\\', '/')}`);
+const functionsTest = { environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 };
+
 const EMULATOR_TESTS = ['emulators/src/**/*.test.ts', 'emulators/console-app/src/**/*.test.ts'];
 const emulatorTest = { environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 };
 /**
@@ -101,7 +116,7 @@ const integrationTest = {
   hookTimeout: 180_000,
 };
 
-// One runner, ten projects: each names where its tests live and what they need around them.
+// One runner, twelve projects: each names where its tests live and what they need around them.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -158,12 +173,16 @@ export default defineConfig({
         // The product pages' function renders the storefront's components, which import through `@/`.
         resolve: { alias },
         test: {
+          ...functionsTest,
           name: 'functions',
           include: ['functions/src/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: functionsTestsReplacingModules,
+          isolate: false,
         },
+      },
+      {
+        resolve: { alias },
+        test: { ...functionsTest, name: 'functions-isolated', include: functionsTestsReplacingModules },
       },
       {
         test: {

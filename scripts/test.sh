@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Every test of the project: lint, types, the bundle budget, then the Vitest suites in three runs: the unit
 # projects side by side (with the static checks and the build alongside), the integration suites (two files at a
-# time, then those that change the shared shop one by one), and the start suites. Nothing else runs while the
-# browser suites do, so their timing is not disturbed by other work on the same two cores. Each step's time is
-# printed at the end.
+# time, then those that change the shared shop one by one), and the start suites. The static checks run at the
+# lowest priority (nice 19), so they take only the CPU the tests leave idle. Each step's time is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 export METADATA_SERVER_DETECTION=none NO_UPDATE_NOTIFIER=1
 steps=("$SECONDS s  install what is missing (npm ci on a fresh clone)")
 
-# The static checks, side by side on the two cores (each is single-threaded), in the background while the build
-# and the unit tests run: the unit step leaves about a third of the two cores idle (files waiting on sockets and
-# starting workers), which the checks fill. Each check's output is printed whole under its title once the unit
-# tests are done, and any failure stops the run before the browser suites, which never share the cores.
+# The static checks, side by side (each is single-threaded), in the background from the start of the build: at
+# the lowest priority (nice 19), so the build and the unit tests, which are CPU-bound on two cores, never wait
+# for them, and they finish in the CPU the browser suites leave idle (those mostly wait on the browser and the
+# shop). Each check's output is printed whole under its title once the integration suites are done; a failure
+# fails the run before the start suites.
 started=$SECONDS
 checks=$(mktemp -d)
 check() {
@@ -21,7 +21,7 @@ check() {
   shift
   (
     begun=$SECONDS
-    if "$@" >"$checks/$name.log" 2>&1; then echo 0; else echo 1; fi >"$checks/$name.status"
+    if nice -n 19 "$@" >"$checks/$name.log" 2>&1; then echo 0; else echo 1; fi >"$checks/$name.status"
     echo $((SECONDS - begun)) >"$checks/$name.seconds"
   ) &
 }
@@ -47,7 +47,7 @@ static_checks_done() {
     [ "$seconds" -le "$slowest" ] || slowest=$seconds
   done
   rm -rf "$checks"
-  steps+=("$slowest s  static checks (side by side, alongside the build and the unit tests)")
+  steps+=("$slowest s  static checks (side by side at nice 19, alongside the build, the unit and the integration tests)")
   [ $failed = 0 ] || exit 1
 }
 
@@ -74,9 +74,9 @@ run() {
   steps+=("$((SECONDS - started)) s  tests: $name")
 }
 # referee: the rules suites again, against Google's Firestore emulator (issue 50; skipped where it is absent).
-run unit config emulators emulators-shared web web-pure web-isolated web-isolated-lean functions referee
-static_checks_done
+run unit config emulators emulators-shared web web-pure web-isolated web-isolated-lean functions functions-isolated referee
 run integration integration integration-alone
+static_checks_done
 run start start
 npx tsx scripts/test-summary.ts test-results/vitest-*.json
 echo

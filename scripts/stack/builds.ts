@@ -98,11 +98,11 @@ export async function buildFunctionsIfStale(root: string, log: (line: string) =>
 export async function buildWebIfStale(
   root: string,
   log: (line: string) => void,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; run?: typeof run } = {},
 ): Promise<boolean> {
   if (!options.force && !isStale(root, `${LOCAL_WEB_DIR}/shell.html`, WEB_BUILD_INPUTS)) return false;
   log('› building the web app for the local emulators…');
-  await run(
+  await (options.run ?? run)(
     'npx',
     [
       'vite',

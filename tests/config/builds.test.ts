@@ -14,6 +14,7 @@ import {
   FUNCTIONS_BUILD_INPUTS,
   isStale,
   LOCAL_WEB_DIR,
+  run,
   WEB_BUILD_INPUTS,
 } from '../../scripts/stack/builds.js';
 
@@ -117,9 +118,18 @@ describe('isStale', () => {
 });
 
 describe("the local shop's web build", () => {
+  // One real build of dist-local per run (scripts/test.sh's, or the first suite's that finds it stale): this
+  // test asks for a build and sees what it would run, then reads the build there is.
   it("is production's React even when a test runner (NODE_ENV=test) asks for it", async () => {
     expect(process.env.NODE_ENV).toBe('test');
-    await buildWebIfStale(root, () => {}, { force: true });
+    const runs: Parameters<typeof run>[] = [];
+    await buildWebIfStale(root, () => {}, { force: true, run: async (...call) => void runs.push(call) });
+    expect(runs).toHaveLength(1);
+    const [command, args, options] = runs[0];
+    expect([command, ...args].join(' ')).toMatch(/^npx vite build --mode emulators --outDir dist-local /);
+    expect(options.env?.NODE_ENV).toBe('production');
+
+    await buildWebIfStale(root, () => {});
     const assets = join(root, LOCAL_WEB_DIR, 'assets');
     // React DOM is bundled into one of the app's chunks; its name is the bundler's business.
     const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));

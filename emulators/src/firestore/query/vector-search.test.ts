@@ -224,8 +224,8 @@ describe.each([
     expect(Object.keys(snap.docs[0].data()).sort()).toEqual(['distance', 'name']);
   });
 
-  // The two refusals run side by side: over gRPC, firebase-admin (google-gax's stream retry) tries a refused
-  // RunQuery three times, ~7 s in all, whatever the code; the emulator answers each try in about a millisecond.
+  // The two refusals run side by side (before the emulator sent its response headers ahead of an error,
+  // google-gax's stream retry tried a refused RunQuery three times over gRPC, ~7 s in all).
   it.concurrent('refuses a search without its vector index, with the index to add', async ({ expect }) => {
     const query = db
       .collection('jars')

@@ -19,8 +19,8 @@ describe('transactions under contention', () => {
   let emulator: FirestoreEmulator;
   let db: Firestore;
   /**
-   * The same SDK over REST: over gRPC it also sends a read that a wound aborted twice more (about 2 s and 4 s
-   * later) before retrying the transaction, which a property of many runs would spend most of its time on.
+   * The same SDK over REST, for the property's many runs (gRPC's transport is the burst's; both now learn of a
+   * wound at once, emulators/docs/firestore-server-sdk.md).
    */
   let dbOverRest: Firestore;
 
@@ -51,10 +51,12 @@ describe('transactions under contention', () => {
 
       expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
       expect((await jar.get()).get('sold')).toBe(BURST);
-      // Each waited its turn at the read, so none was aborted and waited for the SDK's back-off (with shared
-      // read locks most were). The one exception: a holder whose client stalled past
-      // READ_LOCK_YIELD_MS (a loaded machine) lets the next read in beside it, and its commit wounds that one.
-      expect(attempts.filter((n) => n !== 1).length).toBeLessThanOrEqual(2);
+      // Each waited its turn at the read, so none was aborted and waited for the SDK's back-off: with shared
+      // read locks 49 of the 50 retry. The exception: a holder whose client stalled past READ_LOCK_YIELD_MS (a
+      // loaded machine) lets the next read in beside it, and its commit wounds that one, which retries at once,
+      // older than the one holding the read by then, and wounds it in turn (wound-wait keeps a retry's age).
+      // At load 8-9 none to one retried in ten bursts; at load 12-14, 4 and 12.
+      expect(attempts.filter((n) => n !== 1).length).toBeLessThan(BURST / 3);
       // Nothing left locked or waiting once every transaction has answered.
       expect(emulator.engine.transactions.locks.size).toBe(0);
     },
