@@ -76,7 +76,8 @@ run() {
 # referee: the rules suites again, against Google's Firestore emulator (issue 50; skipped where it is absent).
 run unit config emulators emulators-shared web web-pure web-isolated web-isolated-lean functions referee
 static_checks_done
-run integration integration integration-alone
+# The shop's suites two at a time, then the alone ones one by one beside those with emulators of their own.
+run integration integration integration-alone integration-own
 run start start
 npx tsx scripts/test-summary.ts test-results/vitest-*.json
 echo
