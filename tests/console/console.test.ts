@@ -2,8 +2,9 @@
  * The emulator console (http://127.0.0.1:4000) in a real browser (Debian Chromium, headless) beside the shop that
  * tests/support/global-setup.ts starts (or a running `npm start`): see the seeded data, change a price and watch
  * the shop follow, see an order's create and a stranger's denied read in Requests with the deciding rule marked,
- * make the demo customer an admin, upload and delete an image, read the functions' logs, and clear everything
+ * make the demo customer an admin, upload and delete an image, read the outbox and the mail, and clear everything
  * (the demo data is brought back afterwards, for the suites that follow). Screenshots at 1280 px in test-results/.
+ * The overview and the Logs page: language-and-logs.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -66,19 +67,6 @@ afterAll(async () => {
 });
 
 describe('the emulator console in a browser', () => {
-  it('shows every emulator running on 127.0.0.1 and the project', async () => {
-    const firestore = consolePage.locator('[data-emulator="firestore"]');
-    await expect.poll(() => firestore.innerText(), { timeout: 20_000 }).toContain('চলছে');
-    expect(await firestore.innerText()).toContain(`127.0.0.1:${config.firestore.port}`);
-    await expect.poll(() => consolePage.locator('[data-emulator="auth"]').innerText()).toContain('চলছে');
-    expect(await consolePage.getByText(config.projectId).count()).toBeGreaterThan(0);
-    // The page speaks Bengali: page names, headings and buttons.
-    for (const page of ['সারসংক্ষেপ', 'অনুরোধ', 'ব্যবহারকারী (Auth)', 'ফাইল (Storage)', 'লগ'])
-      await consolePage.getByRole('link', { name: page, exact: true }).waitFor();
-    await consolePage.getByRole('button', { name: 'এখনই ডেটা এক্সপোর্ট করুন' }).waitFor();
-    await screenshotPage(consolePage, `${RESULTS}/console-overview-1280.png`);
-  });
-
   it('shows the seeded products, and a price edited here appears on the shop live; a bad value changes nothing', async () => {
     const shopper = await shop.newVisitor(1280);
     await shopper.goto(SHOP_URL);
@@ -244,14 +232,6 @@ describe('the emulator console in a browser', () => {
 
     await file.getByRole('button', { name: 'মুছুন' }).click();
     await file.waitFor({ state: 'detached', timeout: 10_000 });
-  });
-
-  it("shows the functions' logs live", async () => {
-    const page = await openConsole('/logs');
-    await page.getByText('লাইভ', { exact: true }).waitFor({ timeout: 20_000 });
-    await page.getByLabel('ফাংশন').selectOption('*');
-    await page.locator('[data-function]').first().waitFor({ timeout: 20_000 });
-    await screenshotPage(page, `${RESULTS}/console-logs-1280.png`);
   });
 
   it("shows a customer's SMS in the outbox, as the phone would receive it, live", async () => {
