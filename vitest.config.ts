@@ -7,6 +7,7 @@ import {
   sideEffectFreeEmulatorTests,
   webTestsLoadingToaster,
 } from './tests/config/pure-tests.ts';
+import { IntegrationSequencer } from './tests/support/integration-sequencer.ts';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -83,18 +84,34 @@ const sharedEmulatorTestFiles = sideEffectFreeEmulatorTests(root, [
 
 /**
  * The integration suites that change what the other suites of the one shared shop see, or count what the
- * others would change: the console's (it clears everything, restores snapshots, replaces the rules, grants the
- * demo customer admin, resets counters and logs), the order mail and the evening mail (turn the mail on and
- * off; the evening's figures are the whole shop's), the stats and the cancelled jars (count every order and the
- * first jar's stock) and the dashboard (an order shown within 2 s).
+ * others would change: the console's main suite (it clears everything and brings the seed back, edits the first
+ * jar's price, grants the demo customer admin), its rules pages (replace the rules, count every request from a
+ * reset), snapshots (restores one) and schedules (runs the unpaid-order expiry over every order), the evening
+ * mail (the whole shop's figures), the stats (count every order) and the dashboard (counts every order card, an
+ * order shown within 2 s). The others scope what they check to their own data (a product, an account, a buyer's
+ * name, a collection of their own) and run beside each other: the order mail, a customer's cancel, the console's
+ * language and Logs (its clear is the page's own) and its Firestore pages.
  */
 const SHARED_STATE_SUITES = [
-  'tests/console/**/*.test.ts',
+  'tests/console/console.test.ts',
+  'tests/console/rules-console.test.ts',
+  'tests/console/snapshots.test.ts',
+  'tests/console/schedules.test.ts',
   'tests/functions/evening-summary.test.ts',
   'tests/e2e/admin.test.ts',
   'tests/e2e/admin-stats.test.ts',
-  'tests/e2e/cancel-order.test.ts',
-  'tests/e2e/order-mail.test.ts',
+];
+
+/**
+ * The integration suites that start emulators of their own on free ports (or none) and never reach the shared
+ * shop: they run after the shop's side-by-side suites, beside the alone ones (integration-alone), so that the
+ * second worker is not idle while those take the shop one by one. tests/support/integration-sequencer.ts
+ * interleaves the two.
+ */
+const OWN_EMULATOR_SUITES = [
+  'tests/rules/**/*.test.ts',
+  'tests/functions/triggers.test.ts',
+  'scripts/**/*.test.ts',
 ];
 
 /**
@@ -126,6 +143,7 @@ export default defineConfig({
     // emulators' unit project took 211 s with one, 132 s with two (`npx vitest run --project emulators
     // --maxWorkers=N`).
     maxWorkers: 2,
+    sequence: { sequencer: IntegrationSequencer },
     projects: [
       {
         test: {
@@ -188,10 +206,16 @@ export default defineConfig({
         test: {
           ...integrationTest,
           name: 'integration',
-          include: ['tests/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['tests/start/**', 'tests/config/**', 'tests/referee/**', ...SHARED_STATE_SUITES],
-          // Two files at a time: the browser suites mostly wait on the shop, and the others start emulators
-          // of their own; each of them makes its own accounts, orders and products.
+          include: ['tests/**/*.test.ts'],
+          exclude: [
+            'tests/start/**',
+            'tests/config/**',
+            'tests/referee/**',
+            ...SHARED_STATE_SUITES,
+            ...OWN_EMULATOR_SUITES,
+          ],
+          // Two files at a time: the browser suites mostly wait on the shop; each of them makes its own
+          // accounts, orders and products.
           maxWorkers: 2,
         },
       },
@@ -200,8 +224,21 @@ export default defineConfig({
           ...integrationTest,
           name: 'integration-alone',
           include: SHARED_STATE_SUITES,
-          // One at a time, once the side-by-side files are done (they share the same shop).
-          fileParallelism: false,
+          // Once the side-by-side files are done, one at a time (each waits for the shop in its setup), beside
+          // the suites with emulators of their own, which fill the second worker meanwhile.
+          setupFiles: ['tests/support/shop-alone.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'integration-own',
+          include: OWN_EMULATOR_SUITES,
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

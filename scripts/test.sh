@@ -75,7 +75,8 @@ run() {
 }
 # referee: the rules suites again, against Google's Firestore emulator (issue 50; skipped where it is absent).
 run unit config emulators emulators-shared web web-pure web-isolated web-isolated-lean functions functions-isolated referee
-run integration integration integration-alone
+# The shop's suites two at a time, then the alone ones one by one beside those with emulators of their own.
+run integration integration integration-alone integration-own
 static_checks_done
 run start start
 npx tsx scripts/test-summary.ts test-results/vitest-*.json
