@@ -4,13 +4,11 @@
  * main-thread task costs its processor time × `--slowdown` (4), which a loaded machine stretches far less than
  * wall-clock time; printed: every task costing 50 ms or more with what ran in it (the browser's own work by
  * kind, JavaScript by chunk and function, wall-clock ms), their sum, and Σ (cost − 50 ms) after the first
- * contentful paint (a blocking time). `--compare label=dir` also serves another build, given the page the
- * `pages` function renders with that build's entry (for `npm run lighthouse --compare` after it too).
+ * contentful paint (a blocking time). `--compare label=dir` also serves other builds (scripts/bench/compare-builds.ts).
  *   flock /tmp/shop-ports.lock npx tsx scripts/profile-load.ts [--runs 3] [--routes /,product] [--save prefix]
  *   npx tsx scripts/profile-load.ts --analyse saved-trace.json
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -204,17 +202,7 @@ const results: { variant: string; route: string; blocking: number; longSum: numb
 try {
   for (const route of values.routes.split(',')) {
     const path = route === 'product' ? await firstProductPath(shop.shopUrl) : route;
-    const served = await (await fetch(`${shop.shopUrl}${path}`)).text(); // also: the pages function warm
-    // Another build is served the page the `pages` function renders, with that build's entry script.
-    for (const build of values.compare?.split(',') ?? []) {
-      const dir = build.split('=').at(-1)!;
-      const entry = /src="\/assets\/index-[\w-]+\.js"/.exec(
-        readFileSync(join(dir, 'shell.html'), 'utf8'),
-      )![0];
-      const file = join(dir, path === '/' ? 'index.html' : `${decodeURIComponent(path)}.html`);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, served.replace(/src="\/assets\/index-[\w-]+\.js"/, entry));
-    }
+    await fetch(`${shop.shopUrl}${path}`); // the pages function warm
     for (let i = 0; i < Number(values.runs); i++) {
       for (const variant of variants) {
         const context = await browser.newContext({
