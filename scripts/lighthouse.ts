@@ -129,6 +129,34 @@ async function removePhotoSizes(projectId: string) {
   }
 }
 
+class LighthouseRuntimeError extends Error {
+  constructor(
+    url: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse on ${url}: ${code} ${message}`);
+  }
+}
+
+/**
+ * Lighthouse's `NO_NAVSTART` ("Something went wrong with recording the trace…") is transient: a run that reports
+ * it is run again, at most twice, and said so, instead of losing the whole sitting. Any other error stops it.
+ */
+async function measureRetrying(url: string, signedIn?: Parameters<typeof measure>[1]): Promise<Sample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, signedIn);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError && error.code === 'NO_NAVSTART') || attempt > 2)
+        throw error;
+      console.log(
+        `› ${url}: Lighthouse lost the trace (NO_NAVSTART); running it again (retry ${attempt} of 2)`,
+      );
+    }
+  }
+}
+
 async function measure(url: string, signedIn?: { shopUrl: string; email: string; password: string }) {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
@@ -159,7 +187,7 @@ async function measure(url: string, signedIn?: { shopUrl: string; email: string;
       await writeFile(join(values.save, name), JSON.stringify(result.lhr));
     }
     const { audits, categories, runtimeError } = result.lhr;
-    if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    if (runtimeError) throw new LighthouseRuntimeError(url, runtimeError.code, runtimeError.message);
     const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     return {
       performance: categories.performance.score ?? 0,
@@ -198,7 +226,7 @@ try {
       for (const [v, variant] of variants.entries()) {
         const { email, password } = shop.accounts.customer;
         samples[v].push(
-          await measure(
+          await measureRetrying(
             `${variant.url}${path}`,
             signedIn ? { shopUrl: variant.url, email, password } : undefined,
           ),

@@ -10,9 +10,9 @@
  *   robots.txt (naming the sitemap the `pages` function serves)
  *
  * No index.html is left: Hosting would serve it at `/` before its rewrite to the `pages` function.
- * It also inlines the (small, font-face only) stylesheet so that nothing blocks the first paint but the HTML
- * (no font is preloaded: src/app/fonts.css), and puts the page's own CSS, as prerendered, at the end of <head>
- * (src/app/prerendered-styles.ts). Two inline scripts open each page's <head>, run before anything
+ * The font faces are in index.html's own <style> (src/app/fonts.css, no font preloaded): nothing blocks the
+ * first paint but the HTML, and no lazy chunk lists a stylesheet to add at hydration. It puts the page's own
+ * CSS, as prerendered, at the end of <head> (src/app/prerendered-styles.ts). Two inline scripts open each page's <head>, run before anything
  * is painted: the session hint (src/lib/session-hint.ts) and the tap keeper (src/lib/tap-keeper.ts).
  */
 import react from '@vitejs/plugin-react';
@@ -30,17 +30,6 @@ const SERVER_ENTRY = 'src/app/server.tsx';
 interface Address {
   host: string;
   port: number;
-}
-
-/** Replaces the stylesheet links with the stylesheets themselves (they only declare the font faces). */
-async function inlineStylesheets(html: string, outDir: string): Promise<string> {
-  const links = html.match(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g) ?? [];
-  for (const link of links) {
-    const file = /href="\/(assets\/[^"]+\.css)"/.exec(link)![1];
-    const css = await readFile(join(outDir, file), 'utf8');
-    html = html.replace(link, () => `<style>${css.trim()}</style>`);
-  }
-  return html;
 }
 
 export function htmlFileFor(path: string): string {
@@ -86,7 +75,7 @@ export function prerender(): Plugin {
         };
         // No modulepreload of the app's code: fetched at once, it would share the phone's narrow bandwidth with
         // what the first paint needs (the entry imports it once the page, and on `/` its first photos, are shown).
-        const template = await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir);
+        const template = await readFile(join(outDir, 'index.html'), 'utf8');
         assertPageTemplate(template);
         await writeFile(join(outDir, 'shell.html'), template);
         await rm(join(outDir, 'index.html'));

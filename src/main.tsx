@@ -1,6 +1,3 @@
-// The Bengali face in two weights: the phone's own copy when it has one (src/app/fonts.css).
-import './app/fonts.css';
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 const path = window.location.pathname.replace(/\/+$/, '') || '/';

@@ -1,14 +1,33 @@
 // `--compare B=dir,C=dir` of the benchmarks (npm run phone, npm run lighthouse): other builds of the shop served
 // beside the one under test, so that a sitting alternates them run by run and the machine's load falls on all
 // alike.
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { startShop } from '../stack/shop.js';
+import { firstProductPath } from './product-page.js';
 import { serveBuild } from './serve-build.js';
 
 export interface Variant {
   label: string;
   url: string;
+}
+
+const ENTRY_SCRIPT = /src="\/assets\/index-[\w-]+\.js"/;
+
+/**
+ * `/` and the first product page as the shop's `pages` function renders them now (its jars, their photos'
+ * addresses), written into another build's folder with that build's entry script: the pages a build does not
+ * contain, since the function renders them on request.
+ */
+async function writeRenderedPages(shopUrl: string, publicDir: string) {
+  const entry = ENTRY_SCRIPT.exec(readFileSync(join(publicDir, 'shell.html'), 'utf8'))?.[0];
+  if (!entry) throw new Error(`no entry script in ${publicDir}/shell.html`);
+  for (const path of ['/', await firstProductPath(shopUrl)]) {
+    const html = await (await fetch(`${shopUrl}${path}`)).text();
+    const file = join(publicDir, path === '/' ? 'index.html' : `${decodeURIComponent(path)}.html`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html.replace(ENTRY_SCRIPT, entry));
+  }
 }
 
 /**
@@ -29,8 +48,9 @@ async function servedVariants(
     for (const build of compare?.split(',') ?? []) {
       const [label, dir] = build.includes('=') ? build.split('=') : [build, build];
       const publicDir = resolve(dir);
-      if (!existsSync(join(publicDir, 'index.html')))
-        throw new Error(`--compare ${build}: no built shop (index.html) in ${dir}`);
+      if (!existsSync(join(publicDir, 'shell.html')))
+        throw new Error(`--compare ${build}: no built shop (shell.html) in ${dir}`);
+      await writeRenderedPages(shop.url, publicDir);
       const server = await serveBuild(publicDir, '127.0.0.1', ++port);
       servers.push(server);
       variants.push({ label, url: server.url });

@@ -292,6 +292,14 @@ describe('the production build of the storefront', () => {
     for (const file of ['index.html', 'auth.html', 'orders.html'])
       expect(preloadedFonts(await page(file))).toEqual([]);
   });
+
+  it('has no stylesheet to fetch: none blocks the first paint, none is added to the page at hydration', async () => {
+    // A stylesheet the entry imported was a dependency of every lazy chunk: the first (the order form's) added a
+    // <link> to it at hydration, which waited for it and then styled and laid out the whole page again.
+    expect((await readdir(join(dist, 'assets'))).filter((file) => file.endsWith('.css'))).toEqual([]);
+    for (const file of ['index.html', 'auth.html', 'orders.html', 'shell.html'])
+      expect(await page(file)).not.toMatch(/<link\b[^>]*rel="stylesheet"/);
+  });
 });
 
 /**
