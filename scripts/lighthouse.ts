@@ -11,7 +11,7 @@
  * the sizes), for a before/after in one sitting.
  *
  * A benchmark, not a test: it binds the shop's fixed ports, so on a shared machine run it under the ports lock:
- *   flock /tmp/achar-shop.lock npm run lighthouse [-- --runs 3] [-- --routes /,/auth]
+ *   flock /tmp/shop-ports.lock npm run lighthouse [-- --runs 3] [-- --routes /,/auth]
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
