@@ -182,9 +182,12 @@ export const markProductPhotoSizes = onDocumentWritten('products/{productId}', a
  * product (a shelf the seller set is applied to the tickets; a product from before tickets gets its total).
  * A count that finds the figure right writes nothing, so a burst's last count stands.
  */
-export const countShelfOnTicket = onDocumentWritten('products/{productId}/tickets/{ticket}', async (event) => {
-  await countShelf(getFirestore(), getFirestore().doc(`products/${event.params.productId}`));
-});
+export const countShelfOnTicket = onDocumentWritten(
+  'products/{productId}/tickets/{ticket}',
+  async (event) => {
+    await countShelf(getFirestore(), getFirestore().doc(`products/${event.params.productId}`));
+  },
+);
 export const countShelfOnProduct = onDocumentWritten('products/{productId}', async (event) => {
   if (event.data?.after.exists)
     await countShelf(getFirestore(), getFirestore().doc(`products/${event.params.productId}`));
