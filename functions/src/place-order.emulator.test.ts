@@ -1,7 +1,7 @@
 // placeOrder's transaction against the repo's Firestore emulator, in-process: the race for the last jars is
 // decided by Firestore's transaction semantics, which no fake could prove.
 import { Timestamp } from 'firebase-admin/firestore';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { orderMessages } from '../../src/features/ordering/model';
 import { countShelf } from './jar-tickets';
 import { ORDER_REQUEST_TTL_MS } from './order-request';
@@ -29,6 +29,19 @@ describe('placeOrder against the Firestore emulator', () => {
     });
     expect((await shelf.db.collection('orders').get()).size).toBe(0);
     expect(await stock()).toBe(5);
+  });
+
+  it("refuses an order for more jars than are free without a transaction (a sale's late orders lock nothing)", async () => {
+    await countShelf(shelf.db, shelf.db.doc('products/lemon')); // the product from before tickets gets its total
+    const transactions = vi.spyOn(shelf.db, 'runTransaction');
+    try {
+      await expect(placeOrder(shelf.db, caller, lemonOrder({ quantity: 6 }))).rejects.toMatchObject({
+        message: orderMessages.errors.notEnoughStock,
+      });
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      transactions.mockRestore();
+    }
   });
 
   // The shop's one race test (through the callable it would also cost minutes of Functions-emulator workers
@@ -204,6 +217,14 @@ describe('placeOrder against the Firestore emulator', () => {
       expect(again).toEqual(first);
       expect((await orders()).map((doc) => doc.id)).toEqual([first.orderId]);
       expect(await stock()).toBe(3);
+    });
+
+    it('answers a repeat of the request that took the last jars with its order, not with "out of stock"', async () => {
+      const first = await placeOrder(shelf.db, caller, lemonOrder({ quantity: 5, requestId }));
+      const again = await placeOrder(shelf.db, caller, lemonOrder({ quantity: 5, requestId }));
+      expect(again).toEqual(first);
+      expect(await orders()).toHaveLength(1);
+      expect(await stock()).toBe(0);
     });
 
     it('places one order when ten copies of the request arrive at once', async () => {

@@ -26,7 +26,7 @@ import { countNewOrder, orderSearchFields } from './customer-summary';
 import { ALREADY_EXISTS, readTicketHint, ticketsOf } from './jar-tickets';
 import { guardOrder, type OrderGuardOptions } from './order-guard';
 import { orderStatsFields, recordNewOrder } from './order-stats';
-import { newOrderPaymentFields, prepareTrxIdClaim, readPaymentSettingsIn } from './order-payment';
+import { newOrderPaymentFields, prepareTrxIdClaim, readPaymentSettingsOf } from './order-payment';
 import { orderIdForRequest, requestExpired } from './order-request';
 import { refusal } from './refusal';
 
@@ -91,9 +91,9 @@ function readPlaceOrderInput(data: unknown): Parsed<PlaceOrderInput> {
 }
 
 /**
- * The placeOrder callable: checks the caller and the payload, then in one transaction re-reads the product, the
- * shop's payment settings and the caller's open orders, claims the TrxID given with a bKash/Nagad order, takes
- * the jars out of stock and writes the order. Any refusal leaves the database untouched. A request the dialog
+ * The placeOrder callable: checks the caller and the payload, reads the shop's payment settings and the
+ * product's free jar tickets, then in one transaction reads the caller's open orders and markers, claims the
+ * TrxID given with a bKash/Nagad order, creates a ticket per jar and writes the order. Any refusal leaves the database untouched. A request the dialog
  * sends again with the same request id is answered with the same order.
  */
 export async function placeOrder(
@@ -120,9 +120,30 @@ export async function placeOrder(
   // (`order-limits/{uid}`, server-only, read and written by order-guard.ts), so they conflict and the later one
   // retries and sees the other's order.
   // The free jars are read outside the transaction (orders never lock what other orders write): a hint.
+  // The shop's payment settings too: the seller's configuration, which no order writes. Read in each order's
+  // transaction it was the one document every order of a sale locked (docs/live-sale.md); an order placed a
+  // moment before the seller switches a method off is the same order placed a moment earlier.
+  const settings = await readPaymentSettingsOf(db);
   for (let round = 1; ; round++) {
     const hint = await readTicketHint(db, productRef);
     const free = freeTicketIds(hint.jarsTotal, hint.holders);
+    // The product as read with the tickets; its shelf is the free jars (a broken stock is still refused). A
+    // refusal needs no transaction (a sale's late orders: the jars are gone), unless this request's order was
+    // placed already: the transaction then answers with it.
+    const product = hint.product.data();
+    const stored: unknown = product?.stock_quantity;
+    let order: NewOrder | null = null;
+    let refused: unknown = null;
+    try {
+      order = orderForProduct(
+        product && { ...product, stock_quantity: isValidStock(stored) ? free.length : stored },
+        input,
+        caller,
+      );
+    } catch (error) {
+      if (!input.requestId || !(await orderRef.get()).exists) throw error;
+      refused = error;
+    }
     try {
       await inTransaction(
         db,
@@ -139,16 +160,8 @@ export async function placeOrder(
               return;
             }
           }
-          // The product as read with the tickets; its shelf is the free jars (a broken stock is still refused).
-          const product = hint.product.data();
-          const stored: unknown = product?.stock_quantity;
-          const order = orderForProduct(
-            product && { ...product, stock_quantity: isValidStock(stored) ? free.length : stored },
-            input,
-            caller,
-          );
+          if (!order) throw refused;
           const tickets = pickTicketIds(free, input.quantity);
-          const settings = await readPaymentSettingsIn(transaction, db);
           if (!offeredPaymentMethods(settings).includes(input.paymentMethod)) {
             throw refusal('failed-precondition', orderMessages.payment.methodNotOffered);
           }
