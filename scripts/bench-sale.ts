@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { readProjectConfig } from '../emulators/src/config.js';
+import { exactShelf } from '../functions/src/jar-tickets.js';
 import { phoneToE164 } from '../src/features/ordering/model/index.js';
 import { takenPorts } from './stack/ports.js';
 import { shopPorts, startShop, type RunningShop } from './stack/shop.js';
@@ -159,8 +160,10 @@ async function sale(label: string): Promise<void> {
     const [template] = (await db.collection('products').where('is_active', '==', true).limit(1).get()).docs;
     if (!template) throw new Error('no active product to copy: is the shop seeded?');
     const product = db.collection('products').doc();
+    // Without the template's jar tickets' fields: a product as the seller's form creates it.
+    const { jars_total: _total, shelf_counted: _counted, ...copied } = template.data();
     await product.create({
-      ...template.data(),
+      ...copied,
       name: `লাইভ সেল ${new Date().toISOString().slice(11, 19)}`,
       stock_quantity: stock,
       created_at: FieldValue.serverTimestamp(),
@@ -182,7 +185,14 @@ async function sale(label: string): Promise<void> {
     const placed = answers.filter((a) => a.orderId);
     const refusals = new Map<string, number>();
     for (const a of answers) if (a.refusal) refusals.set(a.refusal, (refusals.get(a.refusal) ?? 0) + 1);
-    const shelf = (await product.get()).get('stock_quantity') as number;
+    // The exact shelf (its jar tickets), then how long the figure every reader shows took to catch up with it.
+    const shelf = await exactShelf(product);
+    let shown = (await product.get()).get('stock_quantity') as number;
+    while (shown !== shelf && performance.now() - started - wallMs < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      shown = (await product.get()).get('stock_quantity') as number;
+    }
+    const lagMs = performance.now() - started - wallMs;
     const orders = await db.collection('orders').where('product_id', '==', product.id).count().get();
     const times = answers.map((a) => a.ms).sort((a, b) => a - b);
 
@@ -190,13 +200,13 @@ async function sale(label: string): Promise<void> {
     console.log(`placed:   ${placed.length} (orders in the database: ${orders.data().count})`);
     console.log(`refused:  ${answers.length - placed.length}`);
     for (const [text, count] of refusals) console.log(`  ${count} × ${text}`);
-    console.log(`shelf:    ${shelf} left`);
+    console.log(`shelf:    ${shelf} left (shown: ${shown}, ${Math.round(lagMs)} ms after the last answer)`);
     console.log(
       `answers:  p50 ${Math.round(percentile(times, 50))} ms, p95 ${Math.round(percentile(times, 95))} ms, max ${Math.round(times[times.length - 1])} ms (all in ${Math.round(wallMs)} ms)`,
     );
     console.log(`load average after: ${load.join(', ')}`);
 
-    const sold = placed.length === orders.data().count && placed.length + shelf === stock;
+    const sold = placed.length === orders.data().count && placed.length + shelf === stock && shown === shelf;
     const clear = [...refusals.keys()].every((text) => !text.startsWith('(no text)'));
     if (!sold || !clear || placed.length > stock) {
       console.error('✖ the shop sold other than it had, or a refusal had no text');

@@ -15,12 +15,14 @@ import {
   courierCashChange,
   courierPayoutTexts,
   fromPoisha,
+  heldTicketIds,
   isMobilePaymentMethod,
   ledgerFieldsOf,
   ledgerOrderOf,
   MAX_PRODUCT_STOCK,
   orderMessages,
   paymentClaimId,
+  planJarsBack,
   toBengaliDigits,
   UNDO_MINUTES,
   type LedgerActor,
@@ -30,6 +32,7 @@ import {
 } from '../../src/features/ordering/model';
 import { storedMillis } from '../../src/lib/stored-date';
 import { prepareSpentChange } from './customer-summary';
+import { prepareShelfIn, takeTickets, ticketsOf } from './jar-tickets';
 import { recordStatusForGuard } from './order-guard';
 import { BY_SYSTEM, changesOf, recordHistory, type ChangedBy } from './order-history';
 import { PAYMENT_CLAIMS, paymentDueAt, prepareTrxIdClaim, readPaymentSettingsIn } from './order-payment';
@@ -118,33 +121,59 @@ export async function prepareOrderMove(
     }
   }
 
-  // The shelf: jars back on it or off it again, never below zero, never above the stock limit.
+  // The shelf: the order's jar tickets deleted (jars back on it) or new ones created (jars off it again),
+  // never more than are free, never above the stock limit.
   let notice: string | undefined;
   let writeShelf = () => {};
+  let ticketFields: Record<string, unknown> = {};
   const productId: unknown = stored.product_id;
   if (effects.shelf !== 0 && typeof productId === 'string' && productId !== '') {
     const productRef = db.collection('products').doc(productId);
     const product = await transaction.get(productRef);
-    const stock: unknown = product.get('stock_quantity');
     // An edit's words are about more jars; a status change's about bringing the order back.
     const words = move.kind === 'edit' ? orderMessages.edit : orderMessages.statusChange;
-    if (!product.exists || typeof stock !== 'number') {
+    const held = heldTicketIds(stored);
+    if (!product.exists || typeof product.get('stock_quantity') !== 'number') {
       // Jars of a deleted product have no shelf to go back to; taking jars again needs one.
       if (effects.shelf < 0) throw refusal('failed-precondition', words.productGone);
+      if (product.exists || held.length > 0) {
+        const tickets = ticketsOf(productRef);
+        writeShelf = () => held.forEach((id) => transaction.delete(tickets.doc(id)));
+        ticketFields = { jar_tickets: [] };
+      }
     } else {
-      if (stock + effects.shelf < 0) {
-        throw refusal('failed-precondition', words.notEnoughStock(toBengaliDigits(stock)));
+      const shelf = await prepareShelfIn(transaction, product);
+      const onShelf = shelf.jarsTotal - shelf.holders.size;
+      const tickets = ticketsOf(productRef);
+      if (effects.shelf < 0) {
+        const wanted = -effects.shelf;
+        const taken = await takeTickets(transaction, productRef, shelf, wanted);
+        if (taken === null) {
+          throw refusal('failed-precondition', words.notEnoughStock(toBengaliDigits(onShelf)));
+        }
+        ticketFields = { jar_tickets: [...held, ...taken] };
+        writeShelf = () => {
+          shelf.write();
+          for (const id of taken) transaction.create(tickets.doc(id), { order_id: order.id });
+        };
+      } else {
+        const back = planJarsBack(held, effects.shelf, onShelf);
+        if (back.capped > 0) {
+          notice = orderMessages.statusChange.stockCapped(
+            toBengaliDigits(back.capped),
+            toBengaliDigits(MAX_PRODUCT_STOCK),
+          );
+        }
+        ticketFields = { jar_tickets: back.keep };
+        writeShelf = () => {
+          shelf.write();
+          for (const id of back.remove) transaction.delete(tickets.doc(id));
+          for (const id of back.withdraw) transaction.update(tickets.doc(id), { order_id: null });
+          // Jars an order placed before tickets held: the total grows by them (it never goes down).
+          if (back.untracked > 0)
+            transaction.update(productRef, { jars_total: shelf.jarsTotal + back.untracked });
+        };
       }
-      const returned = stock + effects.shelf;
-      const next = returned > MAX_PRODUCT_STOCK ? Math.max(stock, MAX_PRODUCT_STOCK) : returned;
-      if (next < returned) {
-        notice = orderMessages.statusChange.stockCapped(
-          toBengaliDigits(returned - next),
-          toBengaliDigits(MAX_PRODUCT_STOCK),
-        );
-      }
-      writeShelf = () =>
-        transaction.update(productRef, { stock_quantity: next, updated_at: FieldValue.serverTimestamp() });
     }
   }
 
@@ -171,6 +200,7 @@ export async function prepareOrderMove(
     ...(settings && { payment_due_at: paymentDueAt(settings, now) }),
     ...fields,
     ...cashFields,
+    ...ticketFields,
   };
   const afterData = { ...stored, ...written };
   const writeSpent = keepSpent ? () => {} : await prepareSpentChange(transaction, db, stored, afterData);
@@ -199,7 +229,10 @@ export async function prepareOrderMove(
   };
 }
 
-/** The history line leaves out the ledger's bookkeeping: the undo (a map), the claim's amount, the courier's cash. */
+/**
+ * The history line leaves out the ledger's bookkeeping: the undo (a map), the claim's amount, the courier's cash,
+ * the jar tickets.
+ */
 function withoutBookkeeping(written: Record<string, unknown>): Record<string, unknown> {
   const {
     status_undo: _undo,
@@ -207,6 +240,7 @@ function withoutBookkeeping(written: Record<string, unknown>): Record<string, un
     courier_collected: _collected,
     courier_payout_id: _payout,
     courier_delivered_at: _delivered,
+    jar_tickets: _tickets,
     ...rest
   } = written;
   return rest;

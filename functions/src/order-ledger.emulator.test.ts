@@ -17,6 +17,7 @@ import {
   type PaymentMethod,
 } from '../../src/features/ordering/model';
 import { editOrder } from './edit-order';
+import { countShelf } from './jar-tickets';
 import { cancelUnpaidOrder } from './expire-unpaid-orders';
 import { rollupEntryOfOrder } from './order-stats';
 import { recordRefund } from './record-refund';
@@ -320,6 +321,31 @@ async function takeOrRefuse(books: Books, step: Step): Promise<void> {
   }
 }
 
+/**
+ * The jar tickets agree with the orders: an order that holds jars holds one ticket per jar (and no other order
+ * that ticket), one that does not holds none, and sold tickets + no one's tickets + the shelf = jars_total.
+ */
+async function expectTicketsTrue(orders: (Record<string, unknown> & { id: string })[]) {
+  const product = await shelf.db.doc('products/lemon').get();
+  const tickets = (await shelf.db.collection('products/lemon/tickets').get()).docs;
+  const holders = new Map(tickets.map((ticket) => [ticket.id, ticket.get('order_id') as string | null]));
+  for (const order of orders) {
+    const held = (order.jar_tickets ?? []) as string[];
+    const holds = isOrderStatus(order.status) && holdsJars(order.status);
+    expect(held.length).toBe(holds ? order.quantity : 0);
+    for (const id of held) expect(holders.get(id)).toBe(order.id);
+  }
+  const sold = tickets.filter((ticket) => ticket.get('order_id') !== null).length;
+  expect(sold).toBe(orders.reduce((sum, order) => sum + ((order.jar_tickets ?? []) as string[]).length, 0));
+  const total = product.get('jars_total') as number | undefined;
+  if (total === undefined)
+    expect(tickets).toHaveLength(0); // no tickets before the total
+  else {
+    expect(tickets.length + (await shelf.stock())).toBe(total);
+    for (const ticket of tickets) expect(Number(ticket.id)).toBeLessThan(total);
+  }
+}
+
 function add(into: Map<string, number>, orderId: string, poisha: number) {
   into.set(orderId, (into.get(orderId) ?? 0) + poisha);
 }
@@ -338,6 +364,7 @@ async function checkBooks(books: Books) {
     .filter((order) => isOrderStatus(order.status) && holdsJars(order.status))
     .reduce((sum, order) => sum + (order.quantity as number), 0);
   expect((await shelf.stock()) + held).toBe(STOCK);
+  await expectTicketsTrue(orders);
 
   const claims = (await shelf.db.collection('payment_claims').get()).docs;
   for (const order of orders) {
@@ -417,4 +444,72 @@ describe('any sequence of moves by the customers, the seller and the scheduler, 
     for (const status of ['delivered', 'cancelled', 'returned', 'pending'])
       expect(taken.get(`status:${status}`) ?? 0, status).toBeGreaterThan(0);
   }, 600_000); // many more runs by LEDGER_EMULATOR_RUNS
+});
+
+// ---- Bursts: many orders of one jar at once, with cancels among them ----
+
+describe('bursts of orders of one jar at once, with cancels of earlier orders among them', () => {
+  it('never sells a jar the shelf has not, refuses only what it could not sell, and the shelf converges', async () => {
+    const seen = { refused: 0, cancelled: 0, soldOut: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 8 }),
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 3 }),
+        async (stock, quantities, cancels) => {
+          await shelf.reset();
+          await shelf.db.doc('products/lemon').update({ stock_quantity: stock });
+          // One order placed before the burst, so cancels have something to return while it runs.
+          const first = await placeOrder(shelf.db, { uid: 'early', token: {} }, lemonOrder()).catch(
+            () => null,
+          );
+          const cancelled = first && cancels.length > 0 ? [first.orderId] : [];
+          const answers = await Promise.all([
+            ...quantities.map((quantity, i) =>
+              placeOrder(shelf.db, { uid: `buyer-${i}`, token: {} }, lemonOrder({ quantity })).then(
+                ({ orderId }) => ({ quantity, orderId, refusal: null }),
+                (error: unknown) => ({ quantity, orderId: null, refusal: error }),
+              ),
+            ),
+            ...cancelled.map((orderId) =>
+              setOrderStatus(shelf.db, { uid: 'early', token: {} }, { orderId, status: 'cancelled' }),
+            ),
+          ]);
+          const orders = answers.filter((answer) => 'quantity' in answer);
+          for (const { refusal } of orders) {
+            if (refusal === null) continue;
+            expect(refusal).toMatchObject({
+              code: 'failed-precondition',
+              message: orderMessages.errors.notEnoughStock,
+            });
+          }
+          const placed = orders.filter((order) => order.orderId !== null);
+          const sold = placed.reduce((sum, order) => sum + order.quantity, 0);
+          const earlyHeld = first && cancelled.length === 0 ? 1 : 0;
+          // Never oversold: what the burst placed fits in what was there.
+          expect(sold + earlyHeld).toBeLessThanOrEqual(stock);
+          const left = await shelf.stock();
+          expect(left).toBe(stock - sold - earlyHeld);
+          seen.refused += orders.length - placed.length;
+          seen.cancelled += cancelled.length;
+          if (left === 0) seen.soldOut += 1;
+          // Without a cancel the shelf only goes down, so a refused order asked for more than is left at the end.
+          if (cancelled.length === 0)
+            for (const order of orders) if (order.refusal) expect(order.quantity).toBeGreaterThan(left);
+          const all = (await shelf.db.collection('orders').get()).docs.map((doc) => ({
+            id: doc.id,
+            ...doc.data(),
+          }));
+          await expectTicketsTrue(all);
+          // The figure every reader shows catches up with the tickets, and a second count writes nothing.
+          await countShelf(shelf.db, shelf.db.doc('products/lemon'));
+          expect((await shelf.db.doc('products/lemon').get()).get('stock_quantity')).toBe(left);
+          expect(await countShelf(shelf.db, shelf.db.doc('products/lemon'))).toBe('unchanged');
+        },
+      ),
+      { numRuns: Number(process.env.LEDGER_BURST_RUNS ?? 10), seed: Number(process.env.LEDGER_SEED ?? 4646) },
+    );
+    // The runs reached what they are for: refusals, cancels amid a burst, a shelf sold to its last jar.
+    expect(Math.min(seen.refused, seen.cancelled, seen.soldOut)).toBeGreaterThan(0);
+  }, 300_000);
 });

@@ -21,13 +21,20 @@ export const PAYMENT_CLAIMS = 'payment_claims';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+const paymentSettingsRef = (db: Firestore) =>
+  db.collection(PAYMENT_SETTINGS_PATH.collection).doc(PAYMENT_SETTINGS_PATH.id);
+
+/** The shop's payment settings, read outside a transaction (placeOrder: no order locks them for another). */
+export async function readPaymentSettingsOf(db: Firestore): Promise<PaymentSettings> {
+  return readPaymentSettings((await paymentSettingsRef(db).get()).data());
+}
+
 /** The shop's payment settings, read in the transaction (a change of them makes it retry with the new ones). */
 export async function readPaymentSettingsIn(
   transaction: Transaction,
   db: Firestore,
 ): Promise<PaymentSettings> {
-  const ref = db.collection(PAYMENT_SETTINGS_PATH.collection).doc(PAYMENT_SETTINGS_PATH.id);
-  return readPaymentSettings((await transaction.get(ref)).data());
+  return readPaymentSettings((await transaction.get(paymentSettingsRef(db))).data());
 }
 
 /**

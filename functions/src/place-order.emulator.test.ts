@@ -1,8 +1,9 @@
 // placeOrder's transaction against the repo's Firestore emulator, in-process: the race for the last jars is
 // decided by Firestore's transaction semantics, which no fake could prove.
 import { Timestamp } from 'firebase-admin/firestore';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { orderMessages } from '../../src/features/ordering/model';
+import { countShelf } from './jar-tickets';
 import { ORDER_REQUEST_TTL_MS } from './order-request';
 import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';
 
@@ -30,6 +31,19 @@ describe('placeOrder against the Firestore emulator', () => {
     expect(await stock()).toBe(5);
   });
 
+  it("refuses an order for more jars than are free without a transaction (a sale's late orders lock nothing)", async () => {
+    await countShelf(shelf.db, shelf.db.doc('products/lemon')); // the product from before tickets gets its total
+    const transactions = vi.spyOn(shelf.db, 'runTransaction');
+    try {
+      await expect(placeOrder(shelf.db, caller, lemonOrder({ quantity: 6 }))).rejects.toMatchObject({
+        message: orderMessages.errors.notEnoughStock,
+      });
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      transactions.mockRestore();
+    }
+  });
+
   // The shop's one race test (through the callable it would also cost minutes of Functions-emulator workers
   // booting, for the same transaction): placeOrder's own transaction, twenty at once, against the emulator.
   it('sells exactly 5 jars when 20 orders for the last 5 arrive at once', async () => {
@@ -51,6 +65,56 @@ describe('placeOrder against the Firestore emulator', () => {
     expect(new Set(orders.map((order) => order.user_id)).size).toBe(5);
     expect(await stock()).toBe(0);
   }, 120_000);
+
+  it('takes a burst of orders without writing the product: each order creates tickets no other order writes', async () => {
+    const product = shelf.db.doc('products/lemon');
+    await product.update({ stock_quantity: 30 });
+    await countShelf(shelf.db, product); // the product from before tickets gets its total, once
+    const before = (await product.get()).updateTime!;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        placeOrder(shelf.db, { uid: `customer-${index}`, token: {} }, lemonOrder()),
+      ),
+    );
+    expect((await product.get()).updateTime!.isEqual(before)).toBe(true);
+    const tickets = (await product.collection('tickets').get()).docs;
+    expect(new Set(tickets.map((ticket) => ticket.get('order_id')))).toEqual(
+      new Set(results.map((result) => result.orderId)),
+    );
+    expect(await stock()).toBe(10);
+    // The shelf every reader shows follows, off the shoppers' answers.
+    await countShelf(shelf.db, product);
+    expect((await product.get()).get('stock_quantity')).toBe(10);
+  }, 120_000);
+
+  it('sells a product stored before tickets from its stock, giving it its total at its first order', async () => {
+    const { orderId } = await placeOrder(shelf.db, caller, lemonOrder({ quantity: 2 }));
+    const product = (await shelf.db.doc('products/lemon').get()).data();
+    expect(product).toMatchObject({ jars_total: 5, shelf_counted: 5, stock_quantity: 5 });
+    expect((await shelf.db.doc(`orders/${orderId}`).get()).get('jar_tickets')).toHaveLength(2);
+    expect(await stock()).toBe(3);
+  });
+
+  it('sells from the shelf the seller set: fewer jars are withdrawn, more bring them back, the total never drops', async () => {
+    const product = shelf.db.doc('products/lemon');
+    const total = async () => (await product.get()).get('jars_total') as number;
+    await placeOrder(shelf.db, caller, lemonOrder({ quantity: 2 }));
+    await product.update({ stock_quantity: 1 }); // the seller's figure: 1 jar on the shelf, not 3
+    expect(await stock()).toBe(1);
+    await expect(
+      placeOrder(shelf.db, { uid: 'karim', token: {} }, lemonOrder({ quantity: 2 })),
+    ).rejects.toMatchObject({ message: orderMessages.errors.notEnoughStock });
+    await placeOrder(shelf.db, { uid: 'karim', token: {} }, lemonOrder());
+    expect(await stock()).toBe(0);
+    expect(await total()).toBe(5);
+
+    await product.update({ stock_quantity: 4 }); // restocked: the 2 withdrawn jars back, and 2 new ones
+    await placeOrder(shelf.db, { uid: 'jamal', token: {} }, lemonOrder());
+    expect(await stock()).toBe(3);
+    expect(await total()).toBe(7);
+    const withdrawn = await product.collection('tickets').where('order_id', '==', null).get();
+    expect(withdrawn.size).toBe(0);
+  });
 
   it("refuses a customer's fourth open order, and takes one again once an order is delivered or cancelled", async () => {
     const placed = [];
@@ -153,6 +217,14 @@ describe('placeOrder against the Firestore emulator', () => {
       expect(again).toEqual(first);
       expect((await orders()).map((doc) => doc.id)).toEqual([first.orderId]);
       expect(await stock()).toBe(3);
+    });
+
+    it('answers a repeat of the request that took the last jars with its order, not with "out of stock"', async () => {
+      const first = await placeOrder(shelf.db, caller, lemonOrder({ quantity: 5, requestId }));
+      const again = await placeOrder(shelf.db, caller, lemonOrder({ quantity: 5, requestId }));
+      expect(again).toEqual(first);
+      expect(await orders()).toHaveLength(1);
+      expect(await stock()).toBe(0);
     });
 
     it('places one order when ten copies of the request arrive at once', async () => {

@@ -12,6 +12,8 @@ import {
   offeredPaymentMethods,
   orderTotal,
   parsePlaceOrderInput,
+  pickTicketIds,
+  freeTicketIds,
   toBengaliDigits,
   type OrderFields,
   type Parsed,
@@ -21,15 +23,18 @@ import {
 import type { Caller } from './caller';
 import { inTransaction, readCall } from './callable';
 import { countNewOrder, orderSearchFields } from './customer-summary';
+import { ALREADY_EXISTS, readTicketHint, ticketsOf } from './jar-tickets';
 import { guardOrder, type OrderGuardOptions } from './order-guard';
 import { orderStatsFields, recordNewOrder } from './order-stats';
-import { newOrderPaymentFields, prepareTrxIdClaim, readPaymentSettingsIn } from './order-payment';
+import { newOrderPaymentFields, prepareTrxIdClaim, readPaymentSettingsOf } from './order-payment';
 import { orderIdForRequest, requestExpired } from './order-request';
 import { refusal } from './refusal';
 
 // Many customers ordering the last jars at once make transactions collide; each retry re-reads the stock,
 // so more attempts only mean more late-comers hear "not enough stock" instead of a vague failure.
 const MAX_TRANSACTION_ATTEMPTS = 30;
+// Orders that picked the same free jar: the later one reads the free jars again and picks again, at once.
+const MAX_TICKET_ROUNDS = 30;
 
 /** The order document's fields except its timestamps, which the server stamps. */
 export type NewOrder = OrderFields & { status: typeof INITIAL_ORDER_STATUS };
@@ -86,9 +91,9 @@ function readPlaceOrderInput(data: unknown): Parsed<PlaceOrderInput> {
 }
 
 /**
- * The placeOrder callable: checks the caller and the payload, then in one transaction re-reads the product, the
- * shop's payment settings and the caller's open orders, claims the TrxID given with a bKash/Nagad order, takes
- * the jars out of stock and writes the order. Any refusal leaves the database untouched. A request the dialog
+ * The placeOrder callable: checks the caller and the payload, reads the shop's payment settings and the
+ * product's free jar tickets, then in one transaction reads the caller's open orders and markers, claims the
+ * TrxID given with a bKash/Nagad order, creates a ticket per jar and writes the order. Any refusal leaves the database untouched. A request the dialog
  * sends again with the same request id is answered with the same order.
  */
 export async function placeOrder(
@@ -114,76 +119,106 @@ export async function placeOrder(
   // once could both see two open orders and both be taken. Both also write this customer's marker document
   // (`order-limits/{uid}`, server-only, read and written by order-guard.ts), so they conflict and the later one
   // retries and sees the other's order.
-  await inTransaction(
-    db,
-    async (transaction) => {
-      if (input.requestId) {
-        // Served already (its answer was lost, or the shopper tapped twice): the same order, nothing new, no
-        // more jars taken. Two copies arriving at once both read "not there"; the first to commit wins and
-        // the other's transaction is retried, when it finds the order.
-        const placed = await transaction.get(orderRef);
-        if (placed.exists) {
-          if (requestExpired(placed.createTime?.toDate() ?? null, clock())) {
-            throw refusal('failed-precondition', errors.requestExpired);
-          }
-          return;
-        }
-      }
-      const product = await transaction.get(productRef);
-      const order = orderForProduct(product.data(), input, caller);
-      const settings = await readPaymentSettingsIn(transaction, db);
-      if (!offeredPaymentMethods(settings).includes(input.paymentMethod)) {
-        throw refusal('failed-precondition', orderMessages.payment.methodNotOffered);
-      }
-      // Blocklist, verified phone, limits per account and per number (order-guard.ts); reads the markers.
-      const guard = await guardOrder(
-        transaction,
-        db,
-        { caller, order, now: clock(), settings },
-        guardOptions,
+  // The free jars are read outside the transaction (orders never lock what other orders write): a hint.
+  // The shop's payment settings too: the seller's configuration, which no order writes. Read in each order's
+  // transaction it was the one document every order of a sale locked (docs/live-sale.md); an order placed a
+  // moment before the seller switches a method off is the same order placed a moment earlier.
+  const settings = await readPaymentSettingsOf(db);
+  for (let round = 1; ; round++) {
+    const hint = await readTicketHint(db, productRef);
+    const free = freeTicketIds(hint.jarsTotal, hint.holders);
+    // The product as read with the tickets; its shelf is the free jars (a broken stock is still refused). A
+    // refusal needs no transaction (a sale's late orders: the jars are gone), unless this request's order was
+    // placed already: the transaction then answers with it.
+    const product = hint.product.data();
+    const stored: unknown = product?.stock_quantity;
+    let order: NewOrder | null = null;
+    let refused: unknown = null;
+    try {
+      order = orderForProduct(
+        product && { ...product, stock_quantity: isValidStock(stored) ? free.length : stored },
+        input,
+        caller,
       );
-      const open = await transaction.get(openOrders);
-      if (open.size >= MAX_OPEN_ORDERS_PER_CUSTOMER) {
-        throw refusal(
-          'resource-exhausted',
-          errors.tooManyOpenOrders(toBengaliDigits(MAX_OPEN_ORDERS_PER_CUSTOMER)),
-        );
-      }
-      // A TrxID given with the order: claimed for it in this transaction, or refused if another order has it.
-      const claim =
-        input.paymentTrxId && input.paymentPayer
-          ? { trxId: input.paymentTrxId, payer: input.paymentPayer }
-          : null;
-      const claimTrxId =
-        claim && isMobilePaymentMethod(input.paymentMethod)
-          ? await prepareTrxIdClaim(transaction, db, input.paymentMethod, claim.trxId, orderRef.id)
-          : () => {};
+    } catch (error) {
+      if (!input.requestId || !(await orderRef.get()).exists) throw error;
+      refused = error;
+    }
+    try {
+      await inTransaction(
+        db,
+        async (transaction) => {
+          if (input.requestId) {
+            // Served already (its answer was lost, or the shopper tapped twice): the same order, nothing new, no
+            // more jars taken. Two copies arriving at once both read "not there"; the first to commit wins and
+            // the other's transaction is retried, when it finds the order.
+            const placed = await transaction.get(orderRef);
+            if (placed.exists) {
+              if (requestExpired(placed.createTime?.toDate() ?? null, clock())) {
+                throw refusal('failed-precondition', errors.requestExpired);
+              }
+              return;
+            }
+          }
+          if (!order) throw refused;
+          const tickets = pickTicketIds(free, input.quantity);
+          if (!offeredPaymentMethods(settings).includes(input.paymentMethod)) {
+            throw refusal('failed-precondition', orderMessages.payment.methodNotOffered);
+          }
+          // Blocklist, verified phone, limits per account and per number (order-guard.ts); reads the markers.
+          const guard = await guardOrder(
+            transaction,
+            db,
+            { caller, order, now: clock(), settings },
+            guardOptions,
+          );
+          const open = await transaction.get(openOrders);
+          if (open.size >= MAX_OPEN_ORDERS_PER_CUSTOMER) {
+            throw refusal(
+              'resource-exhausted',
+              errors.tooManyOpenOrders(toBengaliDigits(MAX_OPEN_ORDERS_PER_CUSTOMER)),
+            );
+          }
+          // A TrxID given with the order: claimed for it in this transaction, or refused if another order has it.
+          const claim =
+            input.paymentTrxId && input.paymentPayer
+              ? { trxId: input.paymentTrxId, payer: input.paymentPayer }
+              : null;
+          const claimTrxId =
+            claim && isMobilePaymentMethod(input.paymentMethod)
+              ? await prepareTrxIdClaim(transaction, db, input.paymentMethod, claim.trxId, orderRef.id)
+              : () => {};
 
-      // Every read is above this line, every write below (a Firestore transaction reads before it writes).
-      transaction.update(productRef, {
-        // The transaction fails and retries if the stock changed since this read, so this is exact.
-        stock_quantity: (product.get('stock_quantity') as number) - input.quantity,
-        updated_at: FieldValue.serverTimestamp(),
-      });
-      guard.record(); // writes the customer's marker, the number's marker and its summary
-      // One instant for the day the roll-ups count the order under (order-stats.ts) and its search fields.
-      const now = clock();
-      const stats = orderStatsFields(now);
-      const search = orderSearchFields(orderRef.id, order, now);
-      const payment = newOrderPaymentFields(input.paymentMethod, settings, now, claim);
-      countNewOrder(transaction, db, order, search.customer_key);
-      claimTrxId();
-      transaction.create(orderRef, {
-        ...order,
-        ...search,
-        ...stats,
-        ...payment,
-        created_at: FieldValue.serverTimestamp(),
-        updated_at: FieldValue.serverTimestamp(),
-      });
-      recordNewOrder(transaction, db, { ...order, ...stats, ...payment }, now);
-    },
-    { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
-  );
+          // Every read is above this line, every write below (a Firestore transaction reads before it writes).
+          // The jars: a ticket each, created (never written by another order, so no order waits on another). One
+          // another order created first fails the commit with ALREADY_EXISTS: exact by itself.
+          for (const ticket of tickets)
+            transaction.create(ticketsOf(productRef).doc(ticket), { order_id: orderRef.id });
+          guard.record(); // writes the customer's marker, the number's marker and its summary
+          // One instant for the day the roll-ups count the order under (order-stats.ts) and its search fields.
+          const now = clock();
+          const stats = orderStatsFields(now);
+          const search = orderSearchFields(orderRef.id, order, now);
+          const payment = newOrderPaymentFields(input.paymentMethod, settings, now, claim);
+          countNewOrder(transaction, db, order, search.customer_key);
+          claimTrxId();
+          transaction.create(orderRef, {
+            ...order,
+            ...search,
+            ...stats,
+            ...payment,
+            jar_tickets: tickets,
+            created_at: FieldValue.serverTimestamp(),
+            updated_at: FieldValue.serverTimestamp(),
+          });
+          recordNewOrder(transaction, db, { ...order, ...stats, ...payment }, now);
+        },
+        { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
+      );
+      break;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== ALREADY_EXISTS || round >= MAX_TICKET_ROUNDS) throw error;
+    }
+  }
   return { orderId: orderRef.id };
 }

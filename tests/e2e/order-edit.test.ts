@@ -102,7 +102,9 @@ describe("the seller's edit, history and notes", () => {
     expect((await details.innerText()).includes('জিনজিরা, কেরানীগঞ্জ, ঢাকা → বাসা ১২')).toBe(true);
 
     // Exactly one more jar off the shelf; the revenue stays: a cash order is money once the courier collects it.
-    expect((await productRef.get()).get('stock_quantity')).toBe(stockBefore - 1);
+    await expect
+      .poll(async () => (await productRef.get()).get('stock_quantity'), { timeout: 20_000 })
+      .toBe(stockBefore - 1);
     expect((await rolledUpRevenue('confirmed')) - revenueBefore).toBe(0);
     expect((await db.doc(`orders/${orderId}`).get()).get('total_amount')).toBe(Math.round(price * 200) / 100);
 

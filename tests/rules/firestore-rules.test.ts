@@ -232,6 +232,26 @@ describe('products', () => {
     );
   });
 
+  it("the jar tickets and their total are the server's: an admin sets the shelf, never the tickets", async () => {
+    await env().withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore();
+      await setDoc(doc(db, 'products/ticketed'), { ...mango, jars_total: 20, shelf_counted: 12 });
+      await setDoc(doc(db, 'products/ticketed/tickets/3'), { order_id: 'o1' });
+    });
+    const db = admin();
+    // The seller's save keeps the server's fields as they are, and may set the shelf.
+    await assertSucceeds(updateDoc(doc(db, 'products/ticketed'), { stock_quantity: 15, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/ticketed'), { jars_total: 30, ...touched }));
+    await assertFails(updateDoc(doc(db, 'products/ticketed'), { shelf_counted: 15, ...touched }));
+    await assertFails(setDoc(doc(db, 'products/new-ticketed'), { ...mango, ...stamp, jars_total: 12 }));
+    for (const who of [db, editor()]) {
+      await assertFails(getDoc(doc(who, 'products/ticketed/tickets/3')));
+      await assertFails(getDocs(collection(who, 'products/ticketed/tickets')));
+      await assertFails(setDoc(doc(who, 'products/ticketed/tickets/4'), { order_id: null }));
+      await assertFails(deleteDoc(doc(who, 'products/ticketed/tickets/3')));
+    }
+  });
+
   it('an admin cannot store a price that can never be sold: infinite, finer than a poisha, or too high', async () => {
     const db = admin();
     // Each refused change is made to a product that is there, and it stays as it was.

@@ -49,7 +49,7 @@ export async function createProduct(fields: ProductFormFields, image: ProductIma
 
 export async function updateProduct(
   id: string,
-  fields: ProductFormFields,
+  fields: ProductFormFields | Omit<ProductFormFields, 'stock_quantity'>,
   image: ProductImage,
 ): Promise<void> {
   await runTransaction(db, async (transaction) => {

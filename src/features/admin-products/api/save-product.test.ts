@@ -68,6 +68,13 @@ describe('saveProduct', () => {
     );
   });
 
+  it('writes the shelf only when the seller changed it, so jars sold since the form opened stay sold', async () => {
+    await saveProduct(existing, { ...productFormValues(existing), name: 'আমের টক আচার' }, () => {});
+    expect(store.updateProduct.mock.calls[0][1]).not.toHaveProperty('stock_quantity');
+    await saveProduct(existing, { ...productFormValues(existing), stock_quantity: 9 }, () => {});
+    expect(store.updateProduct.mock.calls[1][1]).toMatchObject({ stock_quantity: 9 });
+  });
+
   it('still saves when the upload fails, keeping the previous image of an edited product', async () => {
     images.uploadProductImage.mockRejectedValue(new Error('storage/unauthorized'));
     const result = await saveProduct(existing, { ...productFormValues(existing), image: photo }, () => {});

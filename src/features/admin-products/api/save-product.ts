@@ -44,8 +44,12 @@ export async function saveProduct(
   const image: ProductImage =
     uploaded ?? (values.remove_image ? { image_url: null, image_path: null } : previous);
 
+  // The shelf is written only when the seller changed it: the figure the form loaded may be older than the jars
+  // sold since, and writing it is asking the server to set the shelf to it (functions/src/jar-tickets.ts).
+  const { stock_quantity: shelf, ...shelfKept } = fields;
   try {
-    if (existing) await updateProduct(existing.id, fields, image);
+    if (existing)
+      await updateProduct(existing.id, shelf === existing.stock_quantity ? shelfKept : fields, image);
     else await createProduct(fields, image);
   } catch (error) {
     if (uploaded)
