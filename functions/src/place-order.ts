@@ -93,8 +93,8 @@ function readPlaceOrderInput(data: unknown): Parsed<PlaceOrderInput> {
 /**
  * The placeOrder callable: checks the caller and the payload, reads the shop's payment settings and the
  * product's free jar tickets, then in one transaction reads the caller's open orders and markers, claims the
- * TrxID given with a bKash/Nagad order, creates a ticket per jar and writes the order. Any refusal leaves the database untouched. A request the dialog
- * sends again with the same request id is answered with the same order.
+ * TrxID given with a bKash/Nagad order, creates a ticket per jar and writes the order. Any refusal leaves the
+ * database untouched. A request the dialog sends again with the same request id is answered with the same order.
  */
 export async function placeOrder(
   db: Firestore,
