@@ -155,9 +155,9 @@ export async function prepareOrderMove(
       } else if (effects.shelf < 0) {
         const wanted = -effects.shelf;
         const seen = await readSomeLots(db, productRef, wanted, transaction);
-        const taken = pickLots(seen.lots, wanted);
+        const taken = pickLots(seen, wanted);
         if (!taken) {
-          throw refusal('failed-precondition', words.notEnoughStock(toBengaliDigits(jarsIn(seen.lots))));
+          throw refusal('failed-precondition', words.notEnoughStock(toBengaliDigits(jarsIn(seen))));
         }
         writeShelf = () => {
           for (const lot of taken.taken) transaction.delete(lotsOf(productRef).doc(lot.id), { exists: true });

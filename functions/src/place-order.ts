@@ -23,7 +23,7 @@ import {
 import type { Caller } from './caller';
 import { inTransaction, readCall } from './callable';
 import { countNewOrder, orderSearchFields } from './customer-summary';
-import { lotsOf, NOT_FOUND, readSettledProduct, readSomeLots } from './shelf-lots';
+import { lotsOf, NOT_FOUND, readProductAndLots } from './shelf-lots';
 import { guardOrder, type OrderGuardOptions } from './order-guard';
 import { orderStatsFields, recordNewOrder } from './order-stats';
 import { newOrderPaymentFields, prepareTrxIdClaim, readPaymentSettingsOf } from './order-payment';
@@ -127,15 +127,12 @@ export async function placeOrder(
   // moment before the seller switches a method off is the same order placed a moment earlier.
   const settings = await readPaymentSettingsOf(db);
   for (let round = 1; ; round++) {
-    const productDoc = await readSettledProduct(db, productRef);
-    const seen = productDoc.exists
-      ? await readSomeLots(db, productRef, input.quantity)
-      : { lots: [], all: true };
+    const seen = await readProductAndLots(db, productRef, input.quantity);
     // The product as read with its lots; its shelf is the jars in the lots read (all of them when fewer lots came
     // than were asked for; enough otherwise), and a broken stock is still refused. A refusal needs no
     // transaction (a sale's late orders: the jars are gone), unless this request's order was placed already:
     // the transaction then answers with it.
-    const product = productDoc.data();
+    const product = seen.product.data();
     const stored: unknown = product?.stock_quantity;
     let order: NewOrder | null = null;
     let refused: unknown = null;

@@ -14,6 +14,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import {
+  jarsIn,
   LOT_READ_SLACK,
   planShelfSet,
   requestedShelf,
@@ -45,27 +46,30 @@ export async function shelfSum(product: DocumentReference, transaction?: Transac
 
 /**
  * Lots holding `jars` jars, read from a random place in the shelf's lots (so orders at once read different
- * ones): `jars` + LOT_READ_SLACK lots, wrapping around to the first. Every lot holds a jar, so as many lots
- * as asked hold enough; fewer means every lot was read (`all`). Read in `transaction`, or in a read-only one
- * (one moment for both reads, no locks).
+ * ones): `jars` + LOT_READ_SLACK lots, wrapping around to the first. Every lot holds a jar, so as many lots as
+ * asked hold enough; fewer are every lot. Read in `transaction`, or outside any (no lock for other orders to
+ * wait on), where a shelf too short for `jars` is read again in a read-only transaction: of two reads apart,
+ * a lot another order left over could have moved from the range not yet read to the one already read, and a
+ * refusal is said on the lots of one moment.
  */
 export async function readSomeLots(
   db: Firestore,
   product: DocumentReference,
   jars: number,
   transaction?: Transaction,
-): Promise<{ lots: Lot[]; all: boolean }> {
+): Promise<Lot[]> {
   const wanted = jars + LOT_READ_SLACK;
   const start = lotsOf(product).doc().id; // a random auto-id
   const byId = lotsOf(product).orderBy(FieldPath.documentId());
-  const read = async (t: Transaction) => {
-    const get = (query: Query) => t.get(query).then(lotsFrom);
-    const after = await get(byId.startAt(start).limit(wanted));
-    const before = after.length < wanted ? await get(byId.endBefore(start).limit(wanted - after.length)) : [];
-    const lots = [...after, ...before];
-    return { lots, all: lots.length < wanted };
+  const read = async (get: (query: Query) => Promise<QuerySnapshot>) => {
+    const after = lotsFrom(await get(byId.startAt(start).limit(wanted)));
+    if (after.length === wanted) return after;
+    return [...after, ...lotsFrom(await get(byId.endBefore(start).limit(wanted - after.length)))];
   };
-  return transaction ? read(transaction) : db.runTransaction(read, { readOnly: true });
+  if (transaction) return read((query) => transaction.get(query));
+  const lots = await read((query) => query.get());
+  if (lots.length === wanted || jarsIn(lots) >= jars) return lots;
+  return db.runTransaction((t) => read((query) => t.get(query)), { readOnly: true });
 }
 
 /**
@@ -114,16 +118,18 @@ async function settleRequest(db: Firestore, productRef: DocumentReference): Prom
 }
 
 /**
- * The product, read outside any transaction (no lock for other orders to wait on), with a pending shelf set
- * or a product from before lots settled first: the lots are then its shelf.
+ * The product and lots holding `jars` of its jars (readSomeLots), read at once outside any transaction (no lock
+ * for other orders to wait on), with a pending shelf set or a product from before lots settled first: the lots
+ * are then its shelf.
  */
-export async function readSettledProduct(
+export async function readProductAndLots(
   db: Firestore,
   productRef: DocumentReference,
-): Promise<DocumentSnapshot> {
+  jars: number,
+): Promise<{ product: DocumentSnapshot; lots: Lot[] }> {
   for (;;) {
-    const product = await productRef.get();
-    if (!product.exists || requestedShelf(product.data() ?? {}) === null) return product;
+    const [product, lots] = await Promise.all([productRef.get(), readSomeLots(db, productRef, jars)]);
+    if (!product.exists || requestedShelf(product.data() ?? {}) === null) return { product, lots };
     await settleRequest(db, productRef);
   }
 }
