@@ -154,7 +154,7 @@ export async function prepareOrderMove(
           transaction.update(productRef, { stock_quantity: figure, shelf_counted: FieldValue.delete() });
       } else if (effects.shelf < 0) {
         const wanted = -effects.shelf;
-        const seen = await readSomeLots(db, productRef, wanted, transaction);
+        const seen = await readSomeLots(productRef, wanted, transaction);
         const taken = pickLots(seen, wanted);
         if (!taken) {
           throw refusal('failed-precondition', words.notEnoughStock(toBengaliDigits(jarsIn(seen))));

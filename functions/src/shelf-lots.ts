@@ -14,7 +14,6 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import {
-  jarsIn,
   LOT_READ_SLACK,
   planShelfSet,
   requestedShelf,
@@ -46,30 +45,21 @@ export async function shelfSum(product: DocumentReference, transaction?: Transac
 
 /**
  * Lots holding `jars` jars, read from a random place in the shelf's lots (so orders at once read different
- * ones): `jars` + LOT_READ_SLACK lots, wrapping around to the first. Every lot holds a jar, so as many lots as
- * asked hold enough; fewer are every lot. Read in `transaction`, or outside any (no lock for other orders to
- * wait on), where a shelf too short for `jars` is read again in a read-only transaction: of two reads apart,
- * a lot another order left over could have moved from the range not yet read to the one already read, and a
- * refusal is said on the lots of one moment.
+ * ones): `jars` + LOT_READ_SLACK lots. Every lot holds a jar, so as many lots as asked hold enough. Fewer after
+ * the random place: the first lots are read instead, in one query, so fewer than asked there are every lot
+ * of one moment (two reads apart could miss a lot another order left over in between, and a refusal is said
+ * on these). Read in `transaction`, or outside any (no lock for other orders to wait on).
  */
 export async function readSomeLots(
-  db: Firestore,
   product: DocumentReference,
   jars: number,
   transaction?: Transaction,
 ): Promise<Lot[]> {
   const wanted = jars + LOT_READ_SLACK;
-  const start = lotsOf(product).doc().id; // a random auto-id
-  const byId = lotsOf(product).orderBy(FieldPath.documentId());
-  const read = async (get: (query: Query) => Promise<QuerySnapshot>) => {
-    const after = lotsFrom(await get(byId.startAt(start).limit(wanted)));
-    if (after.length === wanted) return after;
-    return [...after, ...lotsFrom(await get(byId.endBefore(start).limit(wanted - after.length)))];
-  };
-  if (transaction) return read((query) => transaction.get(query));
-  const lots = await read((query) => query.get());
-  if (lots.length === wanted || jarsIn(lots) >= jars) return lots;
-  return db.runTransaction((t) => read((query) => t.get(query)), { readOnly: true });
+  const byId = lotsOf(product).orderBy(FieldPath.documentId()).limit(wanted);
+  const get = async (query: Query) => lotsFrom(await (transaction ? transaction.get(query) : query.get()));
+  const after = await get(byId.startAt(lotsOf(product).doc().id)); // a random auto-id
+  return after.length === wanted ? after : get(byId);
 }
 
 /**
@@ -128,7 +118,7 @@ export async function readProductAndLots(
   jars: number,
 ): Promise<{ product: DocumentSnapshot; lots: Lot[] }> {
   for (;;) {
-    const [product, lots] = await Promise.all([productRef.get(), readSomeLots(db, productRef, jars)]);
+    const [product, lots] = await Promise.all([productRef.get(), readSomeLots(productRef, jars)]);
     if (!product.exists || requestedShelf(product.data() ?? {}) === null) return { product, lots };
     await settleRequest(db, productRef);
   }
