@@ -47,6 +47,21 @@ describe('the seller changing an order status', () => {
     expect(await stock()).toBe(3);
   });
 
+  it('returns the jars of an order and a product from the jar tickets, ignoring their tickets', async () => {
+    const orderId = await orderLemons(2);
+    // As a snapshot of the shop before lots holds them: the order's ticket numbers, the product's total.
+    await shelf.db.doc(`orders/${orderId}`).update({ jar_tickets: ['0', '1'] });
+    await shelf.db.doc('products/lemon').update({ jars_total: 5, stock_quantity: 3 });
+    await shelf.db.doc('products/lemon/tickets/0').set({ order_id: orderId });
+
+    await setOrderStatus(shelf.db, seller, { orderId, status: 'cancelled' });
+    expect(await stock()).toBe(5);
+    await placeOrder(shelf.db, { uid: 'karim', token: {} }, lemonOrder({ quantity: 5 }));
+    expect(await stock()).toBe(0);
+    expect((await shelf.db.doc('products/lemon').get()).get('jars_total')).toBeUndefined();
+    await shelf.db.doc('products/lemon/tickets/0').delete();
+  });
+
   it('refuses to bring back a cancelled order when the shelf no longer has its jars, changing nothing', async () => {
     const orderId = await orderLemons(4);
     await setOrderStatus(shelf.db, seller, { orderId, status: 'cancelled' });
