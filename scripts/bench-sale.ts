@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { readProjectConfig } from '../emulators/src/config.js';
-import { exactShelf } from '../functions/src/jar-tickets.js';
+import { exactShelf } from '../functions/src/shelf-lots.js';
 import { phoneToE164 } from '../src/features/ordering/model/index.js';
 import { takenPorts } from './stack/ports.js';
 import { shopPorts, startShop, type RunningShop } from './stack/shop.js';
@@ -160,7 +160,7 @@ async function sale(label: string): Promise<void> {
     const [template] = (await db.collection('products').where('is_active', '==', true).limit(1).get()).docs;
     if (!template) throw new Error('no active product to copy: is the shop seeded?');
     const product = db.collection('products').doc();
-    // Without the template's jar tickets' fields: a product as the seller's form creates it.
+    // Without the template's server fields (the lots' count, a jar tickets' total): as the seller's form creates it.
     const { jars_total: _total, shelf_counted: _counted, ...copied } = template.data();
     await product.create({
       ...copied,
@@ -169,6 +169,11 @@ async function sale(label: string): Promise<void> {
       created_at: FieldValue.serverTimestamp(),
       updated_at: FieldValue.serverTimestamp(),
     });
+    // The shelf set on lots by the trigger, as it is long before a live sale starts (else the first orders do it).
+    for (const until = Date.now() + 30_000; Date.now() < until;) {
+      if ((await product.get()).get('shelf_counted') === stock) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const stamp = Date.now();
     const phones = Array.from({ length: shoppers }, (_, run) => `0171${String(stamp + run).slice(-7)}`);
     const tokens = await Promise.all(phones.map((phone, run) => newCustomer(run, stamp, phone)));
@@ -185,7 +190,7 @@ async function sale(label: string): Promise<void> {
     const placed = answers.filter((a) => a.orderId);
     const refusals = new Map<string, number>();
     for (const a of answers) if (a.refusal) refusals.set(a.refusal, (refusals.get(a.refusal) ?? 0) + 1);
-    // The exact shelf (its jar tickets), then how long the figure every reader shows took to catch up with it.
+    // The exact shelf (its lots), then how long the figure every reader shows took to catch up with it.
     const shelf = await exactShelf(product);
     let shown = (await product.get()).get('stock_quantity') as number;
     while (shown !== shelf && performance.now() - started - wallMs < 60_000) {

@@ -21,7 +21,7 @@ import { reviewPayment as reviewPaymentFor } from './review-payment';
 import { expireUnpaidOrders as expireUnpaidOrdersIn } from './expire-unpaid-orders';
 import { editOrder as editOrderFor } from './edit-order';
 import { checkLowStock } from './low-stock';
-import { countShelf } from './jar-tickets';
+import { countShelf } from './shelf-lots';
 import { smsCustomerOnStatus as smsCustomerOnStatusIn } from './order-sms';
 import { recordRefund as recordRefundFor } from './record-refund';
 import { sendEveningSummary } from './evening-summary';
@@ -177,17 +177,14 @@ export const markProductPhotoSizes = onDocumentWritten('products/{productId}', a
 });
 
 /**
- * The shelf every reader shows (`stock_quantity`) counted from the jar tickets (./jar-tickets.ts), off the
- * shopper's answer path: after each ticket an order creates or a move deletes, and after each write of the
- * product (a shelf the seller set is applied to the tickets; a product from before tickets gets its total).
+ * The shelf every reader shows (`stock_quantity`) counted from its lots (./shelf-lots.ts), off the shopper's
+ * answer path: after each lot an order or a move deletes or creates, and after each write of the product (a
+ * shelf the seller set is applied to the lots; a product from before lots gets its lots).
  * A count that finds the figure right writes nothing, so a burst's last count stands.
  */
-export const countShelfOnTicket = onDocumentWritten(
-  'products/{productId}/tickets/{ticket}',
-  async (event) => {
-    await countShelf(getFirestore(), getFirestore().doc(`products/${event.params.productId}`));
-  },
-);
+export const countShelfOnLot = onDocumentWritten('products/{productId}/shelf/{lot}', async (event) => {
+  await countShelf(getFirestore(), getFirestore().doc(`products/${event.params.productId}`));
+});
 export const countShelfOnProduct = onDocumentWritten('products/{productId}', async (event) => {
   if (event.data?.after.exists)
     await countShelf(getFirestore(), getFirestore().doc(`products/${event.params.productId}`));

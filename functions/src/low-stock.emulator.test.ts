@@ -2,7 +2,7 @@
 // through the real placeOrder, and the trigger's handler runs on each product write, twice where a trigger
 // could run twice.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countShelf } from './jar-tickets';
+import { countShelf } from './shelf-lots';
 import { checkLowStock, LOW_STOCK_ALERTS } from './low-stock';
 import { MAIL_COLLECTION } from './order-mail';
 import { lemonOrder, placeOrder, useLemonShelf } from './testing/lemon-shelf';

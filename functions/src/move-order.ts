@@ -15,14 +15,15 @@ import {
   courierCashChange,
   courierPayoutTexts,
   fromPoisha,
-  heldTicketIds,
   isMobilePaymentMethod,
+  jarsIn,
   ledgerFieldsOf,
   ledgerOrderOf,
   MAX_PRODUCT_STOCK,
   orderMessages,
   paymentClaimId,
-  planJarsBack,
+  pickLots,
+  requestedShelf,
   toBengaliDigits,
   UNDO_MINUTES,
   type LedgerActor,
@@ -32,7 +33,7 @@ import {
 } from '../../src/features/ordering/model';
 import { storedMillis } from '../../src/lib/stored-date';
 import { prepareSpentChange } from './customer-summary';
-import { prepareShelfIn, takeTickets, ticketsOf } from './jar-tickets';
+import { lotsOf, readSomeLots, shelfSum } from './shelf-lots';
 import { recordStatusForGuard } from './order-guard';
 import { BY_SYSTEM, changesOf, recordHistory, type ChangedBy } from './order-history';
 import { PAYMENT_CLAIMS, paymentDueAt, prepareTrxIdClaim, readPaymentSettingsIn } from './order-payment';
@@ -121,58 +122,53 @@ export async function prepareOrderMove(
     }
   }
 
-  // The shelf: the order's jar tickets deleted (jars back on it) or new ones created (jars off it again),
-  // never more than are free, never above the stock limit.
+  // The shelf: jars back as one lot of them, jars taken again from its lots, in this transaction; never more
+  // than are on it, never above the stock limit. On a product whose shelf the seller set and the lots do not
+  // show yet (or from before lots), the figure they wrote is the shelf: the move changes it, still to be set.
   let notice: string | undefined;
   let writeShelf = () => {};
-  let ticketFields: Record<string, unknown> = {};
   const productId: unknown = stored.product_id;
   if (effects.shelf !== 0 && typeof productId === 'string' && productId !== '') {
     const productRef = db.collection('products').doc(productId);
     const product = await transaction.get(productRef);
     // An edit's words are about more jars; a status change's about bringing the order back.
     const words = move.kind === 'edit' ? orderMessages.edit : orderMessages.statusChange;
-    const held = heldTicketIds(stored);
+    const capped = (jars: number) => {
+      notice = orderMessages.statusChange.stockCapped(
+        toBengaliDigits(jars),
+        toBengaliDigits(MAX_PRODUCT_STOCK),
+      );
+    };
     if (!product.exists || typeof product.get('stock_quantity') !== 'number') {
       // Jars of a deleted product have no shelf to go back to; taking jars again needs one.
       if (effects.shelf < 0) throw refusal('failed-precondition', words.productGone);
-      if (product.exists || held.length > 0) {
-        const tickets = ticketsOf(productRef);
-        writeShelf = () => held.forEach((id) => transaction.delete(tickets.doc(id)));
-        ticketFields = { jar_tickets: [] };
-      }
     } else {
-      const shelf = await prepareShelfIn(transaction, product);
-      const onShelf = shelf.jarsTotal - shelf.holders.size;
-      const tickets = ticketsOf(productRef);
-      if (effects.shelf < 0) {
+      const requested = requestedShelf(product.data() ?? {});
+      if (requested !== null) {
+        if (requested + effects.shelf < 0)
+          throw refusal('failed-precondition', words.notEnoughStock(toBengaliDigits(requested)));
+        const figure = Math.min(requested + effects.shelf, MAX_PRODUCT_STOCK);
+        if (requested + effects.shelf > figure) capped(requested + effects.shelf - figure);
+        // Without its last count, the product stays a request for the lots to be set to its figure.
+        writeShelf = () =>
+          transaction.update(productRef, { stock_quantity: figure, shelf_counted: FieldValue.delete() });
+      } else if (effects.shelf < 0) {
         const wanted = -effects.shelf;
-        const taken = await takeTickets(transaction, productRef, shelf, wanted);
-        if (taken === null) {
-          throw refusal('failed-precondition', words.notEnoughStock(toBengaliDigits(onShelf)));
+        const seen = await readSomeLots(productRef, wanted, transaction);
+        const taken = pickLots(seen, wanted);
+        if (!taken) {
+          throw refusal('failed-precondition', words.notEnoughStock(toBengaliDigits(jarsIn(seen))));
         }
-        ticketFields = { jar_tickets: [...held, ...taken] };
         writeShelf = () => {
-          shelf.write();
-          for (const id of taken) transaction.create(tickets.doc(id), { order_id: order.id });
+          for (const lot of taken.taken) transaction.delete(lotsOf(productRef).doc(lot.id), { exists: true });
+          if (taken.remainder > 0) transaction.create(lotsOf(productRef).doc(), { jars: taken.remainder });
         };
       } else {
-        const back = planJarsBack(held, effects.shelf, onShelf);
-        if (back.capped > 0) {
-          notice = orderMessages.statusChange.stockCapped(
-            toBengaliDigits(back.capped),
-            toBengaliDigits(MAX_PRODUCT_STOCK),
-          );
-        }
-        ticketFields = { jar_tickets: back.keep };
-        writeShelf = () => {
-          shelf.write();
-          for (const id of back.remove) transaction.delete(tickets.doc(id));
-          for (const id of back.withdraw) transaction.update(tickets.doc(id), { order_id: null });
-          // Jars an order placed before tickets held: the total grows by them (it never goes down).
-          if (back.untracked > 0)
-            transaction.update(productRef, { jars_total: shelf.jarsTotal + back.untracked });
-        };
+        // Today's rule: jars that do not fit under the stock limit stay off the shelf, and the seller is told.
+        const room = Math.max(0, MAX_PRODUCT_STOCK - (await shelfSum(productRef, transaction)));
+        const back = Math.min(effects.shelf, room);
+        if (back < effects.shelf) capped(effects.shelf - back);
+        if (back > 0) writeShelf = () => transaction.create(lotsOf(productRef).doc(), { jars: back });
       }
     }
   }
@@ -200,7 +196,6 @@ export async function prepareOrderMove(
     ...(settings && { payment_due_at: paymentDueAt(settings, now) }),
     ...fields,
     ...cashFields,
-    ...ticketFields,
   };
   const afterData = { ...stored, ...written };
   const writeSpent = keepSpent ? () => {} : await prepareSpentChange(transaction, db, stored, afterData);
@@ -230,8 +225,7 @@ export async function prepareOrderMove(
 }
 
 /**
- * The history line leaves out the ledger's bookkeeping: the undo (a map), the claim's amount, the courier's cash,
- * the jar tickets.
+ * The history line leaves out the ledger's bookkeeping: the undo (a map), the claim's amount, the courier's cash.
  */
 function withoutBookkeeping(written: Record<string, unknown>): Record<string, unknown> {
   const {
@@ -240,7 +234,6 @@ function withoutBookkeeping(written: Record<string, unknown>): Record<string, un
     courier_collected: _collected,
     courier_payout_id: _payout,
     courier_delivered_at: _delivered,
-    jar_tickets: _tickets,
     ...rest
   } = written;
   return rest;

@@ -12,8 +12,8 @@ import {
   offeredPaymentMethods,
   orderTotal,
   parsePlaceOrderInput,
-  pickTicketIds,
-  freeTicketIds,
+  jarsIn,
+  pickLots,
   toBengaliDigits,
   type OrderFields,
   type Parsed,
@@ -23,7 +23,7 @@ import {
 import type { Caller } from './caller';
 import { inTransaction, readCall } from './callable';
 import { countNewOrder, orderSearchFields } from './customer-summary';
-import { ALREADY_EXISTS, readTicketHint, ticketsOf } from './jar-tickets';
+import { lotsOf, NOT_FOUND, readProductAndLots } from './shelf-lots';
 import { guardOrder, type OrderGuardOptions } from './order-guard';
 import { orderStatsFields, recordNewOrder } from './order-stats';
 import { newOrderPaymentFields, prepareTrxIdClaim, readPaymentSettingsOf } from './order-payment';
@@ -33,8 +33,8 @@ import { refusal } from './refusal';
 // Many customers ordering the last jars at once make transactions collide; each retry re-reads the stock,
 // so more attempts only mean more late-comers hear "not enough stock" instead of a vague failure.
 const MAX_TRANSACTION_ATTEMPTS = 30;
-// Orders that picked the same free jar: the later one reads the free jars again and picks again, at once.
-const MAX_TICKET_ROUNDS = 30;
+// Orders that picked the same lot: the later one reads lots again and picks again, at once.
+const MAX_LOT_ROUNDS = 30;
 
 /** The order document's fields except its timestamps, which the server stamps. */
 export type NewOrder = OrderFields & { status: typeof INITIAL_ORDER_STATUS };
@@ -91,9 +91,10 @@ function readPlaceOrderInput(data: unknown): Parsed<PlaceOrderInput> {
 }
 
 /**
- * The placeOrder callable: checks the caller and the payload, reads the shop's payment settings and the
- * product's free jar tickets, then in one transaction reads the caller's open orders and markers, claims the
- * TrxID given with a bKash/Nagad order, creates a ticket per jar and writes the order. Any refusal leaves the
+ * The placeOrder callable: checks the caller and the payload, reads the shop's payment settings, the product and
+ * a few of its shelf's lots, then in one transaction reads the caller's open orders and markers, claims the
+ * TrxID given with a bKash/Nagad order, deletes the lots that hold the jars (a lot of the rest created) and
+ * writes the order. Any refusal leaves the
  * database untouched. A request the dialog sends again with the same request id is answered with the same order.
  */
 export async function placeOrder(
@@ -119,24 +120,25 @@ export async function placeOrder(
   // once could both see two open orders and both be taken. Both also write this customer's marker document
   // (`order-limits/{uid}`, server-only, read and written by order-guard.ts), so they conflict and the later one
   // retries and sees the other's order.
-  // The free jars are read outside the transaction (orders never lock what other orders write): a hint.
+  // The product and some of its lots are read outside the transaction (orders never lock what other orders
+  // write): a hint; deleting the lots taken, each of which must still exist, is what is exact.
   // The shop's payment settings too: the seller's configuration, which no order writes. Read in each order's
   // transaction it was the one document every order of a sale locked (docs/live-sale.md); an order placed a
   // moment before the seller switches a method off is the same order placed a moment earlier.
   const settings = await readPaymentSettingsOf(db);
   for (let round = 1; ; round++) {
-    const hint = await readTicketHint(db, productRef);
-    const free = freeTicketIds(hint.jarsTotal, hint.holders);
-    // The product as read with the tickets; its shelf is the free jars (a broken stock is still refused). A
-    // refusal needs no transaction (a sale's late orders: the jars are gone), unless this request's order was
-    // placed already: the transaction then answers with it.
-    const product = hint.product.data();
+    const seen = await readProductAndLots(db, productRef, input.quantity);
+    // The product as read with its lots; its shelf is the jars in the lots read (all of them when fewer lots came
+    // than were asked for; enough otherwise), and a broken stock is still refused. A refusal needs no
+    // transaction (a sale's late orders: the jars are gone), unless this request's order was placed already:
+    // the transaction then answers with it.
+    const product = seen.product.data();
     const stored: unknown = product?.stock_quantity;
     let order: NewOrder | null = null;
     let refused: unknown = null;
     try {
       order = orderForProduct(
-        product && { ...product, stock_quantity: isValidStock(stored) ? free.length : stored },
+        product && { ...product, stock_quantity: isValidStock(stored) ? jarsIn(seen.lots) : stored },
         input,
         caller,
       );
@@ -161,7 +163,8 @@ export async function placeOrder(
             }
           }
           if (!order) throw refused;
-          const tickets = pickTicketIds(free, input.quantity);
+          const lots = pickLots(seen.lots, input.quantity);
+          if (!lots) throw refusal('failed-precondition', errors.notEnoughStock);
           if (!offeredPaymentMethods(settings).includes(input.paymentMethod)) {
             throw refusal('failed-precondition', orderMessages.payment.methodNotOffered);
           }
@@ -190,10 +193,11 @@ export async function placeOrder(
               : () => {};
 
           // Every read is above this line, every write below (a Firestore transaction reads before it writes).
-          // The jars: a ticket each, created (never written by another order, so no order waits on another). One
-          // another order created first fails the commit with ALREADY_EXISTS: exact by itself.
-          for (const ticket of tickets)
-            transaction.create(ticketsOf(productRef).doc(ticket), { order_id: orderRef.id });
+          // The jars: the lots taken, deleted, and what they held beyond the order a lot of its own (no order
+          // writes a document another order writes unless both took one lot; the later then fails the commit with
+          // NOT_FOUND: exact by itself).
+          for (const lot of lots.taken) transaction.delete(lotsOf(productRef).doc(lot.id), { exists: true });
+          if (lots.remainder > 0) transaction.create(lotsOf(productRef).doc(), { jars: lots.remainder });
           guard.record(); // writes the customer's marker, the number's marker and its summary
           // One instant for the day the roll-ups count the order under (order-stats.ts) and its search fields.
           const now = clock();
@@ -207,7 +211,6 @@ export async function placeOrder(
             ...search,
             ...stats,
             ...payment,
-            jar_tickets: tickets,
             created_at: FieldValue.serverTimestamp(),
             updated_at: FieldValue.serverTimestamp(),
           });
@@ -217,7 +220,7 @@ export async function placeOrder(
       );
       break;
     } catch (error) {
-      if ((error as { code?: unknown }).code !== ALREADY_EXISTS || round >= MAX_TICKET_ROUNDS) throw error;
+      if ((error as { code?: unknown }).code !== NOT_FOUND || round >= MAX_LOT_ROUNDS) throw error;
     }
   }
   return { orderId: orderRef.id };

@@ -9,11 +9,13 @@
  * Prints placed / refused / jars left / p50 / p95 / max / transaction attempts / CPU time (this process: the
  * emulator and the clients) per pattern, and the load average.
  * A benchmark: it asserts nothing, but exits 1 if a pattern sold more or fewer jars than it had.
- *   npx tsx scripts/bench/stock-patterns.ts [--orders 100 --stock 30 --shards 5,10,30 --read-locks shared]
+ *   jar tickets    a document per jar sold, n < a total that never goes down (the shop's stock before lots)
+ *   lots           the shelf as lots of free jars (the shop's stock, functions/src/shelf-lots.ts)
+ *   npx tsx scripts/bench/stock-patterns.ts [--orders 100 --stock 30 --shards 5,10,30 --sold 0 --read-locks shared]
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { AggregateField, FieldPath, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { adminFirestore } from '../../emulators/src/testing/admin.js';
 import { startFirestoreEmulator } from '../../emulators/src/firestore/server.js';
 import type { TransactionReadLocks } from '../../emulators/src/firestore/write/transactions.js';
@@ -25,6 +27,8 @@ const { values } = parseArgs({
     orders: { type: 'string', default: '100' },
     stock: { type: 'string', default: '30' },
     shards: { type: 'string', default: '5,10,30' },
+    // Jars the product sold before the sale: the tickets' orders read one document each of them, lots none.
+    sold: { type: 'string', default: '0' },
     'stock-last': { type: 'boolean', default: false },
     // The lock a transaction's read takes in the emulator (emulators/docs/firestore-transactions.md).
     'read-locks': { type: 'string', default: 'exclusive' },
@@ -32,6 +36,7 @@ const { values } = parseArgs({
 });
 const ORDERS = Number(values.orders);
 const STOCK = Number(values.stock);
+const SOLD = Number(values.sold);
 // placeOrder's limit (functions/src/place-order.ts).
 const MAX_ATTEMPTS = 30;
 
@@ -169,7 +174,14 @@ const tickets: Pattern & {
 } = {
   name: 'tickets',
   setUp: async (db, product) => {
-    await db.doc(`products/${product}`).set({ jars_total: STOCK });
+    await db.doc(`products/${product}`).set({ jars_total: STOCK + SOLD });
+    // Jars sold before the sale: their tickets stay (delivered orders' tickets were never removed).
+    for (let from = 0; from < SOLD; from += 400) {
+      const batch = db.batch();
+      for (let n = from; n < Math.min(SOLD, from + 400); n++)
+        batch.create(db.doc(`products/${product}/tickets/${STOCK + n}`), { order: -1 });
+      await batch.commit();
+    }
   },
   take: () => {
     throw new Error('tickets places its orders itself');
@@ -207,6 +219,61 @@ const tickets: Pattern & {
   },
 };
 
+/**
+ * Lots of free jars (the shop's design, functions/src/shelf-lots.ts): `products/{id}/shelf/{lot}` = { jars }, 30
+ * one-jar lots for 30 jars. An order reads 1 + 4 lots from a random auto-id (the first lots instead when fewer
+ * are after it), outside its transaction, picks one and deletes it in its transaction with an `exists` precondition;
+ * two orders that picked the same lot meet at commit (NOT_FOUND for the second), which reads and picks again at
+ * once. Refused when every lot was read and none is left. What was sold leaves nothing to read.
+ */
+const lots: Pattern & {
+  order(db: Firestore, product: string, n: number, attempt: () => void): Promise<boolean>;
+} = {
+  name: 'lots',
+  setUp: async (db, product) => {
+    const batch = db.batch();
+    for (let n = 0; n < STOCK; n++)
+      batch.create(db.collection(`products/${product}/shelf`).doc(), { jars: 1 });
+    await batch.commit();
+  },
+  take: () => {
+    throw new Error('lots places its orders itself');
+  },
+  left: async (db, product) =>
+    (
+      await db
+        .collection(`products/${product}/shelf`)
+        .aggregate({ jars: AggregateField.sum('jars') })
+        .get()
+    ).data().jars,
+  async order(db, product, n, attempt) {
+    const shelf = db.collection(`products/${product}/shelf`);
+    const byId = shelf.orderBy(FieldPath.documentId());
+    for (;;) {
+      const start = shelf.doc().id;
+      const after = (await byId.startAt(start).limit(5).get()).docs;
+      const seen = after.length === 5 ? after : (await byId.limit(5).get()).docs;
+      if (seen.length === 0) return false;
+      const lot = seen[Math.floor(Math.random() * seen.length)];
+      try {
+        await db.runTransaction(
+          async (t) => {
+            attempt();
+            await others(db, t, n);
+            t.delete(lot.ref, { exists: true });
+            t.create(db.collection('orders').doc(), { product, quantity: 1 });
+          },
+          { maxAttempts: MAX_ATTEMPTS },
+        );
+        return true;
+      } catch (error) {
+        // Another order took the same lot first: read and pick again.
+        if ((error as { code?: number }).code !== 5) throw error;
+      }
+    }
+  },
+};
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -218,6 +285,10 @@ async function run(db: Firestore, pattern: Pattern): Promise<boolean> {
   const started = performance.now();
   const outcomes: Outcome[] = await Promise.all(
     Array.from({ length: ORDERS }, async (_, order) => {
+      if (pattern === lots) {
+        const placed = await lots.order(db, product, order, () => attempts++);
+        return { ms: performance.now() - started, placed };
+      }
       if (pattern === tickets) {
         const placed = await tickets.order(db, product, order, () => attempts++);
         return { ms: performance.now() - started, placed };
@@ -271,13 +342,14 @@ const emulator = await startFirestoreEmulator({
 const db = adminFirestore('demo-stock-patterns', emulator.port);
 try {
   console.log(
-    `${ORDERS} orders of 1 jar at once, ${STOCK} jars, ${values['read-locks']} read locks; load average ${loadavg().map((l) => l.toFixed(2))}`,
+    `${ORDERS} orders of 1 jar at once, ${STOCK} jars (${SOLD} sold before), ${values['read-locks']} read locks; load average ${loadavg().map((l) => l.toFixed(2))}`,
   );
   const patterns = [
     oneDocument,
     ...values.shards.split(',').map(Number).map(shards),
     reserveAndSettle,
     tickets,
+    lots,
   ];
   let exact = true;
   for (const pattern of patterns) exact = (await run(db, pattern)) && exact;

@@ -232,23 +232,26 @@ describe('products', () => {
     );
   });
 
-  it("the jar tickets and their total are the server's: an admin sets the shelf, never the tickets", async () => {
+  it("the shelf's lots and their count are the server's: an admin sets the shelf, never the lots", async () => {
     await env().withSecurityRulesDisabled(async (context) => {
       const db = context.firestore();
+      await setDoc(doc(db, 'products/lotted'), { ...mango, shelf_counted: 12 });
+      await setDoc(doc(db, 'products/lotted/shelf/lot1'), { jars: 3 });
+      // A product of the jar tickets, before its first order gives it lots.
       await setDoc(doc(db, 'products/ticketed'), { ...mango, jars_total: 20, shelf_counted: 12 });
-      await setDoc(doc(db, 'products/ticketed/tickets/3'), { order_id: 'o1' });
     });
     const db = admin();
     // The seller's save keeps the server's fields as they are, and may set the shelf.
+    await assertSucceeds(updateDoc(doc(db, 'products/lotted'), { stock_quantity: 15, ...touched }));
     await assertSucceeds(updateDoc(doc(db, 'products/ticketed'), { stock_quantity: 15, ...touched }));
     await assertFails(updateDoc(doc(db, 'products/ticketed'), { jars_total: 30, ...touched }));
-    await assertFails(updateDoc(doc(db, 'products/ticketed'), { shelf_counted: 15, ...touched }));
-    await assertFails(setDoc(doc(db, 'products/new-ticketed'), { ...mango, ...stamp, jars_total: 12 }));
+    await assertFails(updateDoc(doc(db, 'products/lotted'), { shelf_counted: 15, ...touched }));
+    await assertFails(setDoc(doc(db, 'products/new-lotted'), { ...mango, ...stamp, shelf_counted: 12 }));
     for (const who of [db, editor()]) {
-      await assertFails(getDoc(doc(who, 'products/ticketed/tickets/3')));
-      await assertFails(getDocs(collection(who, 'products/ticketed/tickets')));
-      await assertFails(setDoc(doc(who, 'products/ticketed/tickets/4'), { order_id: null }));
-      await assertFails(deleteDoc(doc(who, 'products/ticketed/tickets/3')));
+      await assertFails(getDoc(doc(who, 'products/lotted/shelf/lot1')));
+      await assertFails(getDocs(collection(who, 'products/lotted/shelf')));
+      await assertFails(setDoc(doc(who, 'products/lotted/shelf/lot2'), { jars: 1 }));
+      await assertFails(deleteDoc(doc(who, 'products/lotted/shelf/lot1')));
     }
   });
 

@@ -138,7 +138,7 @@ describe('npm start -- --snapshot <name>', () => {
     const order = storedFields(`orders/unpaid-past-limit`);
     expect(order?.status).toEqual({ stringValue: 'cancelled' });
     expect(order?.cancel_reason).toEqual({ stringValue: 'payment_expired' });
-    // The jars back on the shelf; the figure every reader shows is counted from the jar tickets by a trigger
+    // The jars back on the shelf; the figure every reader shows is counted from the shelf's lots by a trigger
     // a moment after the cancel (docs/live-sale.md).
     await expect
       .poll(() => storedFields('products/only-one')?.stock_quantity, { timeout: 30_000, interval: 100 })

@@ -10,7 +10,7 @@ import {
   type OfflineEmulators,
 } from '../../../emulators/src/index';
 import { normalizeBangladeshPhone, phoneToE164 } from '../../../src/features/ordering/model';
-import { exactShelf } from '../jar-tickets';
+import { exactShelf } from '../shelf-lots';
 import { placeOrder as placeGuardedOrder } from '../place-order';
 import { offerWallets } from './wallets-offered';
 
@@ -51,7 +51,7 @@ export function placeOrder(
 export interface LemonShelf {
   /** The admin SDK on the emulator (set once the suite has started). */
   readonly db: Firestore;
-  /** Jars of lemon pickle left: its jar tickets' count (stock_quantity follows it by a trigger, not run here). */
+  /** Jars of lemon pickle left: its lots' sum (stock_quantity follows it by a trigger, not run here). */
   stock(): Promise<number>;
   /** Lays the shelf anew, as before each test (for a property test's every run). */
   reset(): Promise<void>;
@@ -90,7 +90,7 @@ export function useLemonShelf(appName: string): LemonShelf {
       'order_stats',
     ];
     const snapshots = await Promise.all(
-      [...collections, 'products/lemon/tickets'].map((name) => db.collection(name).get()),
+      [...collections, 'products/lemon/shelf'].map((name) => db.collection(name).get()),
     );
     await Promise.all(snapshots.flatMap((snapshot) => snapshot.docs).map((doc) => doc.ref.delete()));
     await offerWallets(db);

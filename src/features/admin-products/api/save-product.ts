@@ -45,7 +45,7 @@ export async function saveProduct(
     uploaded ?? (values.remove_image ? { image_url: null, image_path: null } : previous);
 
   // The shelf is written only when the seller changed it: the figure the form loaded may be older than the jars
-  // sold since, and writing it is asking the server to set the shelf to it (functions/src/jar-tickets.ts).
+  // sold since, and writing it is asking the server to set the shelf to it (functions/src/shelf-lots.ts).
   const { stock_quantity: shelf, ...shelfKept } = fields;
   try {
     if (existing)

@@ -26,7 +26,7 @@ export * from './texts';
 export * from './order-edit';
 export * from './order-history';
 export * from './low-stock';
-export * from './jar-tickets';
+export * from './shelf-lots';
 export * from './order-ledger';
 export * from './courier';
 export * from './courier-texts';
