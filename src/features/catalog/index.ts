@@ -6,4 +6,4 @@ export type { Product } from './model/product';
 export type { StartOrder } from './components/start-order';
 export { ServerShopWindow } from './api/use-active-products';
 export { ProductDetails } from './components/product-details';
-export { productPageDataOnPage, type ProductPageData } from './model/product-page-data';
+export { paymentMethodsOnPage, productPageDataOnPage, type ProductPageData } from './model/product-page-data';

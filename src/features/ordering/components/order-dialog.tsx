@@ -24,7 +24,7 @@ import { newOrderRequestId } from '../model/order-request-id';
 import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from '../model/order-form';
 import { MAX_JARS_PER_ORDER, MAX_OPEN_ORDERS_PER_CUSTOMER } from '../model/order-limits';
 import { usePhoneCodeStep } from './phone-code-step';
-import { paymentMethodLabel, type PaymentMethod } from '../model/payment-method';
+import { DEFAULT_PAYMENT_METHOD, paymentMethodLabel, type PaymentMethod } from '../model/payment-method';
 import { isMobilePaymentMethod } from '../model/payment';
 import { optionalPaymentClaimErrors, paymentClaimOf, type PaymentClaimValues } from '../model/payment-claim';
 import { offeredPaymentMethods, readPaymentSettings } from '../model/payment-settings';
@@ -53,13 +53,23 @@ export interface OrderableProduct {
 }
 
 export interface OrderDialogProps {
-  /** The product to order; null keeps the dialog closed. */
+  /**
+   * The jar the form is for: a product's page knows it from the start (its server renders the form for it); `/`
+   * once a card's button was tapped. Null while none is known.
+   */
   product: OrderableProduct | null;
+  /** Whether the page has opened the form (the platform may have opened it before the app ran). */
+  open: boolean;
   /**
    * Null while the page does not know yet (Firebase Auth's code still on its way, on a slow phone a few seconds
    * after the dialog can open): a confirm made then waits for it, its button busy.
    */
   isSignedIn: boolean | null;
+  /**
+   * The methods the shop offered when the page's server rendered it, offered until the shop's own settings are
+   * read (when the form opens); null: not known, cash on delivery meanwhile.
+   */
+  offeredOnPage?: readonly PaymentMethod[] | null;
   onClose: () => void;
 }
 
@@ -68,7 +78,13 @@ export interface OrderDialogProps {
  * rendered with the page by the server and opened by the platform (the "order" buttons' invoker command), so a
  * shopper types into it before the app runs; the app then adopts it as it is, open, with what was typed.
  */
-export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialogProps) {
+export default function OrderDialog({
+  product,
+  open,
+  isSignedIn,
+  offeredOnPage = null,
+  onClose,
+}: OrderDialogProps) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -84,10 +100,12 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
     onClose();
   };
   // Read when the dialog first opens, once per page: which methods the shop takes, and its wallet numbers.
-  const settings = usePaymentSettings(product !== null);
-  const offered = settings ? offeredPaymentMethods(settings) : CASH_ONLY;
+  const settings = usePaymentSettings(open);
+  const offered = settings ? offeredPaymentMethods(settings) : (offeredOnPage ?? CASH_ONLY);
+  // The first method offered is chosen at first (cash, where the shop takes it).
+  const emptyForm = { ...initialDialogValues, paymentMethod: offered[0] ?? DEFAULT_PAYMENT_METHOD };
   const formik = useFormik<OrderDialogValues>({
-    initialValues: initialDialogValues,
+    initialValues: emptyForm,
     validationSchema: orderFormSchema(stock),
     validate: (values) => {
       if (settings && !offered.includes(values.paymentMethod))
@@ -123,7 +141,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
         return;
       }
       notifySuccess(toastText.success, toastText.successText);
-      helpers.resetForm({ values: initialDialogValues });
+      helpers.resetForm({ values: emptyForm });
       close();
     },
   });
@@ -172,8 +190,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
 
   // The platform's dialog follows the page's state: opened as a modal (top layer, focus kept inside, Escape),
   // closed when the order is done or dismissed. One the browser opened before the app ran stays open: the
-  // button that opened it is replayed right after hydration (src/lib/tap-replay.ts) and names the jar.
-  const open = product !== null;
+  // button that opened it is replayed right after hydration (src/lib/tap-replay.ts) and opens it for its jar.
   const wasOpen = useRef(open);
   useEffect(() => {
     const dialog = dialogRef.current;
