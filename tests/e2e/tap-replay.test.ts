@@ -156,7 +156,7 @@ async function orderBeforeTheApp(
 }
 
 describe("a tap on an order button before the app's code has arrived", () => {
-  it('on /: opens the order form at once, once, and the app takes it over with what was typed', async () => {
+  it('on /: opens the order form at once, once, naming the tapped jar, and the app takes it over with what was typed', async () => {
     await orderBeforeTheApp(
       SHOP_URL,
       (page) => page.locator('#products article:visible').first().getByRole('button', { name: 'অর্ডার করুন' }),
@@ -168,6 +168,9 @@ describe("a tap on an order button before the app's code has arrived", () => {
         expect(await page.locator('#products article:visible').first().getAttribute('aria-label')).toBe(
           first,
         );
+        // The form names the tapped jar (its button's words, written in by the tap keeper).
+        const line = await page.getByRole('dialog').locator('[data-shows-subject]').textContent();
+        expect(line?.startsWith(`${first} · `), line ?? '').toBe(true);
       },
     );
   });

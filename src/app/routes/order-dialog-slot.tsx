@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useAuth } from '@/features/auth';
-import { paymentMethodsOnPage, type Product, type StartOrder } from '@/features/catalog';
+import { orderSubject, paymentMethodsOnPage, type Product, type StartOrder } from '@/features/catalog';
 import type { OrderDialogProps } from '@/features/ordering';
 
 // The order form (Formik, Yup): a chunk of its own, out of the page's first code. Its HTML comes with the page
@@ -62,6 +62,7 @@ function OrderDialogSlot({
     <Suspense fallback={null}>
       <OrderDialog
         product={product}
+        subject={product && orderSubject(product)}
         open={open}
         isSignedIn={loading ? null : user !== null}
         offeredOnPage={offered}

@@ -25,6 +25,8 @@ const walletShop: PaymentSettings = {
 };
 
 const mangoPickle: OrderableProduct = { id: 'mango-1', name: 'আমের আচার', price: 350, stock_quantity: 12 };
+/** Its line, as the page hands it to the form (the catalog's orderSubject). */
+const mangoLine = 'আমের আচার · প্রতি বয়ামের দাম ৳৩৫০ · স্টকে আছে ১২টি';
 
 /** The dialog as the home page uses it: an order button opens it, onClose closes it. */
 function Harness({ isSignedIn }: { isSignedIn: boolean | null }) {
@@ -36,6 +38,7 @@ function Harness({ isSignedIn }: { isSignedIn: boolean | null }) {
       </button>
       <OrderDialog
         product={product}
+        subject={product && mangoLine}
         open={product !== null}
         isSignedIn={isSignedIn}
         onClose={() => setProduct(null)}
@@ -414,6 +417,7 @@ describe('OrderDialog: the form a page sends, before it is opened', () => {
     renderWithShop(
       <OrderDialog
         product={mangoPickle}
+        subject={mangoLine}
         open={false}
         isSignedIn={null}
         offeredOnPage={offeredOnPage}
@@ -454,6 +458,7 @@ describe('OrderDialog: the form a page sends, before it is opened', () => {
     renderWithShop(
       <OrderDialog
         product={mangoPickle}
+        subject={mangoLine}
         open
         isSignedIn
         offeredOnPage={['cash_on_delivery', 'bkash']}

@@ -32,7 +32,7 @@ import { orderMessages } from '../model/texts';
 import { normalizeBangladeshPhone } from '../model/phone';
 import { usePaymentSettings } from '../api/payment-settings';
 import { WalletPaymentFields } from './wallet-payment-fields';
-import { closesDialog, ORDER_FORM_ID } from '@/lib/invoker';
+import { closesDialog, ORDER_FORM_ID, SHOWS_SUBJECT } from '@/lib/invoker';
 import { CloseIcon } from '@/components/ui/icons';
 
 const t = orderingTexts.dialog;
@@ -58,6 +58,8 @@ export interface OrderDialogProps {
    * once a card's button was tapped. Null while none is known.
    */
   product: OrderableProduct | null;
+  /** The line naming the jar, as its order buttons carry it (the catalog's orderSubject); null while none is known. */
+  subject: string | null;
   /** Whether the page has opened the form (the platform may have opened it before the app ran). */
   open: boolean;
   /**
@@ -80,6 +82,7 @@ export interface OrderDialogProps {
  */
 export default function OrderDialog({
   product,
+  subject,
   open,
   isSignedIn,
   offeredOnPage = null,
@@ -248,12 +251,11 @@ export default function OrderDialog({
             <Heading as="h2" id={titleId} textStyle="lg" fontWeight="semibold">
               {t.title}
             </Heading>
-            {product && (
-              <Text color="fg.muted" textStyle="sm">
-                {product.name} · {t.unitPrice} {formatTaka(product.price)} ·{' '}
-                {t.inStock(formatNumberBn(product.stock_quantity))}
-              </Text>
-            )}
+            {/* The jar, once known. On `/` the form opened before the app is filled in by the tap keeper with the
+                tapped button's words (the same line), which hydration keeps until the app names the jar itself. */}
+            <Text color="fg.muted" textStyle="sm" {...{ [SHOWS_SUBJECT]: '' }} suppressHydrationWarning>
+              {subject ?? ''}
+            </Text>
           </Stack>
           <Stack gap="4" px="6" pb="6" flex="1" minH="0" overflowY="auto">
             <FormField
