@@ -27,15 +27,7 @@ export function ProductCard({ product, onOrder, priority = false }: ProductCardP
   const percent = discountPercent(product);
 
   return (
-    <Card.Root
-      overflow="hidden"
-      variant="elevated"
-      height="full"
-      as="article"
-      aria-label={product.name}
-      // Off screen (at first, every card below the hero), not styled nor laid out until it nears the screen.
-      css={{ contentVisibility: 'auto', containIntrinsicHeight: 'auto 500px' }}
-    >
+    <Card.Root overflow="hidden" variant="elevated" height="full" as="article" aria-label={product.name}>
       <Box position="relative">
         <ProductImage
           src={product.image_url}
