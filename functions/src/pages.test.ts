@@ -47,6 +47,11 @@ const stored: Record<string, Record<string, unknown>> = {
   'slugs/আমের-আচার': { product_id: 'mango' },
   'slugs/আম': { product_id: 'mango' },
   'slugs/লুকানো': { product_id: 'hidden' },
+  // bKash on with a number, Nagad on without one (so not offered).
+  'settings/payments': {
+    methods: { cash_on_delivery: true, bkash: true, nagad: true },
+    bkash: { number: '01711000111', account_type: 'personal' },
+  },
 };
 
 /** What the page read, in order: each document's path, and `products?active` for the sitemap's query. */
@@ -112,6 +117,19 @@ describe('a product’s page', () => {
     expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
   });
 
+  it('renders its order form for the jar, offering the payment methods the shop offers now', async () => {
+    const html = (await ask(encoded('আমের-আচার'))).body;
+    const form = html.slice(html.search(/<dialog\b/), html.indexOf('</dialog>')).replaceAll('<!-- -->', '');
+    expect(form).toContain('আমের আচার · প্রতি বয়ামের দাম ৳২৫০ · স্টকে আছে ৪টি');
+    expect(form).toMatch(/<input\b[^>]*\bvalue="bkash"/);
+    expect(form).not.toMatch(/<input\b[^>]*\bvalue="nagad"/);
+    expect(html).toContain(
+      '<script type="application/json" id="payment-methods-data">["cash_on_delivery","bkash"]</script>',
+    );
+    // Read beside the product (one round trip), not after it.
+    expect(reads.slice(0, 2)).toEqual(['settings/payments', `slugs/আমের-আচার`]);
+  });
+
   it('redirects an old slug and the product’s id to its one address', async () => {
     for (const path of [encoded('আম'), '/p/mango']) {
       const answer = await ask(path);
@@ -142,7 +160,8 @@ describe('the home page', () => {
     expect(html).not.toContain('লুকানো');
     expect(html).toContain('id="shop-window-data"');
     expect(html).toContain('<link rel="preconnect" href="http://127.0.0.1:9199">');
-    expect(reads).toEqual(['products?active']);
+    expect(html).toContain('id="payment-methods-data">["cash_on_delivery","bkash"]<');
+    expect(reads.sort()).toEqual(['products?active', 'settings/payments']);
   });
 
   it('is rendered once for the same jars, and again as soon as one of them changes', async () => {

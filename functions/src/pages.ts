@@ -11,7 +11,15 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Firestore } from 'firebase-admin/firestore';
-import { readProduct, productPath, type Product } from '../../src/features/ordering/model';
+import {
+  offeredPaymentMethods,
+  PAYMENT_SETTINGS_PATH,
+  productPath,
+  readPaymentSettings,
+  readProduct,
+  type PaymentMethod,
+  type Product,
+} from '../../src/features/ordering/model';
 import { renderHomePage, renderProductPage } from '../../src/app/server';
 import { assertPageTemplate } from '../../src/app/page-template';
 import { sitemapXml } from '../../src/features/catalog/server';
@@ -133,8 +141,25 @@ function shownProduct(product: Product): Product {
   return image_url === product.image_url ? product : { ...product, image_url };
 }
 
+/**
+ * The payment methods the shop offers now, which the page's order form offers before the app has read them
+ * itself; read beside the page's other reads, so the page waits for none more. None if they cannot be read (or
+ * none is on): the page then says nothing of them, and its form offers cash until the app has read them.
+ */
+async function offeredMethods(db: Firestore): Promise<PaymentMethod[] | undefined> {
+  try {
+    const settings = await db.doc(`${PAYMENT_SETTINGS_PATH.collection}/${PAYMENT_SETTINGS_PATH.id}`).get();
+    const offered = offeredPaymentMethods(readPaymentSettings(settings.data()));
+    return offered.length > 0 ? offered : undefined;
+  } catch (error) {
+    console.warn('pages: the payment settings could not be read', error);
+    return undefined;
+  }
+}
+
 async function productPage(db: Firestore, path: string, site: PageSite): Promise<PageAnswer> {
   const slug = decodedSlug(path);
+  const methods = slug === null ? undefined : offeredMethods(db);
   const found = slug === null ? null : await productNamed(db, slug);
   const html = { 'Content-Type': 'text/html; charset=utf-8' };
   if (!found) {
@@ -145,7 +170,12 @@ async function productPage(db: Firestore, path: string, site: PageSite): Promise
   const canonical = productPath(product);
   // An old slug (the product was renamed), its id, or another spelling of its slug: one address per product.
   if (`/p/${encodeURIComponent(slug!)}` !== canonical) return redirect(canonical);
-  const body = await renderProductPage(await site.template(), { path: canonical, product }, site.origin);
+  const body = await renderProductPage(
+    await site.template(),
+    { path: canonical, product },
+    site.origin,
+    await methods,
+  );
   return { status: 200, headers: { ...html, 'Cache-Control': PAGE_CACHE }, body };
 }
 
@@ -164,7 +194,8 @@ const time = (date: Date | null) => date?.getTime() ?? 0;
  * larger stock, then the id, all descending), rendered into the shell. Hosting's CDN keeps it as a product page.
  */
 async function homePage(db: Firestore, site: PageSite): Promise<PageAnswer> {
-  const onSale = (await activeProducts(db))
+  const [active, methods] = await Promise.all([activeProducts(db), offeredMethods(db)]);
+  const onSale = active
     .filter((product) => product.stock_quantity > 0)
     .sort(
       (a, b) =>
@@ -173,7 +204,7 @@ async function homePage(db: Firestore, site: PageSite): Promise<PageAnswer> {
         (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
     )
     .map(shownProduct);
-  const body = await homePageHtml(await site.template(), onSale);
+  const body = await homePageHtml(await site.template(), onSale, methods);
   return {
     status: 200,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': PAGE_CACHE },
@@ -189,10 +220,14 @@ async function homePage(db: Firestore, site: PageSite): Promise<PageAnswer> {
  */
 let keptHome: { template: string; products: string; html: string } | null = null;
 
-async function homePageHtml(template: string, onSale: Product[]): Promise<string> {
-  const products = JSON.stringify(onSale);
+async function homePageHtml(
+  template: string,
+  onSale: Product[],
+  methods: PaymentMethod[] | undefined,
+): Promise<string> {
+  const products = JSON.stringify([onSale, methods]);
   if (keptHome?.template === template && keptHome.products === products) return keptHome.html;
-  const html = await renderHomePage(template, onSale);
+  const html = await renderHomePage(template, onSale, methods);
   keptHome = { template, products, html };
   return html;
 }

@@ -12,6 +12,7 @@ import { ServerShopWindow, type Product } from '@/features/catalog';
 import { sessionHintScript } from '@/lib/session-hint';
 import { TAP_KEEPER_SCRIPT } from '@/lib/tap-keeper-script';
 import {
+  paymentMethodsDataScript,
   productHeadTags,
   productMeta,
   productPageDataScript,
@@ -24,9 +25,14 @@ import { fillPageTemplate } from './page-template';
 import { hoistPrerenderedStyles, prerenderEmotionCache } from './prerendered-styles';
 import { AppProvider } from './provider';
 import { routes } from './router';
+import { ServerPaymentMethods } from './routes/order-dialog-slot';
 import { ServerProductPage } from './routes/product';
 import { system } from './theme';
 import type { ProductPageData } from '@/features/catalog';
+import type { OrderDialogProps } from '@/features/ordering';
+
+/** The payment methods the shop offers as the page is rendered (the order form offers them before the app). */
+type OfferedMethods = NonNullable<OrderDialogProps['offeredOnPage']>;
 
 /** The inline scripts at the top of every server-rendered page: the session hint, then the tap keeper. */
 export function firstScripts(): { code: string }[] {
@@ -47,10 +53,16 @@ export interface PrerenderedPage {
   body: string;
 }
 
+/** What the `pages` function read for a page: its product (a product's page), its jars (`/`), the payments. */
+interface PageReads {
+  productPage?: ProductPageData;
+  shopWindow?: Product[];
+  paymentMethods?: OfferedMethods;
+}
+
 export async function renderPath(
   path: string,
-  productPage: ProductPageData | null = null,
-  shopWindow: Product[] | null = null,
+  { productPage, shopWindow, paymentMethods }: PageReads = {},
 ): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
@@ -61,9 +73,11 @@ export async function renderPath(
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProvider system={system} emotionCache={emotionCache}>
-        <ServerShopWindow.Provider value={shopWindow}>
-          <ServerProductPage.Provider value={productPage}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <ServerShopWindow.Provider value={shopWindow ?? null}>
+          <ServerProductPage.Provider value={productPage ?? null}>
+            <ServerPaymentMethods.Provider value={paymentMethods ?? null}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </ServerPaymentMethods.Provider>
           </ServerProductPage.Provider>
         </ServerShopWindow.Provider>
       </AppProvider>
@@ -100,14 +114,15 @@ function photoOriginOf(url: string): string | null {
  * A product's page (`/p/<slug>`), or the 404 of an inactive or missing one (`page.product` null), as the
  * `pages` Cloud Function answers it: the built app's HTML (`template`, Hosting's shell.html) filled as the
  * prerender fills `/`, with the product's title, description, canonical URL and link-preview tags, and the data
- * the app hydrates from.
+ * the app hydrates from: the product and the payment methods its order form offers (`paymentMethods`).
  */
 export async function renderProductPage(
   template: string,
   page: ProductPageData,
   origin: string,
+  paymentMethods?: OfferedMethods,
 ): Promise<string> {
-  const { head, body } = await renderPath(page.path, page);
+  const { head, body } = await renderPath(page.path, { productPage: page, paymentMethods });
   const { product } = page;
   const tags = product ? productHeadTags(product, `${origin}${page.path}`, shop.name) : [];
   // The photo is the page's largest paint: its server is connected to while the HTML is read.
@@ -121,6 +136,7 @@ export async function renderProductPage(
       product ? '' : '<meta name="robots" content="noindex">',
       head,
       productPageDataScript(page),
+      paymentMethods ? paymentMethodsDataScript(paymentMethods) : '',
     ],
     body,
   });
@@ -129,10 +145,15 @@ export async function renderProductPage(
 
 /**
  * `/` with the jars on sale, as the `pages` function answers it: the built app's HTML filled with the home page
- * rendered around `products`, the products themselves for hydration, and a preconnect to the first photo's server.
+ * rendered around `products`, the products themselves and the payment methods for hydration, and a preconnect to
+ * the first photo's server.
  */
-export async function renderHomePage(template: string, products: Product[]): Promise<string> {
-  const { head, body } = await renderPath('/', null, products);
+export async function renderHomePage(
+  template: string,
+  products: Product[],
+  paymentMethods?: OfferedMethods,
+): Promise<string> {
+  const { head, body } = await renderPath('/', { shopWindow: products, paymentMethods });
   const firstPhoto = products.find((product) => product.image_url)?.image_url;
   const photoOrigin = firstPhoto ? photoOriginOf(firstPhoto) : null;
   return fillPageTemplate(template, {
@@ -142,6 +163,7 @@ export async function renderHomePage(template: string, products: Product[]): Pro
       photoOrigin ? `<link rel="preconnect" href="${photoOrigin}">` : '',
       head,
       shopWindowDataScript(products),
+      paymentMethods ? paymentMethodsDataScript(paymentMethods) : '',
     ],
     body,
   });

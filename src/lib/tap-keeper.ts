@@ -10,6 +10,7 @@ import {
   TAP_KEEPER_HANDLE,
   type KeptTaps,
 } from './tap-replay';
+import { SHOWS_SUBJECT, SUBJECT } from './invoker';
 
 /** The look of a heard button and of the notice, in a <style> of its own (no class of the app's is known yet). */
 const STYLE =
@@ -51,7 +52,7 @@ function runCommand(button: Element, document: Document) {
  * tap; a second tap on the same button is the same tap (never doubled), and so is one on a dialog just opened. A button that opens or closes a dialog
  * by an invoker command (`commandfor`, `command="show-modal"` / `"close"`) is answered at once instead — by the
  * browser, or here where the browser lacks them — and the last one that opened a dialog is kept too, so that
- * the app learns what was opened; a tap beside an open dialog (on its backdrop) closes it, and a dialog closed
+ * the app learns what was opened (the dialog's elements marked SHOWS_SUBJECT show the button's SUBJECT meanwhile); a tap beside an open dialog (on its backdrop) closes it, and a dialog closed
  * before the app runs forgets its taps. Until the app takes over, a script or style of the app that fails to
  * load (a dropped connection) shows a notice at the foot of the page with a button that loads the page again,
  * and taps are no longer kept nor marked heard, nor dialogs opened: without the app, none would be answered.
@@ -87,11 +88,13 @@ export function keepTaps(document: Document): void {
     if (button.hasAttribute('commandfor')) {
       runCommand(button, document);
       if (button.getAttribute('command') === 'show-modal') {
+        const dialog = document.getElementById(button.getAttribute('commandfor') ?? '');
+        const subject = button.getAttribute(SUBJECT);
+        // What the dialog is opened for, in its own words: the app renders the same once it runs.
+        if (dialog && subject !== null)
+          for (const shown of dialog.querySelectorAll(`[${SHOWS_SUBJECT}]`)) shown.textContent = subject;
         opener = button;
-        opened = {
-          dialog: document.getElementById(button.getAttribute('commandfor') ?? ''),
-          at: event.timeStamp,
-        };
+        opened = { dialog, at: event.timeStamp };
       }
       return;
     }

@@ -1,7 +1,8 @@
-import { createElement, Fragment, Suspense, useEffect, useState } from 'react';
+import { act, createElement, Fragment, Suspense, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SHOWS_SUBJECT, SUBJECT } from './invoker';
 import { keepTaps } from './tap-keeper';
 import { APP_FAILED, APP_FAILED_RETRY, HEARD, HYDRATED, replayKeptTaps, takeKeptTaps } from './tap-replay';
 
@@ -224,6 +225,60 @@ describe('the tap keeper before the app runs', () => {
     await replayKeptTaps(root, kept);
     expect(seen).toEqual([opener, confirm]); // what was opened, then the confirm, once each
     expect(typed).toHaveBeenCalledTimes(2); // the rendered value, then the typed
+  });
+
+  it('names in its dialog what the button opened it for, which hydration keeps until the app names it itself', async () => {
+    // As the order form on `/`: rendered by the server for no jar yet; the tapped card's button carries its line.
+    let nameTheJar: (line: string) => void = () => {};
+    function Page() {
+      const [line, setLine] = useState<string | null>(null);
+      nameTheJar = setLine;
+      return createElement(
+        Fragment,
+        null,
+        createElement('button', {
+          id: 'o',
+          commandfor: 'd',
+          command: 'show-modal',
+          [SUBJECT]: 'আমের আচার · ৳৩৫০',
+        }),
+        createElement(
+          'dialog',
+          { id: 'd' },
+          createElement('p', { [SHOWS_SUBJECT]: '', suppressHydrationWarning: true }, line ?? ''),
+        ),
+      );
+    }
+    document.body.innerHTML = `<div id="root">${renderToString(createElement(Page))}</div>`;
+    keepTaps(document);
+    const root = document.getElementById('root')!;
+    const line = root.querySelector('p')!;
+    expect(line).toHaveTextContent(/^$/);
+    document.getElementById('o')!.click();
+    expect((document.getElementById('d') as HTMLDialogElement).open).toBe(true);
+    expect(line).toHaveTextContent('আমের আচার · ৳৩৫০');
+
+    takeKeptTaps();
+    const mismatch = vi.fn();
+    await new Promise<void>((resolve) => {
+      hydrateRoot(
+        root,
+        createElement(
+          Fragment,
+          null,
+          createElement(Page),
+          createElement(function Done() {
+            useEffect(resolve, []);
+            return null;
+          }),
+        ),
+        { onRecoverableError: mismatch },
+      );
+    });
+    expect(mismatch).not.toHaveBeenCalled();
+    expect(line).toHaveTextContent('আমের আচার · ৳৩৫০');
+    await act(() => nameTheJar('আমের আচার · প্রতি বয়ামের দাম ৳৩৫০'));
+    expect(root.querySelector('p')).toHaveTextContent(/^আমের আচার · প্রতি বয়ামের দাম ৳৩৫০$/);
   });
 
   it('takes the second tap of a double tap that opened a dialog as the same tap, not one in the dialog', () => {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPageData } from '../../src/features/catalog';
+import { formatTaka } from '../../src/lib/format';
 import { APP_FAILED_RETRY, APP_FAILED_TEXT } from '../../src/lib/tap-replay';
 import {
   firestoreFromPage,
@@ -113,6 +114,11 @@ async function orderBeforeTheApp(
 ) {
   const page = await shop.newVisitor(360);
   const dialogsOpened = await countDialogs(page);
+  // What the app reports when its hydration does not match the server's page (src/boot.tsx).
+  const mismatches: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('hydration:')) mismatches.push(message.text());
+  });
   const code = await holdAppCode(page);
   // Only until the answer starts: DOMContentLoaded waits for the held module scripts.
   await page.goto(url, { waitUntil: 'commit' });
@@ -132,6 +138,7 @@ async function orderBeforeTheApp(
   await hydrated(page);
   expect(await name.inputValue()).toBe('রহিম');
   expect(await dialog.isVisible()).toBe(true);
+  expect(mismatches).toEqual([]);
   // Buttons only: the header's menu is rightly busy until Firebase Auth has said who is signed in.
   expect(await page.locator('#root [data-heard], #root button[aria-busy=true]').count()).toBe(0);
   // A tap beside the dialog closes it.
@@ -149,7 +156,7 @@ async function orderBeforeTheApp(
 }
 
 describe("a tap on an order button before the app's code has arrived", () => {
-  it('on /: opens the order form at once, once, and the app takes it over with what was typed', async () => {
+  it('on /: opens the order form at once, once, naming the tapped jar, and the app takes it over with what was typed', async () => {
     await orderBeforeTheApp(
       SHOP_URL,
       (page) => page.locator('#products article:visible').first().getByRole('button', { name: 'অর্ডার করুন' }),
@@ -161,12 +168,25 @@ describe("a tap on an order button before the app's code has arrived", () => {
         expect(await page.locator('#products article:visible').first().getAttribute('aria-label')).toBe(
           first,
         );
+        // The form names the tapped jar (its button's words, written in by the tap keeper).
+        const line = await page.getByRole('dialog').locator('[data-shows-subject]').textContent();
+        expect(line?.startsWith(`${first} · `), line ?? '').toBe(true);
       },
     );
   });
 
-  it("on a product's page: the same", async () => {
-    await orderBeforeTheApp(await aProductPage(), (page) => page.getByRole('button', { name: 'অর্ডার করুন' }));
+  it("on a product's page: the same, the form naming the jar and its price from the first tap", async () => {
+    await orderBeforeTheApp(
+      await aProductPage(),
+      (page) => page.getByRole('button', { name: 'অর্ডার করুন' }),
+      async (page) => {
+        const sent = await page.locator('#product-page-data').textContent();
+        const { product } = JSON.parse(sent ?? '{}') as ProductPageData;
+        const dialog = page.getByRole('dialog');
+        expect(await dialog.getByText(product!.name, { exact: false }).count()).toBeGreaterThan(0);
+        expect(await dialog.getByTestId('order-total').textContent()).toBe(formatTaka(product!.price));
+      },
+    );
   });
 });
 

@@ -16,7 +16,14 @@ function FooterHeading({ children }: { children: React.ReactNode }) {
 
 export function SiteFooter() {
   return (
-    <Box as="footer" bg="brand.950" color="brand.50" pt="12" pb="6">
+    <Box
+      as="footer"
+      bg="brand.950"
+      color="brand.50"
+      pt="12"
+      pb="6"
+      css={{ contentVisibility: 'auto', containIntrinsicHeight: 'auto 600px' }}
+    >
       <Container maxW="7xl">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="8">
           <Box id="about">

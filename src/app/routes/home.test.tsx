@@ -32,6 +32,7 @@ vi.mock('@/features/catalog', () => ({
   HeroSection: () => <p>hero {++drawn.hero}</p>,
   ProductsSection: () => <p>products {++drawn.products}</p>,
   WhyChooseUs: () => <p>why us {++drawn.whyUs}</p>,
+  paymentMethodsOnPage: () => null,
 }));
 
 describe('HomeRoute', () => {

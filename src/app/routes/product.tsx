@@ -24,7 +24,7 @@ function dataSentWithPage(): ProductPageData | null {
 export function ProductRoute() {
   const { pathname } = useLocation();
   const data = useContext(ServerProductPage) ?? dataSentWithPage();
-  const { startOrder, dialog } = useOrderDialog();
+  const { startOrder, dialog } = useOrderDialog(data?.product ?? null);
   const rendered = data !== null;
   useEffect(() => {
     if (!rendered) window.location.assign(pathname);

@@ -28,6 +28,11 @@ export const catalogTexts = {
     noImage: 'ছবি নেই',
     originalPrice: 'আগের দাম',
   },
+  /** The order form's line naming the jar ordered (model/order-subject.ts). */
+  orderSubject: {
+    unitPrice: 'প্রতি বয়ামের দাম',
+    inStock: (count: string) => `স্টকে আছে ${count}টি`,
+  },
   page: {
     inStock: 'স্টকে আছে',
     outOfStock: 'স্টক শেষ',

@@ -3,8 +3,6 @@ export const orderingTexts = {
   close: 'বন্ধ করুন',
   dialog: {
     title: 'অর্ডার করুন',
-    unitPrice: 'প্রতি বয়ামের দাম',
-    inStock: (count: string) => `স্টকে আছে ${count}টি`,
     quantity: 'পরিমাণ',
     name: 'আপনার নাম',
     phone: 'মোবাইল নম্বর',

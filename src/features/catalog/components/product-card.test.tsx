@@ -96,4 +96,12 @@ describe('ProductCard', () => {
 
     expect(onOrder).toHaveBeenCalledWith(mangoPickle);
   });
+
+  it('opens the order form by its button with no script, naming the jar in the form’s own words', () => {
+    renderWithShop(<ProductCard product={mangoPickle} onOrder={() => {}} />);
+    const order = screen.getByRole('button', { name: 'অর্ডার করুন' });
+    expect(order).toHaveAttribute('commandfor', 'order-form');
+    expect(order).toHaveAttribute('command', 'show-modal');
+    expect(order).toHaveAttribute('data-subject', 'আমের আচার · প্রতি বয়ামের দাম ৳৩৫০ · স্টকে আছে ১২টি');
+  });
 });

@@ -6,6 +6,7 @@ import { catalogTexts } from '../texts';
 import { formatNumberBn, formatTaka } from '@/lib/format';
 import { productPhotoSrcset } from '@/features/ordering/model/product-photo-sizes';
 import { discountPercent, hasDiscount, type Product } from '../model/product';
+import { orderSubject } from '../model/order-subject';
 import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
 
@@ -80,7 +81,11 @@ export function ProductCard({ product, onOrder, priority = false }: ProductCardP
         </HStack>
         {/* Chakra passes on only the attributes it knows: the invoker command goes on the <button> itself. */}
         <Button colorPalette="brand" size="sm" asChild>
-          <button type="button" {...showsModal(ORDER_FORM_ID)} onClick={() => onOrder(product)}>
+          <button
+            type="button"
+            {...showsModal(ORDER_FORM_ID, orderSubject(product))}
+            onClick={() => onOrder(product)}
+          >
             {t.order}
           </button>
         </Button>

@@ -16,6 +16,7 @@ import { formatNumberBn, formatTaka } from '@/lib/format';
 import { discountPercent, hasDiscount, type Product } from '../model/product';
 import { catalogTexts } from '../texts';
 import type { StartOrder } from './start-order';
+import { orderSubject } from '../model/order-subject';
 import { ProductImage } from './product-image';
 
 const t = catalogTexts;
@@ -75,7 +76,7 @@ export function ProductDetails({ product, onOrder }: ProductDetailsProps) {
             <button
               type="button"
               disabled={!inStock}
-              {...showsModal(ORDER_FORM_ID)}
+              {...showsModal(ORDER_FORM_ID, orderSubject(product))}
               onClick={() => onOrder(product)}
             >
               {t.card.order}

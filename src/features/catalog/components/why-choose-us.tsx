@@ -13,7 +13,14 @@ const features = [
 
 export function WhyChooseUs() {
   return (
-    <Box as="section" id="why-us" bg="brand.subtle" py={{ base: '10', md: '16' }} aria-labelledby="why-title">
+    <Box
+      as="section"
+      id="why-us"
+      bg="brand.subtle"
+      py={{ base: '10', md: '16' }}
+      aria-labelledby="why-title"
+      css={{ contentVisibility: 'auto', containIntrinsicHeight: 'auto 1000px' }}
+    >
       <Container maxW="7xl">
         <Heading as="h2" id="why-title" size={{ base: '2xl', md: '3xl' }} textAlign="center" mb="10">
           {t.title}

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { aProduct } from '@/testing/products';
 import {
+  parsePaymentMethodsData,
+  paymentMethodsDataScript,
+  paymentMethodsOnPage,
   parseProductPageData,
   PRODUCT_PAGE_DATA_ID,
   productPageDataOnPage,
@@ -33,5 +36,19 @@ describe('the product page data the server hands the app', () => {
     document.body.innerHTML = productPageDataScript({ path: '/p/x', product });
     expect(productPageDataOnPage()).toEqual({ path: '/p/x', product });
     document.body.replaceChildren();
+  });
+});
+
+describe('the payment methods the server hands the order form', () => {
+  it('are read off the page the server sent, and are null on any other', () => {
+    expect(paymentMethodsOnPage()).toBeNull();
+    document.body.innerHTML = paymentMethodsDataScript(['cash_on_delivery', 'nagad']);
+    expect(paymentMethodsOnPage()).toEqual(['cash_on_delivery', 'nagad']);
+    document.body.replaceChildren();
+  });
+
+  it('refuse anything but a list of known methods, none of them empty', () => {
+    for (const json of ['[]', '["cash_on_delivery","cheque"]', '{"bkash":true}', '"bkash"', 'not json'])
+      expect(parsePaymentMethodsData(json), json).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { isPaymentMethod, type PaymentMethod } from '../../ordering/model/payment-method';
 import type { Product } from './product';
 
 /**
@@ -63,4 +64,32 @@ export function shopWindowOnPage(): Product[] | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What `/`'s and a product page's server send beside their HTML for the order form: the payment methods the shop
+ * offered when it rendered them, so that the form opened before the app offers them (its wallet numbers and the
+ * rules of an order still come from the shop's live settings, read when the form opens).
+ */
+export const PAYMENT_METHODS_DATA_ID = 'payment-methods-data';
+
+/** The <script> element carrying the methods offered. */
+export function paymentMethodsDataScript(methods: readonly PaymentMethod[]): string {
+  return `<script type="application/json" id="${PAYMENT_METHODS_DATA_ID}">${JSON.stringify(methods)}</script>`;
+}
+
+/** Reads the script's text back: the known methods in it, or null when it is not a list of them. */
+export function parsePaymentMethodsData(json: string): PaymentMethod[] | null {
+  try {
+    const methods = JSON.parse(json) as unknown;
+    return Array.isArray(methods) && methods.length > 0 && methods.every(isPaymentMethod) ? methods : null;
+  } catch {
+    return null;
+  }
+}
+
+/** In the browser: the methods the page's server offered, or null (none sent: another page, or on the server). */
+export function paymentMethodsOnPage(): PaymentMethod[] | null {
+  const script = typeof document === 'undefined' ? null : document.getElementById(PAYMENT_METHODS_DATA_ID);
+  return script?.textContent ? parsePaymentMethodsData(script.textContent) : null;
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { placeOrder } from '../api/place-order';
 import { usePaymentSettings } from '../api/payment-settings';
 import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from '../model/payment-settings';
 import { orderMessages } from '../model/texts';
-import OrderDialog, { type OrderableProduct } from './order-dialog';
+import OrderDialog, { type OrderableProduct, type OrderDialogProps } from './order-dialog';
 
 vi.mock('../api/place-order', () => ({ placeOrder: vi.fn() }));
 const placeOrderMock = vi.mocked(placeOrder);
@@ -25,6 +25,8 @@ const walletShop: PaymentSettings = {
 };
 
 const mangoPickle: OrderableProduct = { id: 'mango-1', name: 'আমের আচার', price: 350, stock_quantity: 12 };
+/** Its line, as the page hands it to the form (the catalog's orderSubject). */
+const mangoLine = 'আমের আচার · প্রতি বয়ামের দাম ৳৩৫০ · স্টকে আছে ১২টি';
 
 /** The dialog as the home page uses it: an order button opens it, onClose closes it. */
 function Harness({ isSignedIn }: { isSignedIn: boolean | null }) {
@@ -34,7 +36,13 @@ function Harness({ isSignedIn }: { isSignedIn: boolean | null }) {
       <button type="button" onClick={() => setProduct(mangoPickle)}>
         open again
       </button>
-      <OrderDialog product={product} isSignedIn={isSignedIn} onClose={() => setProduct(null)} />
+      <OrderDialog
+        product={product}
+        subject={product && mangoLine}
+        open={product !== null}
+        isSignedIn={isSignedIn}
+        onClose={() => setProduct(null)}
+      />
     </>
   );
 }
@@ -399,5 +407,64 @@ describe('OrderDialog: paying by bKash or Nagad', () => {
         paymentPayer: '01812345678',
       }),
     );
+  });
+});
+
+describe('OrderDialog: the form a page sends, before it is opened', () => {
+  /** The form as a product page renders it (on the server too): for its jar, closed, the shop's own settings unread. */
+  function renderClosedForm(offeredOnPage: OrderDialogProps['offeredOnPage']) {
+    settingsMock.mockReturnValue(null);
+    renderWithShop(
+      <OrderDialog
+        product={mangoPickle}
+        subject={mangoLine}
+        open={false}
+        isSignedIn={null}
+        offeredOnPage={offeredOnPage}
+        onClose={() => {}}
+      />,
+    );
+    const form = screen.getByRole('dialog', { hidden: true }) as HTMLDialogElement;
+    return within(form);
+  }
+  const offered = (form: ReturnType<typeof within>) =>
+    form.getAllByRole('radio', { hidden: true }).map((radio: HTMLElement) => radio.getAttribute('value'));
+
+  it('names the jar, its price and stock, and totals one jar, while it stays closed and reads nothing', () => {
+    const form = renderClosedForm(null);
+    expect((screen.getByRole('dialog', { hidden: true }) as HTMLDialogElement).open).toBe(false);
+    expect(form.getByText('আমের আচার · প্রতি বয়ামের দাম ৳৩৫০ · স্টকে আছে ১২টি')).toBeInTheDocument();
+    expect(form.getByTestId('order-total')).toHaveTextContent('৳৩৫০');
+    // The shop's own settings are read when the form opens, not for a form in the page.
+    expect(settingsMock).toHaveBeenLastCalledWith(false);
+  });
+
+  it('offers the methods the page was sent, cash chosen; none sent: cash alone', () => {
+    const form = renderClosedForm(['cash_on_delivery', 'bkash', 'nagad']);
+    expect(offered(form)).toEqual(['cash_on_delivery', 'bkash', 'nagad']);
+    expect(form.getByRole('radio', { name: 'ক্যাশ অন ডেলিভারি', hidden: true })).toBeChecked();
+    cleanup();
+    expect(offered(renderClosedForm(null))).toEqual(['cash_on_delivery']);
+  });
+
+  it('chooses the first method sent when the shop does not take cash', () => {
+    const form = renderClosedForm(['bkash']);
+    expect(offered(form)).toEqual(['bkash']);
+    expect(form.getByRole('radio', { name: 'বিকাশ', hidden: true })).toBeChecked();
+  });
+
+  it("offers what the shop's own settings say once they are read, whatever the page was sent", () => {
+    settingsMock.mockReturnValue(DEFAULT_PAYMENT_SETTINGS);
+    renderWithShop(
+      <OrderDialog
+        product={mangoPickle}
+        subject={mangoLine}
+        open
+        isSignedIn
+        offeredOnPage={['cash_on_delivery', 'bkash']}
+        onClose={() => {}}
+      />,
+    );
+    expect(offered(within(screen.getByRole('dialog')))).toEqual(['cash_on_delivery']);
   });
 });

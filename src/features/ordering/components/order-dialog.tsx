@@ -24,7 +24,7 @@ import { newOrderRequestId } from '../model/order-request-id';
 import { initialOrderFormValues, orderFormSchema, type OrderFormValues } from '../model/order-form';
 import { MAX_JARS_PER_ORDER, MAX_OPEN_ORDERS_PER_CUSTOMER } from '../model/order-limits';
 import { usePhoneCodeStep } from './phone-code-step';
-import { paymentMethodLabel, type PaymentMethod } from '../model/payment-method';
+import { DEFAULT_PAYMENT_METHOD, paymentMethodLabel, type PaymentMethod } from '../model/payment-method';
 import { isMobilePaymentMethod } from '../model/payment';
 import { optionalPaymentClaimErrors, paymentClaimOf, type PaymentClaimValues } from '../model/payment-claim';
 import { offeredPaymentMethods, readPaymentSettings } from '../model/payment-settings';
@@ -32,7 +32,7 @@ import { orderMessages } from '../model/texts';
 import { normalizeBangladeshPhone } from '../model/phone';
 import { usePaymentSettings } from '../api/payment-settings';
 import { WalletPaymentFields } from './wallet-payment-fields';
-import { closesDialog, ORDER_FORM_ID } from '@/lib/invoker';
+import { closesDialog, ORDER_FORM_ID, SHOWS_SUBJECT } from '@/lib/invoker';
 import { CloseIcon } from '@/components/ui/icons';
 
 const t = orderingTexts.dialog;
@@ -53,13 +53,25 @@ export interface OrderableProduct {
 }
 
 export interface OrderDialogProps {
-  /** The product to order; null keeps the dialog closed. */
+  /**
+   * The jar the form is for: a product's page knows it from the start (its server renders the form for it); `/`
+   * once a card's button was tapped. Null while none is known.
+   */
   product: OrderableProduct | null;
+  /** The line naming the jar, as its order buttons carry it (the catalog's orderSubject); null while none is known. */
+  subject: string | null;
+  /** Whether the page has opened the form (the platform may have opened it before the app ran). */
+  open: boolean;
   /**
    * Null while the page does not know yet (Firebase Auth's code still on its way, on a slow phone a few seconds
    * after the dialog can open): a confirm made then waits for it, its button busy.
    */
   isSignedIn: boolean | null;
+  /**
+   * The methods the shop offered when the page's server rendered it, offered until the shop's own settings are
+   * read (when the form opens); null: not known, cash on delivery meanwhile.
+   */
+  offeredOnPage?: readonly PaymentMethod[] | null;
   onClose: () => void;
 }
 
@@ -68,7 +80,14 @@ export interface OrderDialogProps {
  * rendered with the page by the server and opened by the platform (the "order" buttons' invoker command), so a
  * shopper types into it before the app runs; the app then adopts it as it is, open, with what was typed.
  */
-export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialogProps) {
+export default function OrderDialog({
+  product,
+  subject,
+  open,
+  isSignedIn,
+  offeredOnPage = null,
+  onClose,
+}: OrderDialogProps) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -84,10 +103,12 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
     onClose();
   };
   // Read when the dialog first opens, once per page: which methods the shop takes, and its wallet numbers.
-  const settings = usePaymentSettings(product !== null);
-  const offered = settings ? offeredPaymentMethods(settings) : CASH_ONLY;
+  const settings = usePaymentSettings(open);
+  const offered = settings ? offeredPaymentMethods(settings) : (offeredOnPage ?? CASH_ONLY);
+  // The first method offered is chosen at first (cash, where the shop takes it).
+  const emptyForm = { ...initialDialogValues, paymentMethod: offered[0] ?? DEFAULT_PAYMENT_METHOD };
   const formik = useFormik<OrderDialogValues>({
-    initialValues: initialDialogValues,
+    initialValues: emptyForm,
     validationSchema: orderFormSchema(stock),
     validate: (values) => {
       if (settings && !offered.includes(values.paymentMethod))
@@ -123,7 +144,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
         return;
       }
       notifySuccess(toastText.success, toastText.successText);
-      helpers.resetForm({ values: initialDialogValues });
+      helpers.resetForm({ values: emptyForm });
       close();
     },
   });
@@ -172,8 +193,7 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
 
   // The platform's dialog follows the page's state: opened as a modal (top layer, focus kept inside, Escape),
   // closed when the order is done or dismissed. One the browser opened before the app ran stays open: the
-  // button that opened it is replayed right after hydration (src/lib/tap-replay.ts) and names the jar.
-  const open = product !== null;
+  // button that opened it is replayed right after hydration (src/lib/tap-replay.ts) and opens it for its jar.
   const wasOpen = useRef(open);
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -231,12 +251,11 @@ export default function OrderDialog({ product, isSignedIn, onClose }: OrderDialo
             <Heading as="h2" id={titleId} textStyle="lg" fontWeight="semibold">
               {t.title}
             </Heading>
-            {product && (
-              <Text color="fg.muted" textStyle="sm">
-                {product.name} · {t.unitPrice} {formatTaka(product.price)} ·{' '}
-                {t.inStock(formatNumberBn(product.stock_quantity))}
-              </Text>
-            )}
+            {/* The jar, once known. On `/` the form opened before the app is filled in by the tap keeper with the
+                tapped button's words (the same line), which hydration keeps until the app names the jar itself. */}
+            <Text color="fg.muted" textStyle="sm" {...{ [SHOWS_SUBJECT]: '' }} suppressHydrationWarning>
+              {subject ?? ''}
+            </Text>
           </Stack>
           <Stack gap="4" px="6" pb="6" flex="1" minH="0" overflowY="auto">
             <FormField

@@ -26,6 +26,8 @@ async function cashOrder() {
   renderWithShop(
     <OrderDialog
       product={{ id: 'mango-1', name: 'আমের আচার', price: 350, stock_quantity: 12 }}
+      subject="আমের আচার"
+      open
       isSignedIn
       onClose={() => {}}
     />,
