@@ -108,11 +108,7 @@ const SHARED_STATE_SUITES = [
  * second worker is not idle while those take the shop one by one. tests/support/integration-sequencer.ts
  * interleaves the two.
  */
-const OWN_EMULATOR_SUITES = [
-  'tests/rules/**/*.test.ts',
-  'tests/functions/triggers.test.ts',
-  'scripts/**/*.test.ts',
-];
+const OWN_EMULATOR_SUITES = ['tests/rules/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 /**
  * Issue 50: the rules suites that run through tests/support/firestore-rules-env.ts run a second time, in the
