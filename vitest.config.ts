@@ -87,7 +87,7 @@ const sharedEmulatorTestFiles = sideEffectFreeEmulatorTests(root, [
  * others would change: the console's main suite (it clears everything and brings the seed back, edits the first
  * jar's price, grants the demo customer admin), its rules pages (replace the rules, count every request from a
  * reset), snapshots (restores one) and schedules (runs the unpaid-order expiry over every order), the evening
- * mail (the whole shop's figures), the stats (count every order) and the dashboard (counts every order card, an
+ * mail (the whole shop's figures) and the dashboard (counts every order card and every order on its stats, an
  * order shown within 2 s). The others scope what they check to their own data (a product, an account, a buyer's
  * name, a collection of their own) and run beside each other: the order mail, a customer's cancel, the console's
  * language and Logs (its clear is the page's own) and its Firestore pages.
@@ -99,7 +99,6 @@ const SHARED_STATE_SUITES = [
   'tests/console/schedules.test.ts',
   'tests/functions/evening-summary.test.ts',
   'tests/e2e/admin.test.ts',
-  'tests/e2e/admin-stats.test.ts',
 ];
 
 /**
@@ -108,11 +107,7 @@ const SHARED_STATE_SUITES = [
  * second worker is not idle while those take the shop one by one. tests/support/integration-sequencer.ts
  * interleaves the two.
  */
-const OWN_EMULATOR_SUITES = [
-  'tests/rules/**/*.test.ts',
-  'tests/functions/triggers.test.ts',
-  'scripts/**/*.test.ts',
-];
+const OWN_EMULATOR_SUITES = ['tests/rules/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 /**
  * Issue 50: the rules suites that run through tests/support/firestore-rules-env.ts run a second time, in the

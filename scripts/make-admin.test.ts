@@ -6,14 +6,14 @@ import {
   hostAndPort,
   PROJECT_ID,
   startAcharEmulators,
-  startAuthAndFunctionsEmulators,
+  startAuthEmulator,
   type AcharEmulators,
-  type AuthAndFunctionsEmulators,
+  type AuthEmulator,
 } from '../tests/support/emulator-processes';
 import { addressProblem, main, makeAdmin, MakeAdminError } from './make-admin';
 
 let achar: AcharEmulators;
-let firebaseTools: AuthAndFunctionsEmulators;
+let firebaseTools: AuthEmulator;
 let app: App;
 let db: Firestore;
 let uid: string;
@@ -21,7 +21,7 @@ let unverifiedUid: string;
 
 beforeAll(async () => {
   achar = await startAcharEmulators();
-  firebaseTools = await startAuthAndFunctionsEmulators(achar, { functions: false });
+  firebaseTools = await startAuthEmulator(achar);
   process.env.FIRESTORE_EMULATOR_HOST = hostAndPort(achar.firestore);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = hostAndPort(firebaseTools.auth);
   app = initializeApp({ projectId: PROJECT_ID }, 'make-admin-test');

@@ -11,9 +11,9 @@ import {
   hostAndPort,
   PROJECT_ID,
   startAcharEmulators,
-  startAuthAndFunctionsEmulators,
+  startAuthEmulator,
   type AcharEmulators,
-  type AuthAndFunctionsEmulators,
+  type AuthEmulator,
 } from '../../tests/support/emulator-processes';
 import {
   computeDashboardStats,
@@ -27,7 +27,7 @@ import { DEMO_CATALOG } from './catalog';
 import { seedDemoData, type SeedReport } from './seed-demo-data';
 
 let achar: AcharEmulators;
-let firebaseTools: AuthAndFunctionsEmulators;
+let firebaseTools: AuthEmulator;
 let app: App;
 let db: Firestore;
 
@@ -35,7 +35,7 @@ const now = new Date('2026-11-21T06:00:00Z');
 
 beforeAll(async () => {
   achar = await startAcharEmulators();
-  firebaseTools = await startAuthAndFunctionsEmulators(achar, { functions: false });
+  firebaseTools = await startAuthEmulator(achar);
   process.env.FIRESTORE_EMULATOR_HOST = hostAndPort(achar.firestore);
   process.env.FIREBASE_STORAGE_EMULATOR_HOST = hostAndPort(achar.storage);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = hostAndPort(firebaseTools.auth);

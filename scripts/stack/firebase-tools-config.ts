@@ -10,7 +10,7 @@
  * emulators read.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import {
   emulatorCspDirectives,
   serializeCsp,
@@ -19,12 +19,29 @@ import {
 
 export const FIREBASE_TOOLS_CONFIG = '.firebase-tools.local.json';
 
-export function writeFirebaseToolsConfig(root: string, hostingPublic: string): string {
+/** A functions package served beside the shop's (firebase.json's `functions` codebases): the suites' fixture. */
+export interface ExtraCodebase {
+  codebase: string;
+  /** Its folder (package.json, lib/index.js), anywhere on disk. */
+  source: string;
+}
+
+export function writeFirebaseToolsConfig(
+  root: string,
+  hostingPublic: string,
+  extraCodebases: ExtraCodebase[] = [],
+): string {
   const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
     emulators?: Record<string, unknown>;
     hosting?: Record<string, unknown>;
+    functions?: Record<string, unknown>[];
   };
   config.emulators = { ...config.emulators, ui: { enabled: false } };
+  // firebase-tools joins a codebase's source to the project folder: a relative path reaches a folder elsewhere.
+  config.functions = [
+    ...(config.functions ?? []),
+    ...extraCodebases.map(({ codebase, source }) => ({ codebase, source: relative(root, source) })),
+  ];
   // `predeploy` is `firebase deploy`'s: the local shop has built dist-local itself (./builds.ts).
   const { predeploy: _predeploy, ...hosting } = config.hosting ?? {};
   config.hosting = {

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { writeFirebaseToolsConfig } from './firebase-tools-config.js';
+import { writeFirebaseToolsConfig, type ExtraCodebase } from './firebase-tools-config.js';
 
 export interface FirebaseToolsOptions {
   root: string;
@@ -21,6 +21,8 @@ export interface FirebaseToolsOptions {
   hostingPublic: string;
   /** Folder for the Auth emulator's export (imported at start when present, written on exit). */
   authDataDir?: string;
+  /** Functions served beside the shop's (ShopOptions.extraFunctions). */
+  extraFunctions?: ExtraCodebase[];
   /**
    * Started before our Firestore answers: firebase-tools loads its code at once but starts its emulators only
    * once this resolves (the preload waits for a line on its stdin).
@@ -78,7 +80,7 @@ export function startFirebaseTools(options: FirebaseToolsOptions, timeoutMs = 12
     '--project',
     options.projectId,
     '--config',
-    writeFirebaseToolsConfig(options.root, options.hostingPublic),
+    writeFirebaseToolsConfig(options.root, options.hostingPublic, options.extraFunctions),
   ];
   if (options.authDataDir) {
     if (existsSync(join(options.authDataDir, 'firebase-export-metadata.json')))

@@ -17,6 +17,7 @@ import { shopConsoleExtensions } from './console-extensions.js';
 import { buildFunctionsIfStale, buildWebIfStale, LOCAL_WEB_DIR } from './builds.js';
 import { firebaseToolsVersion, snapshotAuthAccounts } from './auth-snapshots.js';
 import { startFirebaseTools } from './firebase-tools.js';
+import type { ExtraCodebase } from './firebase-tools-config.js';
 import { takenPorts, type NamedPort } from './ports.js';
 import { courierWebhookUrl, localCourierConfig } from './courier.js';
 
@@ -36,6 +37,11 @@ export interface ShopOptions {
    * also takes `every N seconds`.
    */
   scheduleOverrides?: Record<string, string>;
+  /**
+   * Functions packages served beside the shop's, each a codebase of its own: the integration suites' trigger
+   * fixture (tests/support/global-setup.ts), so that one Functions emulator serves a whole run.
+   */
+  extraFunctions?: ExtraCodebase[];
   log?: (line: string) => void;
   /** Told how long each step of the start took (`npm start -- --timings`). */
   onStep?: (step: StepTime) => void;
@@ -196,6 +202,7 @@ export class LocalShop {
         storageHost,
         hostingPublic: LOCAL_WEB_DIR,
         authDataDir: dataDir ? join(dataDir, 'auth') : undefined,
+        extraFunctions: options.extraFunctions,
         startWhen,
         log,
       });

@@ -19,13 +19,12 @@ import {
   selectTab,
   expectNoAxeViolations,
   shopAdminFirestore,
-  signUp,
   signedInUser,
-  uniqueEmail,
   screenshotPage,
 } from '../support/shop-browser';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
 
-const ADMIN = { email: 'admin@achar.test', password: 'admin123' };
+const ADMIN = DEMO_ACCOUNTS.admin;
 const WIDTHS = [360, 1280] as const;
 const config = readProjectConfig(fileURLToPath(new URL('../..', import.meta.url)));
 const CONSOLE_URL = `http://${config.ui.host}:${config.ui.port}`;
@@ -99,9 +98,11 @@ describe('no axe-core violation', () => {
   });
 
   it("in the order dialog and on the shopper's /orders", async () => {
-    const page = await shop.newVisitor(1280);
-    const email = uniqueEmail('a11y');
-    await signUp(page, email);
+    // The demo customer, from the run's saved session: signing up is the storefront journey's.
+    const page = await shop.signedInVisitor(DEMO_ACCOUNTS.customer, 1280);
+    await page.goto(SHOP_URL);
+    await page.getByRole('button', { name: 'লগআউট' }).first().waitFor();
+    const { email } = DEMO_ACCOUNTS.customer;
     const { uid } = await signedInUser(page);
     // An order of this shopper's own, written as placeOrder stores it (no seeded product's stock changes).
     await db.doc(`orders/${ORDER_ID}`).set({
@@ -171,10 +172,11 @@ describe('no axe-core violation', () => {
       );
     }
 
-    await page.goto(`${SHOP_URL}/admin?q=${ORDER_ID.slice(-8)}`);
+    // This run's order card, found with the orders tab's search (no reload), at 360 px.
+    await page.setViewportSize({ width: 360, height: 900 });
+    await page.getByRole('searchbox', { name: 'অর্ডার খুঁজুন' }).fill(ORDER_ID.slice(-8));
     const card = page.getByRole('article').filter({ hasText: `#${ORDER_ID.slice(-8)}` });
     await card.waitFor({ timeout: 30_000 });
-    await page.setViewportSize({ width: 360, height: 900 });
     await card.screenshot({ path: `${RESULTS}/order-card-360.png` });
 
     await page.goto(`${SHOP_URL}/admin/slips?order=${ORDER_ID}`);

@@ -163,23 +163,6 @@ describe('packing slips', () => {
     const scanned = jsQR(new Uint8ClampedArray(data), info.width, info.height);
     expect(scanned?.data).toBe(orderNumber(newest.id));
   });
-
-  it('asks the courier to collect the total of a cash order and of an unpaid bKash one, nothing of a verified one', async () => {
-    const page = await shop.signedInVisitor(ADMIN, 1280);
-    const slipOf = async (order: (typeof orders)[number]) => {
-      await page.goto(`${SHOP_URL}/admin/slips?order=${order.id}`);
-      const slip = page.locator('.packing-slip');
-      await slip.waitFor({ timeout: 30_000 });
-      return slip.innerText();
-    };
-    expect(await slipOf(orders[0])).toContain('ডেলিভারিতে আদায় করুন: ৳২৫০');
-    const awaited = await slipOf(orders[7]);
-    expect(awaited).toContain(`ডেলিভারিতে আদায় করুন: ${formatTaka(orders[7].total_amount)}`);
-    expect(awaited).toContain('বিকাশ');
-    const paid = await slipOf(orders[3]);
-    expect(paid).toContain('পরিশোধিত (TrxID PW03ABCDEF): আদায় করতে হবে না');
-    expect(paid).not.toContain('ডেলিভারিতে আদায় করুন');
-  });
 });
 
 describe('the order export', () => {

@@ -44,8 +44,11 @@ afterAll(async () => {
 });
 
 describe('storefront in a browser', () => {
-  it('starts the app on the prerendered page without moving or adding a stylesheet', async () => {
+  it('starts the app on the prerendered page without moving or adding a stylesheet, its live listener in a worker', async () => {
     const page = await newShopper(360);
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    const started = page.waitForEvent('worker');
     // Every <style> the page gains or loses after the HTML itself has been read.
     await page.addInitScript(() => {
       const changes: Array<{ change: 'added' | 'removed'; style: HTMLStyleElement }> = [];
@@ -77,14 +80,8 @@ describe('storefront in a browser', () => {
     // The page's own CSS styles it still: the headline in the theme's brand.900 (#672a12).
     const heading = page.getByRole('heading', { level: 1 });
     expect(await heading.evaluate((h1) => getComputedStyle(h1).color)).toBe('rgb(103, 42, 18)');
-  });
 
-  it("runs the shop window's live listener in a worker: the page itself loads no Firestore", async () => {
-    const page = await newShopper(360);
-    const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
-    const started = page.waitForEvent('worker');
-    await page.goto(SHOP_URL);
+    // The shop window's live listener runs in a worker: the page itself loads no Firestore.
     const worker = await started;
     expect(worker.url()).toMatch(/\/assets\/active-products\.worker-[\w-]+\.js$/);
     await productCards(page).first().waitFor();

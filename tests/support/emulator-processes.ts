@@ -1,16 +1,16 @@
 /**
  * Private emulators for a test suite: the repo's own Firestore and Storage emulators in-process, and
- * firebase-tools' Auth and Functions emulators as a child process, all on free ports. A suite therefore never
+ * firebase-tools' Auth emulator as a child process, all on free ports. A suite therefore never
  * clears or re-rules the data of a shop someone is running on the ports of firebase.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { FIREBASE_TOOLS_PRELOADS, functionsDiscoveryEnv } from '../../scripts/stack/firebase-tools.js';
+import { FIREBASE_TOOLS_PRELOADS } from '../../scripts/stack/firebase-tools.js';
 import { readProjectConfig, startOfflineEmulators, type OfflineEmulators } from '../../emulators/src/index';
 import { saveRulesCoverage } from './rules-coverage-report';
 
@@ -35,17 +35,11 @@ export interface AcharEmulators {
   stop(): Promise<void>;
 }
 
-/**
- * The offline Firestore and Storage emulators of `emulators/`, in memory, with the project's rules files;
- * `functionsPort`: where the Functions emulator will listen, which their triggers' events go to.
- */
-export async function startAcharEmulators({
-  functionsPort,
-}: { functionsPort?: number } = {}): Promise<AcharEmulators> {
+/** The offline Firestore and Storage emulators of `emulators/`, in memory, with the project's rules files. */
+export async function startAcharEmulators(): Promise<AcharEmulators> {
   const emulators = await startOfflineEmulators({
     config: readProjectConfig(REPO_ROOT),
     ports: { firestore: 0, storage: 0 },
-    functionsHost: functionsPort === undefined ? undefined : `${HOST}:${functionsPort}`,
   });
   // The suite that started them, for its part of the rule-coverage report.
   const suite = expect.getState().testPath ?? 'rules';
@@ -118,68 +112,27 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   killGroup();
 }
 
-/**
- * A private copy of the functions package for one test run: its package.json, a link to its node_modules and
- * a fresh bundle of functions/src. The Functions emulator watches its source folder and reloads on every
- * change, so sharing functions/lib with other runs (or a developer's build) would restart workers mid-test.
- */
-async function privateFunctionsPackage(folder: string): Promise<void> {
-  await mkdir(folder, { recursive: true });
-  await copyFile(join(REPO_ROOT, 'functions/package.json'), join(folder, 'package.json'));
-  await symlink(join(REPO_ROOT, 'functions/node_modules'), join(folder, 'node_modules'), 'dir');
-  const build = run(
-    process.execPath,
-    [join(REPO_ROOT, 'functions/build.mjs'), '--outfile', join(folder, 'lib/index.js')],
-    process.env,
-  );
-  const code = await new Promise<number | null>((resolve) => build.child.once('exit', resolve));
-  if (code !== 0) throw new Error(`Building the Cloud Functions failed:\n${build.output()}`);
-}
-
-export interface AuthAndFunctionsEmulators {
+export interface AuthEmulator {
   auth: EmulatorAddress;
-  functions: EmulatorAddress;
-  /** firebase-tools' logging emulator: every log line over a WebSocket (the console's Logs page). */
-  logging: EmulatorAddress;
   stop(): Promise<void>;
 }
 
 /**
- * firebase-tools' Auth and Functions emulators on free ports, serving the callables freshly built from
- * functions/src (into a private copy of the package) and talking to the given Firestore and Storage emulators.
+ * firebase-tools' Auth emulator on a free port, for a suite that needs accounts and no shop (the seed, the
+ * make-admin script). Suites about functions use the shared shop's one Functions emulator.
  */
-export async function startAuthAndFunctionsEmulators(
-  backing: { firestore: EmulatorAddress; storage: EmulatorAddress },
-  {
-    functions = true,
-    functionsPort: chosenFunctionsPort,
-    functionsSource,
-  }: {
-    functions?: boolean;
-    /** The port the backing emulators were told (startAcharEmulators' functionsPort). */
-    functionsPort?: number;
-    /** A folder with its own package.json and lib/index.js to serve instead of the shop's functions. */
-    functionsSource?: string;
-  } = {},
-): Promise<AuthAndFunctionsEmulators> {
-  const [authPort, functionsPort, hubPort, loggingPort] = [
-    await freePort(),
-    chosenFunctionsPort ?? (await freePort()),
-    await freePort(),
-    await freePort(),
-  ];
-  const configDir = await mkdtemp(join(tmpdir(), 'achar-functions-emulators-'));
-  if (functions && functionsSource) await symlink(functionsSource, join(configDir, 'functions'), 'dir');
-  else if (functions) await privateFunctionsPackage(join(configDir, 'functions'));
+export async function startAuthEmulator(backing: {
+  firestore: EmulatorAddress;
+  storage: EmulatorAddress;
+}): Promise<AuthEmulator> {
+  const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
+  const configDir = await mkdtemp(join(tmpdir(), 'achar-auth-emulator-'));
   await writeFile(
     join(configDir, 'firebase.json'),
     JSON.stringify({
-      // firebase-tools resolves the source against the config's folder: the private copy.
-      functions: [{ source: 'functions', codebase: 'default' }],
       emulators: {
         singleProjectMode: true,
         auth: { host: HOST, port: authPort },
-        functions: { host: HOST, port: functionsPort },
         hub: { host: HOST, port: hubPort },
         logging: { host: HOST, port: loggingPort },
         ui: { enabled: false },
@@ -194,7 +147,7 @@ export async function startAuthAndFunctionsEmulators(
       join(REPO_ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
       'emulators:start',
       '--only',
-      functions ? 'auth,functions' : 'auth',
+      'auth',
       '--project',
       PROJECT_ID,
       '--config',
@@ -202,12 +155,9 @@ export async function startAuthAndFunctionsEmulators(
     ],
     {
       ...process.env,
+      // firebase-tools' preload registers our Firestore as running (its start needs one).
       FIRESTORE_EMULATOR_HOST: hostAndPort(backing.firestore),
       FIREBASE_STORAGE_EMULATOR_HOST: hostAndPort(backing.storage),
-      // Seconds a new worker may take to load the functions (default 30): on a busy machine, workers booting
-      // at once for concurrent calls can take longer than that.
-      FUNCTIONS_DISCOVERY_TIMEOUT: '300',
-      ...functionsDiscoveryEnv(configDir),
       CI: 'true',
     },
     configDir,
@@ -220,23 +170,12 @@ export async function startAuthAndFunctionsEmulators(
     await rm(configDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 150_000;
-  const ready = () =>
-    output().includes('All emulators ready') && (!functions || /Loaded functions definitions/.test(output()));
-  while (!ready()) {
-    if (
-      child.exitCode !== null ||
-      Date.now() > deadline ||
-      /Failed to load function definition/.test(output())
-    ) {
+  while (!output().includes('All emulators ready')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`The Auth and Functions emulators did not start:\n${output()}`);
+      throw new Error(`The Auth emulator did not start:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
-    auth: { host: HOST, port: authPort },
-    functions: { host: HOST, port: functionsPort },
-    logging: { host: HOST, port: loggingPort },
-    stop,
-  };
+  return { auth: { host: HOST, port: authPort }, stop };
 }

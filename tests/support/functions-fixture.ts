@@ -1,13 +1,15 @@
 /**
- * A functions package built from one test-only entry file, for suites that need functions other than the
- * shop's (served through startBackend's `functionsSource`): package.json, a link to functions/node_modules
+ * A functions package built from one test-only entry file, for the shared shop's Functions emulator to serve
+ * beside the shop's functions (tests/support/global-setup.ts): package.json, a link to functions/node_modules
  * (the same firebase-functions and firebase-admin the shop deploys) and the entry bundled into lib/index.js.
  */
 import { build } from 'esbuild';
 import { copyFile, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './emulator-processes';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export async function buildFunctionsFixture(
   entry: string,

@@ -8,10 +8,10 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The own suites that start firebase-tools (tens of seconds each), first among them even on a fresh clone, where
- * Vitest has no times of a last run and orders by file size: last, they would be the run's tail.
+ * The own suite that starts firebase-tools and waits on it longest (tens of seconds), first among them even on a
+ * fresh clone, where Vitest has no times of a last run and orders by file size: last, it would be the run's tail.
  */
-const SLOWEST_OWN = ['tests/functions/triggers.test.ts', 'scripts/stack/auth-snapshots.test.ts'];
+const SLOWEST_OWN = ['scripts/stack/auth-snapshots.test.ts'];
 const slowestFirst = (file: TestSpecification) =>
   SLOWEST_OWN.some((slow) => file.moduleId.endsWith(slow)) ? 0 : 1;
 

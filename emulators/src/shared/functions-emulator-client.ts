@@ -112,4 +112,12 @@ export class OrderedQueues {
   idle(): Promise<void> {
     return this.pending === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
   }
+
+  /**
+   * Resolves when the work queued so far has run, whatever is queued after: unlike idle(), a shop that keeps
+   * busy never holds it up. Each key's tail already waits for that key's earlier work.
+   */
+  async settled(): Promise<void> {
+    await Promise.all(this.tails.values());
+  }
 }

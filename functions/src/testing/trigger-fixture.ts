@@ -1,9 +1,12 @@
 /**
- * Test-only Cloud Functions for the trigger-delivery suite (tests/functions/triggers.test.ts), which bundles
- * this file alone into a private functions package: firebase-functions v1 and v2 Firestore and Storage
+ * Test-only Cloud Functions for the trigger-delivery suite (tests/functions/triggers.test.ts): the integration
+ * suites' global set-up bundles this file alone into a functions package that the shared shop's Functions
+ * emulator serves as a codebase of its own, beside the shop's. firebase-functions v1 and v2 Firestore and Storage
  * triggers that record what they were given in `trigger_log`, one document per invocation, so the suite can
- * compare it with what was written. Never deployed: the shop's functions are index.ts's; this file sits here
- * only to resolve firebase-functions from this package's node_modules.
+ * compare it with what was written. Their collections are no collection of the shop's, and their Storage
+ * triggers listen to a bucket of their own, so the shop's photos fire none of them (nor the fixture's objects
+ * the shop's). Never deployed: the shop's functions are index.ts's; this file sits here only to resolve
+ * firebase-functions from this package's node_modules.
  */
 import { initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type DocumentSnapshot } from 'firebase-admin/firestore';
@@ -16,6 +19,7 @@ import {
   onDocumentWritten,
 } from 'firebase-functions/v2/firestore';
 import { onObjectDeleted, onObjectFinalized, onObjectMetadataUpdated } from 'firebase-functions/v2/storage';
+import { TRIGGER_FIXTURE_BUCKET } from './trigger-fixture-bucket';
 
 initializeApp();
 
@@ -170,7 +174,7 @@ const objectEntry = (object: {
   generation: object.generation !== undefined ? String(object.generation) : null,
 });
 
-export const v2ObjectFinalized = onObjectFinalized((event) =>
+export const v2ObjectFinalized = onObjectFinalized(TRIGGER_FIXTURE_BUCKET, (event) =>
   record('v2ObjectFinalized', {
     id: event.id,
     type: event.type,
@@ -178,22 +182,25 @@ export const v2ObjectFinalized = onObjectFinalized((event) =>
     ...objectEntry(event.data),
   }),
 );
-export const v2ObjectDeleted = onObjectDeleted((event) =>
+export const v2ObjectDeleted = onObjectDeleted(TRIGGER_FIXTURE_BUCKET, (event) =>
   record('v2ObjectDeleted', { id: event.id, ...objectEntry(event.data) }),
 );
-export const v2ObjectMetadataUpdated = onObjectMetadataUpdated((event) =>
+export const v2ObjectMetadataUpdated = onObjectMetadataUpdated(TRIGGER_FIXTURE_BUCKET, (event) =>
   record('v2ObjectMetadataUpdated', { id: event.id, ...objectEntry(event.data) }),
 );
 
 export const v1ObjectFinalize = v1.storage
+  .bucket(TRIGGER_FIXTURE_BUCKET)
   .object()
   .onFinalize((object, context) =>
     record('v1ObjectFinalize', { id: context.eventId, eventType: context.eventType, ...objectEntry(object) }),
   );
 export const v1ObjectDelete = v1.storage
+  .bucket(TRIGGER_FIXTURE_BUCKET)
   .object()
   .onDelete((object, context) => record('v1ObjectDelete', { id: context.eventId, ...objectEntry(object) }));
 export const v1ObjectMetadataUpdate = v1.storage
+  .bucket(TRIGGER_FIXTURE_BUCKET)
   .object()
   .onMetadataUpdate((object, context) =>
     record('v1ObjectMetadataUpdate', { id: context.eventId, ...objectEntry(object) }),

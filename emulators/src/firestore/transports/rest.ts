@@ -264,8 +264,9 @@ async function handleEmulatorApi(
 /**
  * The routes firebase-tools' Functions emulator registers Firestore triggers through, as Google's emulator has
  * them: 1st gen `PUT …/triggers/{key}`, 2nd gen `POST …/eventarcTrigger?eventarcTriggerId={key}`; and
- * `DELETE …/triggers` (all of a project's) and `DELETE …/triggers/{key}`; `GET …/triggers` lists them (ours
- * only: what a test or the console waits for).
+ * `DELETE …/triggers` (all of a project's) and `DELETE …/triggers/{key}`; `GET …/triggers` lists them and
+ * `GET …/triggers:settled` answers once every event sent so far has been answered by its function or given up on
+ * (ours only: what a test or the console waits for; a suite in another process than the emulator's).
  */
 async function handleTriggerRoutes(
   ctx: RestContext,
@@ -277,7 +278,8 @@ async function handleTriggerRoutes(
   const single = /^\/emulator\/v1\/projects\/([^/]+)\/triggers\/([^/]+)$/.exec(path);
   const all = /^\/emulator\/v1\/projects\/([^/]+)\/triggers$/.exec(path);
   const eventarc = /^\/emulator\/v1\/projects\/([^/]+)\/eventarcTrigger$/.exec(path);
-  if (!single && !all && !eventarc) return false;
+  const settled = /^\/emulator\/v1\/projects\/([^/]+)\/triggers:settled$/.exec(path);
+  if (!single && !all && !eventarc && !settled) return false;
   const triggers = ctx.triggers;
   if (!triggers) {
     throw new FirestoreError(
@@ -319,6 +321,10 @@ async function handleTriggerRoutes(
   }
   if (all && req.method === 'DELETE') {
     triggers.registry.clear(decodePathSegment(all[1]));
+    return reply(res, {});
+  }
+  if (settled && req.method === 'GET') {
+    await triggers.delivery.settled();
     return reply(res, {});
   }
   if (eventarc && req.method === 'POST') {

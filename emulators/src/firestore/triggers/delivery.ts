@@ -71,6 +71,11 @@ export class TriggerDelivery {
     return this.queues.idle();
   }
 
+  /** Resolves when the events queued so far have been delivered or given up on (later ones are not waited for). */
+  settled(): Promise<void> {
+    return this.queues.settled();
+  }
+
   private async deliver(
     projectId: string,
     key: string,

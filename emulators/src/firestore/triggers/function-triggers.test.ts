@@ -286,6 +286,34 @@ describe('delivering events', () => {
     expect(order('docs/fast')).toEqual(['0', '1', '2']);
   });
 
+  it('answers …/triggers:settled once the events sent so far are answered, not waiting for later ones', async () => {
+    const held = new Map<string, () => void>();
+    const { emulator, functions } = await start(
+      (request) =>
+        new Promise<number>((resolve) =>
+          held.set(String(request.headers['ce-document']), () => resolve(200)),
+        ),
+    );
+    await registerV2(emulator.port, 'c-0', 'created', 'docs/{id}');
+    await commit(emulator.port, [set('docs/first', {})]);
+    await expect.poll(() => held.has('docs/first')).toBe(true);
+    let answered = false;
+    const settled = rawRequest(emulator.port, 'GET', `/emulator/v1/projects/${P}/triggers:settled`).then(
+      (response) => {
+        answered = true;
+        return response;
+      },
+    );
+    // An event sent after the question, still unanswered, does not hold the answer up; the first one does.
+    await commit(emulator.port, [set('docs/later', {})]);
+    await expect.poll(() => held.has('docs/later')).toBe(true);
+    expect(answered).toBe(false);
+    held.get('docs/first')!();
+    expect((await settled).status).toBe(200);
+    expect(functions.received).toHaveLength(2);
+    held.get('docs/later')!();
+  });
+
   it('sends again, with the same id, what the Functions emulator did not take; a failing function is not retried', async () => {
     let calls = 0;
     const { emulator, functions } = await start(() => (++calls === 1 ? 503 : 500));
