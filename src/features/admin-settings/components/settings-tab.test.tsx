@@ -16,6 +16,10 @@ beforeEach(() => {
   api.loadNotificationSettings.mockResolvedValue({ order_mail_enabled: false, order_mail_to: '' });
   api.saveNotificationSettings.mockResolvedValue(undefined);
 });
+// The console's spy ends with the test (the file shares its module graph with the other web tests).
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const emailBox = () => screen.findByRole('textbox', { name: new RegExp(t.email) });
 // Clicked without moving focus: Chakra's switch reads a blur with a PointerEvent, which jsdom lacks.
