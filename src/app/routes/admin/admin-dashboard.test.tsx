@@ -3,28 +3,29 @@ import userEvent from '@testing-library/user-event';
 import { renderWithShop } from '@/testing/render';
 import { AdminDashboard } from './admin-dashboard';
 
-const orders = vi.hoisted(() => ({
+// The features' tabs as stand-ins (each feature tests its own), and the order hooks answered by each test.
+const orders = {
   useLiveOrders: vi.fn(),
   useNewOrderSound: vi.fn(),
   useOrderFilter: vi.fn(),
   OrdersTab: () => <p>অর্ডার তালিকা</p>,
-}));
-vi.mock('@/features/admin-orders', () => orders);
-vi.mock('@/features/admin-products', () => ({ ProductsTab: () => <p>পণ্য তালিকা</p> }));
-const stats = vi.hoisted(() => ({
+};
+const stats = {
   StatsTab: () => <p>পরিসংখ্যান দেখাচ্ছে</p>,
   useOrderCounts: vi.fn(),
-}));
-vi.mock('@/features/admin-stats', () => stats);
-vi.mock('@/features/admin-customers', () => ({
+};
+const features = {
+  ...orders,
+  ...stats,
+  ProductsTab: () => <p>পণ্য তালিকা</p>,
   CustomersTab: () => <p>গ্রাহক তালিকা</p>,
-}));
-vi.mock('@/features/admin-settings', () => ({ SettingsTab: () => <p>অর্ডারের ই-মেইল সেটিংস</p> }));
+  SettingsTab: () => <p>অর্ডারের ই-মেইল সেটিংস</p>,
+};
 
 const allOrders = { status: 'all', search: { kind: 'none' } };
 
 function renderDashboard(path = '/admin') {
-  return renderWithShop(<AdminDashboard />, { route: path });
+  return renderWithShop(<AdminDashboard features={features} />, { route: path });
 }
 
 const counts = (pending: number) => ({

@@ -18,13 +18,29 @@ function isAdminTab(value: string | null): value is AdminTab {
   return (ADMIN_TABS as readonly (string | null)[]).includes(value);
 }
 
+/** What the dashboard composes: each feature's tab, and the order hooks it runs above them. */
+const adminFeatures = {
+  OrdersTab,
+  ProductsTab,
+  StatsTab,
+  CustomersTab,
+  SettingsTab,
+  useLiveOrders,
+  useNewOrderSound,
+  useOrderFilter,
+  useOrderCounts,
+};
+
 /**
  * The seller's dashboard. The order list (with the search and filter that choose its query) is subscribed here,
  * above the tabs, so a new order is announced whichever tab is open; the customers tab reads the customer
  * summaries, never the orders.
  * The open tab is kept in the address (?tab=products) so a reload or a shared link opens the same tab.
+ * `features` are the real ones unless a test gives stand-ins (so it replaces no module).
  */
-export function AdminDashboard() {
+export function AdminDashboard({ features = adminFeatures }: { features?: typeof adminFeatures }) {
+  const { useLiveOrders, useNewOrderSound, useOrderFilter, useOrderCounts } = features;
+  const { OrdersTab, ProductsTab, StatsTab, CustomersTab, SettingsTab } = features;
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: AdminTab = isAdminTab(requested) ? requested : 'orders';

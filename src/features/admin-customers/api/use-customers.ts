@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { orderSearchQuery, type OrderSearch } from '@/features/ordering/model';
 import { asError } from '@/lib/loadable';
 import type { Customer } from '../model/customers';
-import { fetchCustomersPage, type CustomersCursor } from './customer-pages';
+import type { CustomersCursor } from './customer-pages';
+import { useCustomersApi } from './customers-api';
 
 /** How long typing pauses before the search is asked of Firestore. */
 export const CUSTOMER_SEARCH_DEBOUNCE_MS = 300;
@@ -36,6 +37,7 @@ export function useCustomers(text: string): CustomersList {
   const search = useMemo(() => orderSearchQuery(settled), [settled]);
   const key = `${JSON.stringify(search)}#${attempt}`;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const { fetchCustomersPage } = useCustomersApi();
 
   const load = useCallback(
     (forKey: string, search: OrderSearch, after: CustomersCursor | null, before: Customer[]) => {
@@ -59,7 +61,7 @@ export function useCustomers(text: string): CustomersList {
           ),
       );
     },
-    [],
+    [fetchCustomersPage],
   );
 
   // The key names the search: a new one starts from the first page.

@@ -1,13 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShop } from '@/testing/render';
-import type { CustomersCursor, CustomersPage } from '../api/customer-pages';
+import type { CustomersCursor, CustomersPage, fetchCustomersPage } from '../api/customer-pages';
+import { CustomersApiProvider } from '../api/customers-api';
 import type { Customer } from '../model/customers';
 import { CustomersTab } from './customers-tab';
 
 // The Firebase boundary: one page of summaries per call, answered by each test.
-const api = vi.hoisted(() => ({ fetchCustomersPage: vi.fn(), CUSTOMERS_PAGE_SIZE: 50 }));
-vi.mock('../api/customer-pages', () => api);
+const api = { fetchCustomersPage: vi.fn<typeof fetchCustomersPage>() };
+const renderCustomersTab = () =>
+  renderWithShop(
+    <CustomersApiProvider value={api}>
+      <CustomersTab />
+    </CustomersApiProvider>,
+  );
 
 const rahim: Customer = {
   key: 'user:u1',
@@ -32,7 +38,7 @@ beforeEach(() => {
 describe('customers tab', () => {
   it('lists the customers of the first page with their order count and what they spent', async () => {
     api.fetchCustomersPage.mockResolvedValue(page([rahim, salma]));
-    renderWithShop(<CustomersTab />);
+    renderCustomersTab();
     const card = await screen.findByRole('article', { name: 'রহিম উদ্দিন' });
     expect(within(card).getByText('২টি অর্ডার')).toBeInTheDocument();
     expect(within(card).getByText('৳৫০০')).toBeInTheDocument();
@@ -48,7 +54,7 @@ describe('customers tab', () => {
 
   it('loads the next page after the last customer on "more"', async () => {
     api.fetchCustomersPage.mockResolvedValueOnce(page([rahim], cursor)).mockResolvedValueOnce(page([salma]));
-    renderWithShop(<CustomersTab />);
+    renderCustomersTab();
     await screen.findByText('সাম্প্রতিক ১ জন গ্রাহক দেখানো হচ্ছে');
     await userEvent.click(screen.getByRole('button', { name: 'আরও দেখুন' }));
     await screen.findByRole('article', { name: 'সালমা বেগম' });
@@ -59,7 +65,7 @@ describe('customers tab', () => {
 
   it('asks for a name prefix or a phone once typing paused, and says when nobody matches', async () => {
     api.fetchCustomersPage.mockResolvedValue(page([rahim, salma]));
-    renderWithShop(<CustomersTab />);
+    renderCustomersTab();
     await screen.findByText('মোট ২ জন গ্রাহক');
     api.fetchCustomersPage.mockResolvedValue(page([salma]));
     await userEvent.type(screen.getByRole('searchbox', { name: 'গ্রাহক খুঁজুন' }), 'সাল');
@@ -76,7 +82,7 @@ describe('customers tab', () => {
 
   it('explains that customers appear with the first order', async () => {
     api.fetchCustomersPage.mockResolvedValue(page([]));
-    renderWithShop(<CustomersTab />);
+    renderCustomersTab();
     expect(
       await screen.findByText('এখনো কোনো গ্রাহক নেই — প্রথম অর্ডার এলে এখানে দেখা যাবে।'),
     ).toBeInTheDocument();
@@ -85,7 +91,7 @@ describe('customers tab', () => {
   it('says the list could not be loaded, and loads it again on retry', async () => {
     api.fetchCustomersPage.mockRejectedValueOnce(new Error('permission-denied'));
     api.fetchCustomersPage.mockResolvedValueOnce(page([rahim]));
-    renderWithShop(<CustomersTab />);
+    renderCustomersTab();
     expect(await screen.findByRole('alert')).toHaveTextContent('গ্রাহক তালিকা লোড করা যায়নি।');
     await userEvent.click(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' }));
     expect(await screen.findByRole('article', { name: 'রহিম উদ্দিন' })).toBeInTheDocument();

@@ -2,11 +2,19 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
+import { AdminOrdersApiProvider } from '../api/orders-api';
+import type { ordersCsvBlob } from '../api/paperwork-orders';
+import type { blockPhone, loadPhoneSummary } from '../api/phone-history';
 import { adminOrdersTexts } from '../texts';
 import { ExportOrdersDialog } from './export-orders-dialog';
 
-const api = vi.hoisted(() => ({ ordersCsvBlob: vi.fn() }));
-vi.mock('../api/paperwork-orders', () => api);
+const api = {
+  loadPhoneSummary: vi.fn<typeof loadPhoneSummary>(),
+  blockPhone: vi.fn<typeof blockPhone>(),
+  ordersCsvBlob: vi.fn<typeof ordersCsvBlob>(),
+};
+// jsdom has no object URLs: each test lends them, and gives back what was there.
+const { createObjectURL, revokeObjectURL } = URL;
 
 const t = adminOrdersTexts.export;
 /** The names of the files handed to the downloads (a link's click, which jsdom cannot follow). */
@@ -15,7 +23,11 @@ vi.setConfig({ testTimeout: 30_000 });
 
 function renderDialog() {
   const onClose = vi.fn();
-  renderWithShop(<ExportOrdersDialog status="all" onClose={onClose} />);
+  renderWithShop(
+    <AdminOrdersApiProvider value={api}>
+      <ExportOrdersDialog status="all" onClose={onClose} />
+    </AdminOrdersApiProvider>,
+  );
   return onClose;
 }
 
@@ -35,6 +47,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
 });
 
 describe('ExportOrdersDialog', () => {

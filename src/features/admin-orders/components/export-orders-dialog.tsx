@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { formatNumberBn } from '@/lib/format';
 import { adminOrdersTexts } from '../texts';
 import { StatusOptions } from './status-options';
-import { ordersCsvBlob } from '../api/paperwork-orders';
+import { useAdminOrdersApi } from '../api/orders-api';
 import {
   exportCriteria,
   exportFormSchema,
@@ -41,6 +41,7 @@ export interface ExportOrdersDialogProps {
 
 /** The export dialog: a Dhaka date range and a status, then a CSV written page by page with its progress. */
 export function ExportOrdersDialog({ status, onClose }: ExportOrdersDialogProps) {
+  const { ordersCsvBlob } = useAdminOrdersApi();
   const [written, setWritten] = useState<number | null>(null);
   const formik = useFormik<ExportFormValues>({
     initialValues: exportFormValues(new Date(), status),

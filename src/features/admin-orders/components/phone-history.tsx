@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { toBengaliDigits, type PhoneSummary } from '@/features/ordering/model';
 import { formatNumberBn } from '@/lib/format';
-import { blockPhone, loadPhoneSummary } from '../api/phone-history';
+import { useAdminOrdersApi } from '../api/orders-api';
 import { phoneHistoryTexts as t } from '../texts';
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; summary: PhoneSummary };
@@ -13,6 +13,7 @@ type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'loaded';
  * a number that refused its last parcels before shipping, and one click (confirmed) to block it.
  */
 export function PhoneHistory({ phone }: { phone: string }) {
+  const { loadPhoneSummary, blockPhone } = useAdminOrdersApi();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [confirming, setConfirming] = useState(false);
   const [blocking, setBlocking] = useState(false);
@@ -28,7 +29,7 @@ export function PhoneHistory({ phone }: { phone: string }) {
     return () => {
       current = false;
     };
-  }, [phone]);
+  }, [phone, loadPhoneSummary]);
 
   const block = async () => {
     setBlocking(true);

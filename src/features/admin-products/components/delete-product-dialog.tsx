@@ -2,7 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { adminProductsTexts } from '../texts';
-import { deleteProduct } from '../api/products';
+import { useProductsApi } from '../api/products-api';
 import type { Product } from '../model/admin-product';
 
 const t = adminProductsTexts.deleteDialog;
@@ -15,6 +15,7 @@ export interface DeleteProductDialogProps {
 
 /** Asks before deleting, then deletes the product and its image. */
 export function DeleteProductDialog({ product, onClose }: DeleteProductDialogProps) {
+  const { deleteProduct } = useProductsApi();
   async function confirm() {
     if (!product) return;
     try {

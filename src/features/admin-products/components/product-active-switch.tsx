@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Switch, VisuallyHidden } from '@chakra-ui/react';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { adminProductsTexts } from '../texts';
-import { setProductActive } from '../api/products';
+import { useProductsApi } from '../api/products-api';
 import type { Product } from '../model/admin-product';
 
 const t = adminProductsTexts;
 
 /** Shows a product in the shop or hides it; the live list reflects the change as soon as it is written. */
 export function ProductActiveSwitch({ product }: { product: Product }) {
+  const { setProductActive } = useProductsApi();
   const [saving, setSaving] = useState(false);
 
   async function toggle(active: boolean) {

@@ -5,7 +5,7 @@ import { useFormik } from 'formik';
 import { errorOf, FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { adminProductsTexts } from '../texts';
-import { saveProduct } from '../api/save-product';
+import { useProductsApi } from '../api/products-api';
 import type { Product } from '../model/admin-product';
 import { productFormSchema, productFormValues, type ProductFormValues } from '../model/product-form';
 import { ProductImageField } from './product-image-field';
@@ -26,6 +26,7 @@ export interface ProductFormDialogProps {
 
 /** The new/edit product dialog. Mounted only while open, so every opening starts from the product's values. */
 export function ProductFormDialog({ product, categories = [], onClose }: ProductFormDialogProps) {
+  const { saveProduct } = useProductsApi();
   const [progress, setProgress] = useState<number | null>(null);
 
   const formik = useFormik<ProductFormValues>({

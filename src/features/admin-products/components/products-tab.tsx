@@ -4,7 +4,7 @@ import { EmptyNote } from '@/components/ui/empty-note';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifyError } from '@/components/ui/toaster';
 import { adminProductsTexts } from '../texts';
-import { useProducts } from '../api/use-products';
+import { useProductsApi } from '../api/products-api';
 import { byRestockUrgency, type Product } from '../model/admin-product';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductFormDialog } from './product-form-dialog';
@@ -21,6 +21,7 @@ function categoriesOf(products: readonly Product[]): string[] {
 }
 
 export function ProductsTab() {
+  const { useProducts } = useProductsApi();
   const { list, retry } = useProducts();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);

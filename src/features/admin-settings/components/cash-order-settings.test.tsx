@@ -1,18 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithShop } from '@/testing/render';
 import { cashOrderSettingsTexts as t } from '../texts';
 import { CashOrderSettings } from './cash-order-settings';
+import { fakeSettingsApi, renderWithSettingsApi } from './fake-settings-api';
 
-const api = vi.hoisted(() => ({
-  loadVerificationRequired: vi.fn(),
-  saveVerificationRequired: vi.fn(),
-  loadBlocklist: vi.fn(),
-  blockPhone: vi.fn(),
-  unblockPhone: vi.fn(),
-}));
-vi.mock('../api/cash-order-settings', () => api);
+const api = fakeSettingsApi();
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -27,7 +20,7 @@ beforeEach(() => {
 
 describe('CashOrderSettings', () => {
   it('turns the phone code off, writing only that setting', async () => {
-    renderWithShop(<CashOrderSettings />);
+    renderWithSettingsApi(<CashOrderSettings />, api);
     const toggle = await screen.findByRole('checkbox', { name: t.verification });
     await waitFor(() => expect(toggle).toBeChecked());
     await waitFor(() => expect(toggle).toBeEnabled());
@@ -37,7 +30,7 @@ describe('CashOrderSettings', () => {
 
   it('lists the blocked numbers, adds one typed in Bengali digits with a note, and removes one', async () => {
     const user = userEvent.setup();
-    renderWithShop(<CashOrderSettings />);
+    renderWithSettingsApi(<CashOrderSettings />, api);
     const list = await screen.findByTestId('blocklist');
     expect(list).toHaveTextContent('০১৮১২৩৪৫৬৭৮');
     expect(list).toHaveTextContent('তিনবার ফেরত');
@@ -57,7 +50,7 @@ describe('CashOrderSettings', () => {
 
   it('refuses a wrong number in Bengali and writes nothing', async () => {
     const user = userEvent.setup();
-    renderWithShop(<CashOrderSettings />);
+    renderWithSettingsApi(<CashOrderSettings />, api);
     await user.type(await screen.findByRole('textbox', { name: t.phone }), '12345');
     await user.click(screen.getByRole('button', { name: t.add }));
     expect(await screen.findByText('মোবাইল নম্বর ০১ দিয়ে শুরু হতে হবে (যেমন ০১৭১২৩৪৫৬৭৮)।')).toBeInTheDocument();

@@ -4,13 +4,7 @@ import { FormField } from '@/components/ui/form-field';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { MAX_BLOCK_NOTE_LENGTH, normalizeBangladeshPhone, toBengaliDigits } from '@/features/ordering/model';
 import { useLoad } from '@/lib/loadable';
-import {
-  blockPhone,
-  loadBlocklist,
-  loadVerificationRequired,
-  saveVerificationRequired,
-  unblockPhone,
-} from '../api/cash-order-settings';
+import { useSettingsApi } from '../api/settings-api';
 import { cashOrderSettingsTexts as t } from '../texts';
 import { SettingSwitch } from './settings-section';
 
@@ -33,6 +27,7 @@ export function CashOrderSettings() {
 }
 
 function VerificationSwitch() {
+  const { loadVerificationRequired, saveVerificationRequired } = useSettingsApi();
   const [stored, reload] = useLoad(loadVerificationRequired);
   const [saving, setSaving] = useState(false);
   const [value, setValue] = useState<boolean | null>(null);
@@ -72,6 +67,7 @@ function VerificationSwitch() {
 }
 
 function Blocklist() {
+  const { loadBlocklist, blockPhone, unblockPhone } = useSettingsApi();
   const [list, reload] = useLoad(loadBlocklist);
   const [phone, setPhone] = useState('');
   const [note, setNote] = useState('');

@@ -1,6 +1,6 @@
 import { Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLoad } from '@/lib/loadable';
-import { loadCourierStatus } from '../api/courier-status';
+import { useSettingsApi } from '../api/settings-api';
 import { courierSettingsTexts as t } from '../texts';
 
 /**
@@ -8,7 +8,7 @@ import { courierSettingsTexts as t } from '../texts';
  * was called. The keys themselves are Cloud Functions secrets, never in Firestore nor in the browser.
  */
 export function CourierSection() {
-  const [status] = useLoad(loadCourierStatus);
+  const [status] = useLoad(useSettingsApi().loadCourierStatus);
   return (
     <Box maxWidth="lg" data-testid="courier-settings">
       <Heading as="h2" size="lg" mb="3">

@@ -1,13 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_PAYMENT_SETTINGS, orderMessages } from '@/features/ordering/model';
-import { renderWithShop } from '@/testing/render';
 import { adminSettingsTexts } from '../texts';
 import { PaymentAccountsSection } from './payment-accounts-section';
+import { fakeSettingsApi, renderWithSettingsApi } from './fake-settings-api';
 
 const t = adminSettingsTexts.payments;
-const api = vi.hoisted(() => ({ loadPaymentSettings: vi.fn(), savePaymentAccounts: vi.fn() }));
-vi.mock('../api/payment-settings', () => api);
+const api = fakeSettingsApi();
 
 // Each test drives a whole Chakra form in jsdom; on a busy machine that takes seconds.
 vi.setConfig({ testTimeout: 20_000 });
@@ -24,7 +23,7 @@ const save = () => userEvent.click(screen.getByRole('button', { name: t.save }))
 
 describe('the payment accounts section', () => {
   it('turns bKash on with a merchant number and a shorter wait, saved as stored', async () => {
-    renderWithShop(<PaymentAccountsSection />);
+    renderWithSettingsApi(<PaymentAccountsSection />, api);
     await userEvent.type(await screen.findByRole('textbox', { name: /বিকাশ নম্বর/ }), '+880 1811-223344');
     fireEvent.click(methodSwitch('বিকাশ'));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'বিকাশ অ্যাকাউন্টের ধরন' }), 'মার্চেন্ট');
@@ -44,7 +43,7 @@ describe('the payment accounts section', () => {
   });
 
   it('refuses, in Bengali, a wallet switched on without a number, no method at all and a wait out of range', async () => {
-    renderWithShop(<PaymentAccountsSection />);
+    renderWithSettingsApi(<PaymentAccountsSection />, api);
     await screen.findByRole('textbox', { name: /নগদ \(Nagad\) নম্বর/ });
     fireEvent.click(methodSwitch('ক্যাশ অন ডেলিভারি'));
     const hours = screen.getByRole('spinbutton', { name: /কত ঘণ্টা/ });
@@ -71,7 +70,7 @@ describe('the payment accounts section', () => {
       payment_wait_hours: 6,
     });
     api.savePaymentAccounts.mockRejectedValue(new Error('permission-denied'));
-    renderWithShop(<PaymentAccountsSection />);
+    renderWithSettingsApi(<PaymentAccountsSection />, api);
     expect(await screen.findByRole('textbox', { name: /নগদ \(Nagad\) নম্বর/ })).toHaveValue('01911223344');
     expect(screen.getByRole('combobox', { name: 'নগদ (Nagad) অ্যাকাউন্টের ধরন' })).toHaveValue('agent');
     expect(methodSwitch('নগদ (Nagad)')).toBeChecked();

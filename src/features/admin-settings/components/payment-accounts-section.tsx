@@ -9,7 +9,7 @@ import {
   type PaymentSettings,
 } from '@/features/ordering/model';
 import { paymentTexts } from '@/features/ordering/model/payment-texts';
-import { loadPaymentSettings, savePaymentAccounts } from '../api/payment-settings';
+import { useSettingsApi } from '../api/settings-api';
 import {
   paymentAccountsFormValues,
   paymentAccountsSchema,
@@ -28,13 +28,14 @@ const t = adminSettingsTexts.payments;
  */
 export function PaymentAccountsSection() {
   return (
-    <SettingsSection id="payment-accounts-title" texts={t} load={loadPaymentSettings}>
+    <SettingsSection id="payment-accounts-title" texts={t} load={useSettingsApi().loadPaymentSettings}>
       {(stored) => <PaymentAccountsForm initial={stored} />}
     </SettingsSection>
   );
 }
 
 function PaymentAccountsForm({ initial }: { initial: PaymentSettings }) {
+  const { savePaymentAccounts } = useSettingsApi();
   const formik = useFormik<PaymentAccountsFormValues>({
     initialValues: paymentAccountsFormValues(initial),
     validationSchema: paymentAccountsSchema,

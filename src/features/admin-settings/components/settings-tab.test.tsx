@@ -1,26 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithShop } from '@/testing/render';
 import { adminSettingsTexts as t } from '../texts';
 import { SettingsTab } from './settings-tab';
+import { fakeSettingsApi, renderWithSettingsApi } from './fake-settings-api';
 
-const api = vi.hoisted(() => ({
-  loadNotificationSettings: vi.fn(),
-  saveNotificationSettings: vi.fn(),
-}));
-vi.mock('../api/notification-settings', () => api);
-// The cash-order part of the tab (cash-order-settings.test.tsx tests it): nothing stored, no Firestore.
-vi.mock('../api/cash-order-settings', () => ({
-  loadVerificationRequired: vi.fn(async () => true),
-  saveVerificationRequired: vi.fn(),
-  loadBlocklist: vi.fn(async () => []),
-  blockPhone: vi.fn(),
-  unblockPhone: vi.fn(),
-}));
-// The payment accounts section has its own tests (payment-accounts-section.test.tsx).
-vi.mock('./payment-accounts-section', () => ({ PaymentAccountsSection: () => null }));
-// The courier section has its own tests (courier-section.test.tsx).
-vi.mock('./courier-section', () => ({ CourierSection: () => null }));
+// The tab's other sections have their own tests (payment-accounts-section.test.tsx and the others): their reads
+// never answer here, so each shows only its spinner.
+const api = fakeSettingsApi();
 
 // Each test drives a whole Chakra form in jsdom; on a busy machine that takes seconds.
 vi.setConfig({ testTimeout: 20_000 });
@@ -30,6 +16,10 @@ beforeEach(() => {
   api.loadNotificationSettings.mockResolvedValue({ order_mail_enabled: false, order_mail_to: '' });
   api.saveNotificationSettings.mockResolvedValue(undefined);
 });
+// The console's spy ends with the test (the file shares its module graph with the other web tests).
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const emailBox = () => screen.findByRole('textbox', { name: new RegExp(t.email) });
 // Clicked without moving focus: Chakra's switch reads a blur with a PointerEvent, which jsdom lacks.
@@ -37,7 +27,7 @@ const mailSwitch = () => screen.getByRole('checkbox', { name: t.enabled });
 
 describe('the Settings tab', () => {
   it('turns the order mail on with an address and saves it trimmed', async () => {
-    renderWithShop(<SettingsTab />);
+    renderWithSettingsApi(<SettingsTab />, api);
     await userEvent.type(await emailBox(), '  seller@example.com ');
     fireEvent.click(mailSwitch());
     await userEvent.click(screen.getByRole('button', { name: t.save }));
@@ -51,7 +41,7 @@ describe('the Settings tab', () => {
   });
 
   it('refuses to turn the mail on without an address, in Bengali, and saves nothing', async () => {
-    renderWithShop(<SettingsTab />);
+    renderWithSettingsApi(<SettingsTab />, api);
     await emailBox();
     fireEvent.click(mailSwitch());
     await userEvent.click(screen.getByRole('button', { name: t.save }));
@@ -61,7 +51,7 @@ describe('the Settings tab', () => {
 
   it('shows the stored settings and turns the mail off', async () => {
     api.loadNotificationSettings.mockResolvedValue({ order_mail_enabled: true, order_mail_to: 'a@b.co' });
-    renderWithShop(<SettingsTab />);
+    renderWithSettingsApi(<SettingsTab />, api);
     expect(await emailBox()).toHaveValue('a@b.co');
     expect(mailSwitch()).toBeChecked();
     fireEvent.click(mailSwitch());
@@ -77,7 +67,7 @@ describe('the Settings tab', () => {
   it('says so when saving fails, and keeps what the seller typed', async () => {
     api.saveNotificationSettings.mockRejectedValue(new Error('permission-denied'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderWithShop(<SettingsTab />);
+    renderWithSettingsApi(<SettingsTab />, api);
     await userEvent.type(await emailBox(), 'seller@example.com');
     await userEvent.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByText(t.saveError)).toBeInTheDocument();
@@ -86,7 +76,7 @@ describe('the Settings tab', () => {
 
   it('offers to try again when the settings cannot be read', async () => {
     api.loadNotificationSettings.mockRejectedValueOnce(new Error('unavailable'));
-    renderWithShop(<SettingsTab />);
+    renderWithSettingsApi(<SettingsTab />, api);
     await userEvent.click(await screen.findByRole('button', { name: t.retry }));
     expect(await emailBox()).toHaveValue('');
   });

@@ -1,7 +1,7 @@
 import { Input, Separator, Stack } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { errorOf, FormField } from '@/components/ui/form-field';
-import { loadNotificationSettings, saveNotificationSettings } from '../api/notification-settings';
+import { useSettingsApi } from '../api/settings-api';
 import type { NotificationSettings } from '../model/notification-settings';
 import { settingsFormSchema, toNotificationSettings } from '../model/settings-form';
 import { adminSettingsTexts as t } from '../texts';
@@ -30,13 +30,14 @@ export function SettingsTab() {
 /** Whether each new order is mailed to the seller, and where. */
 function OrderMailSection() {
   return (
-    <SettingsSection id="order-mail-title" texts={t} load={loadNotificationSettings}>
+    <SettingsSection id="order-mail-title" texts={t} load={useSettingsApi().loadNotificationSettings}>
       {(stored) => <OrderMailForm initial={stored} />}
     </SettingsSection>
   );
 }
 
 function OrderMailForm({ initial }: { initial: NotificationSettings }) {
+  const { saveNotificationSettings } = useSettingsApi();
   const formik = useFormik<NotificationSettings>({
     initialValues: initial,
     validationSchema: settingsFormSchema,

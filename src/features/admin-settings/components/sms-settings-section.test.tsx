@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithShop } from '@/testing/render';
 import { DEFAULT_SMS_TEXTS, type SmsSettings } from '../model/sms-settings';
 import { adminSettingsTexts, smsSettingsTexts as t } from '../texts';
 import { SmsSettingsSection } from './sms-settings-section';
+import { fakeSettingsApi, renderWithSettingsApi } from './fake-settings-api';
 
-const api = vi.hoisted(() => ({ loadSmsSettings: vi.fn(), saveSmsSettings: vi.fn() }));
-vi.mock('../api/sms-settings', () => api);
+const api = fakeSettingsApi();
 
 // Each test drives a whole Chakra form in jsdom; on a busy machine that takes seconds.
 vi.setConfig({ testTimeout: 20_000 });
@@ -23,7 +22,7 @@ const stepText = (step: keyof typeof t.steps) => screen.findByRole('textbox', { 
 
 describe("the Settings tab's customer SMS", () => {
   it('turns the SMS on with the shop’s number typed in Bengali digits, saved as 01… with the texts trimmed', async () => {
-    renderWithShop(<SmsSettingsSection />);
+    renderWithSettingsApi(<SmsSettingsSection />, api);
     await userEvent.type(await screen.findByRole('textbox', { name: t.shopPhone }), '০১৭১২-৩৪৫৬৭৮');
     await userEvent.type(await stepText('delivered'), '  ');
     // Clicked without moving focus: Chakra's switch reads a blur with a PointerEvent, which jsdom lacks.
@@ -40,7 +39,7 @@ describe("the Settings tab's customer SMS", () => {
   });
 
   it('counts each text’s SMS as filled at its longest, refuses one over two SMS in Bengali and saves nothing', async () => {
-    renderWithShop(<SmsSettingsSection />);
+    renderWithSettingsApi(<SmsSettingsSection />, api);
     const confirmed = await stepText('confirmed');
     await userEvent.clear(confirmed);
     // Pasted: typing reads "{…}" as a key's name.
@@ -53,7 +52,7 @@ describe("the Settings tab's customer SMS", () => {
 
   it('says so when the settings cannot be read, and reads them again on retry', async () => {
     api.loadSmsSettings.mockRejectedValueOnce(new Error('unavailable'));
-    renderWithShop(<SmsSettingsSection />);
+    renderWithSettingsApi(<SmsSettingsSection />, api);
     expect(await screen.findByText(t.loadError)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: adminSettingsTexts.retry }));
     expect(await stepText('cancelled')).toHaveValue(DEFAULT_SMS_TEXTS.cancelled);

@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import { FormField } from '@/components/ui/form-field';
 import { normalizeBangladeshPhone } from '@/features/ordering/model/phone';
 import { toBengaliDigits } from '@/features/ordering/model/digits';
-import { loadSmsSettings, saveSmsSettings } from '../api/sms-settings';
+import { useSettingsApi } from '../api/settings-api';
 import {
   fillSmsText,
   LONGEST_SMS_VALUES,
@@ -19,7 +19,7 @@ import { saveSection, SettingsForm, SettingsSection, SettingSwitch } from './set
 /** The customer's SMS: on or off, the shop's phone, and each step's text with its segments counted. */
 export function SmsSettingsSection() {
   return (
-    <SettingsSection id="sms-title" texts={t} load={loadSmsSettings}>
+    <SettingsSection id="sms-title" texts={t} load={useSettingsApi().loadSmsSettings}>
       {(stored) => <SmsSettingsForm initial={stored} />}
     </SettingsSection>
   );
@@ -40,6 +40,7 @@ function validate(values: SmsSettings) {
 }
 
 function SmsSettingsForm({ initial }: { initial: SmsSettings }) {
+  const { saveSmsSettings } = useSettingsApi();
   const formik = useFormik<SmsSettings>({
     initialValues: initial,
     validate,

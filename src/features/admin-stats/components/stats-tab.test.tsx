@@ -2,10 +2,18 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShop } from '@/testing/render';
 import type { DashboardStats } from '../model/dashboard-stats';
+import type { ReactElement } from 'react';
+import type { LiveStats } from '../api/order-stats';
+import { StatsSourceProvider } from '../api/stats-source';
 import { StatsTab } from './stats-tab';
 
-const api = vi.hoisted(() => ({ useOrderStats: vi.fn() }));
-vi.mock('../api/order-stats', () => api);
+// The live roll-ups as each test has them; the shelf's fewest jars, none.
+const api = {
+  useOrderStats: vi.fn<() => LiveStats>(),
+  useStockedProducts: () => [],
+};
+const renderStatsTab = (ui: ReactElement) =>
+  renderWithShop(<StatsSourceProvider value={api}>{ui}</StatsSourceProvider>);
 
 const days = Array.from({ length: 14 }, (_, index) => ({
   date: `2026-11-${String(8 + index).padStart(2, '0')}`,
@@ -50,7 +58,7 @@ beforeEach(() => {
 describe('stats tab', () => {
   it('shows the four headline numbers in Bengali, with weekly growth', async () => {
     showing(stats);
-    renderWithShop(<StatsTab />);
+    renderStatsTab(<StatsTab />);
     expect(await screen.findByText('১,২৫০')).toBeInTheDocument();
     expect(screen.getByText(/গত সপ্তাহের তুলনায় \+৫০%/)).toBeInTheDocument();
     expect(screen.getByText('৳১,২৫,০০০.৫০')).toBeInTheDocument();
@@ -61,7 +69,7 @@ describe('stats tab', () => {
 
   it('breaks orders down over the six statuses with their Bengali labels', async () => {
     showing(stats);
-    renderWithShop(<StatsTab />);
+    renderStatsTab(<StatsTab />);
     await screen.findByText('স্ট্যাটাস অনুযায়ী অর্ডার');
     const labels = ['অমীমাংসিত', 'নিশ্চিত', 'প্রস্তুত', 'ডেলিভারি', 'সরবরাহ', 'বাতিল'];
     for (const label of labels) expect(screen.getByRole('group', { name: label })).toBeInTheDocument();
@@ -70,7 +78,7 @@ describe('stats tab', () => {
 
   it('shows average order value, completion rate, quick actions, recommendations and 14 days', async () => {
     showing(stats);
-    renderWithShop(<StatsTab />);
+    renderStatsTab(<StatsTab />);
     expect(await screen.findByText('৳১০০')).toBeInTheDocument();
     expect(screen.getByText('৭২%')).toBeInTheDocument();
     expect(screen.getByText('৭টি অমীমাংসিত অর্ডার নিশ্চিত করুন।')).toBeInTheDocument();
@@ -83,18 +91,18 @@ describe('stats tab', () => {
 
   it('says so when there is nothing to recommend', async () => {
     showing({ ...stats, recommendations: [], pendingOrders: 0 });
-    renderWithShop(<StatsTab />);
+    renderStatsTab(<StatsTab />);
     expect(await screen.findByText('সবকিছু ঠিকঠাক চলছে — এভাবেই চালিয়ে যান!')).toBeInTheDocument();
     expect(screen.getByText('কোনো অমীমাংসিত অর্ডার নেই — চমৎকার!')).toBeInTheDocument();
   });
 
   it('shows a spinner while the numbers are on their way, and no refresh button once they are live', async () => {
     api.useOrderStats.mockReturnValue({ stats: { status: 'loading' }, retry });
-    const { unmount } = renderWithShop(<StatsTab />);
+    const { unmount } = renderStatsTab(<StatsTab />);
     expect(screen.queryByText('মোট অর্ডার')).not.toBeInTheDocument();
     unmount();
     showing(stats);
-    renderWithShop(<StatsTab />);
+    renderStatsTab(<StatsTab />);
     expect(await screen.findByText('১,২৫০')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /হালনাগাদ/ })).not.toBeInTheDocument();
   });
@@ -104,7 +112,7 @@ describe('stats tab', () => {
       stats: { status: 'failed', error: new Error('permission-denied') },
       retry,
     });
-    renderWithShop(<StatsTab />);
+    renderStatsTab(<StatsTab />);
     expect(await screen.findByText('পরিসংখ্যান লোড করতে সমস্যা হয়েছে।')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' }));
     expect(retry).toHaveBeenCalledTimes(1);
@@ -113,7 +121,7 @@ describe('stats tab', () => {
   it('jumps from a quick action to the orders or products tab', async () => {
     showing(stats);
     const onOpenTab = vi.fn();
-    renderWithShop(<StatsTab onOpenTab={onOpenTab} />);
+    renderStatsTab(<StatsTab onOpenTab={onOpenTab} />);
     await userEvent.click(await screen.findByRole('button', { name: /অর্ডার দেখুন/ }));
     await userEvent.click(screen.getByRole('button', { name: /পণ্য দেখুন/ }));
     expect(onOpenTab.mock.calls).toEqual([['orders'], ['products']]);
@@ -123,7 +131,7 @@ describe('stats tab', () => {
 describe('stats tab for assistive technology', () => {
   it('holds only terms and descriptions in each card, goes from the dashboard h1 to h2s, and lets a keyboard scroll the chart', async () => {
     showing(stats);
-    const { container } = renderWithShop(<StatsTab />);
+    const { container } = renderStatsTab(<StatsTab />);
     await screen.findByText('১,২৫০');
     const lists = container.querySelectorAll('dl');
     expect(lists.length).toBe(6);

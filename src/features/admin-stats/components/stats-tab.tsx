@@ -17,8 +17,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { ORDER_STATUS_PALETTE, orderStatusLabel } from '@/features/ordering/model';
 import { adminStatsTexts } from '../texts';
 import { formatNumberBn, formatTaka } from '@/lib/format';
-import { useOrderStats } from '../api/order-stats';
-import { useStockedProducts } from '../api/stock-products';
+import { useStatsSource } from '../api/stats-source';
 import { stockRecommendations } from '../model/stock-recommendations';
 import type { DashboardStats, RecommendationKind } from '../model/dashboard-stats';
 import { DailyChart } from './daily-chart';
@@ -99,6 +98,7 @@ interface StatsViewProps {
 function StatsView({ stats, onOpenTab }: StatsViewProps) {
   const growthUp = stats.weeklyGrowth >= 0;
   const delivering = stats.statusBreakdown.find((entry) => entry.status === 'delivering')?.count ?? 0;
+  const { useStockedProducts } = useStatsSource();
   const stocked = useStockedProducts();
   const recommendations = [...stats.recommendations, ...stockRecommendations(stocked)];
 
@@ -228,6 +228,7 @@ function StatsView({ stats, onOpenTab }: StatsViewProps) {
  * to date, so there is nothing to refresh; a failed listener is logged and offers a retry.
  */
 export function StatsTab({ onOpenTab }: { onOpenTab?: (tab: QuickActionTab) => void }) {
+  const { useOrderStats } = useStatsSource();
   const { stats, retry } = useOrderStats();
 
   if (stats.status === 'loading') return <PageSpinner minHeight="30vh" />;

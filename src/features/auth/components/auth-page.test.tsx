@@ -1,24 +1,31 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithShop } from '@/testing/render';
-import { signIn, signUp } from '../api/auth-actions';
-import { useAuth } from '../api/use-auth';
+import type { signIn, signUp } from '../api/auth-actions';
+import type { AuthState } from '../model/session';
+import { AuthContext } from './auth-context';
 import AuthPage from './auth-page';
 
-vi.mock('../api/auth-actions', () => ({ signIn: vi.fn(), signUp: vi.fn(), signOut: vi.fn() }));
-vi.mock('../api/use-auth', () => ({ useAuth: vi.fn() }));
+// Firebase Auth's actions, answered by each test; who is signed in, as the app's AuthProvider would say.
+const actions = { signIn: vi.fn<typeof signIn>(), signUp: vi.fn<typeof signUp>() };
+let auth: AuthState;
 
 vi.setConfig({ testTimeout: 20_000 });
 
 function signedIn(user: User | null) {
-  vi.mocked(useAuth).mockReturnValue({ user, session: null, loading: false, signOut: vi.fn() });
+  auth = { user, session: null, loading: false, signOut: vi.fn() };
 }
 
 function renderAuthPage() {
   const user = userEvent.setup();
-  renderWithShop(<AuthPage />, { route: '/auth', otherRoutes: { '/': <p>home page</p> } });
+  renderWithShop(
+    <AuthContext.Provider value={auth}>
+      <AuthPage actions={actions} />
+    </AuthContext.Provider>,
+    { route: '/auth', otherRoutes: { '/': <p>home page</p> } },
+  );
   return user;
 }
 
@@ -36,10 +43,14 @@ async function fill(
 }
 
 beforeEach(() => {
-  vi.mocked(signIn).mockReset();
-  vi.mocked(signUp).mockReset();
+  actions.signIn.mockReset();
+  actions.signUp.mockReset();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   signedIn(null);
+});
+// The console's spy ends with the test (the file shares its module graph with the other web tests).
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe('AuthPage', () => {
@@ -51,7 +62,7 @@ describe('AuthPage', () => {
 
     expect(await within(signInForm()).findByText('ই-মেইল দিন')).toBeInTheDocument();
     expect(within(signInForm()).getByText('পাসওয়ার্ড দিন')).toBeInTheDocument();
-    expect(signIn).not.toHaveBeenCalled();
+    expect(actions.signIn).not.toHaveBeenCalled();
   });
 
   it('refuses an address that is not an e-mail', async () => {
@@ -61,7 +72,7 @@ describe('AuthPage', () => {
     await user.click(within(signInForm()).getByRole('button', { name: 'লগইন করুন' }));
 
     expect(await within(signInForm()).findByText('সঠিক ই-মেইল ঠিকানা দিন')).toBeInTheDocument();
-    expect(signIn).not.toHaveBeenCalled();
+    expect(actions.signIn).not.toHaveBeenCalled();
   });
 
   it('asks for at least 6 characters when signing up', async () => {
@@ -72,24 +83,24 @@ describe('AuthPage', () => {
     await user.click(within(signUpForm()).getByRole('button', { name: 'সাইন আপ করুন' }));
 
     expect(await within(signUpForm()).findByText('পাসওয়ার্ড কমপক্ষে ৬ অক্ষরের হতে হবে')).toBeInTheDocument();
-    expect(signUp).not.toHaveBeenCalled();
+    expect(actions.signUp).not.toHaveBeenCalled();
   });
 
   it('signs in, welcomes the shopper and goes home', async () => {
-    vi.mocked(signIn).mockResolvedValue();
+    actions.signIn.mockResolvedValue();
     const user = renderAuthPage();
     await fill(user, signInForm(), ' rahim@example.com ', 'secret1');
 
     await user.click(within(signInForm()).getByRole('button', { name: 'লগইন করুন' }));
 
     expect(await screen.findByText('home page')).toBeInTheDocument();
-    expect(signIn).toHaveBeenCalledWith({ email: 'rahim@example.com', password: 'secret1' });
+    expect(actions.signIn).toHaveBeenCalledWith({ email: 'rahim@example.com', password: 'secret1' });
     expect(screen.getByText('লগইন সফল!')).toBeInTheDocument();
     expect(screen.getByText('স্বাগতম!')).toBeInTheDocument();
   });
 
   it('says in Bengali why signing in failed and stays on the page', async () => {
-    vi.mocked(signIn).mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/invalid-credential' }));
+    actions.signIn.mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/invalid-credential' }));
     const user = renderAuthPage();
     await fill(user, signInForm(), 'rahim@example.com', 'wrong-password');
 
@@ -102,7 +113,7 @@ describe('AuthPage', () => {
   });
 
   it('signs up and goes home, or explains that the e-mail is taken', async () => {
-    vi.mocked(signUp).mockRejectedValueOnce(
+    actions.signUp.mockRejectedValueOnce(
       Object.assign(new Error('x'), { code: 'auth/email-already-in-use' }),
     );
     const user = renderAuthPage();
@@ -113,15 +124,15 @@ describe('AuthPage', () => {
     expect(await screen.findByText('সাইন আপ ত্রুটি')).toBeInTheDocument();
     expect(screen.getByText('এই ই-মেইল দিয়ে আগেই সাইন আপ করা হয়েছে।')).toBeInTheDocument();
 
-    vi.mocked(signUp).mockResolvedValueOnce({ verificationSent: true });
+    actions.signUp.mockResolvedValueOnce({ verificationSent: true });
     await user.click(within(signUpForm()).getByRole('button', { name: 'সাইন আপ করুন' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(screen.getByText('সাইন আপ সফল!')).toBeInTheDocument();
-    expect(signUp).toHaveBeenCalledTimes(2);
+    expect(actions.signUp).toHaveBeenCalledTimes(2);
   });
 
   it('says in Bengali where the verification link went, or that it could not be sent', async () => {
-    vi.mocked(signUp).mockResolvedValueOnce({ verificationSent: true });
+    actions.signUp.mockResolvedValueOnce({ verificationSent: true });
     const user = renderAuthPage();
     await user.click(screen.getByRole('tab', { name: 'সাইন আপ' }));
     await fill(user, signUpForm(), 'rahim@example.com', 'secret1');
@@ -134,7 +145,7 @@ describe('AuthPage', () => {
   });
 
   it('still signs the shopper up when the verification mail cannot be sent, and says so', async () => {
-    vi.mocked(signUp).mockResolvedValueOnce({ verificationSent: false });
+    actions.signUp.mockResolvedValueOnce({ verificationSent: false });
     const user = renderAuthPage();
     await user.click(screen.getByRole('tab', { name: 'সাইন আপ' }));
     await fill(user, signUpForm(), 'rahim@example.com', 'secret1');
@@ -152,7 +163,7 @@ describe('AuthPage', () => {
   });
 
   it('shows the sign-in form at once while Firebase is still loading (no spinner swapped for the card)', () => {
-    vi.mocked(useAuth).mockReturnValue({ user: null, session: null, loading: true, signOut: vi.fn() });
+    auth = { user: null, session: null, loading: true, signOut: vi.fn() };
     renderAuthPage();
     expect(signInForm()).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

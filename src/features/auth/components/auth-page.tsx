@@ -11,8 +11,13 @@ import { CredentialsForm } from './credentials-form';
 
 const t = authTexts;
 
-/** /auth: sign in (default tab) or sign up; a signed-in shopper is sent home. */
-export default function AuthPage() {
+const firebaseActions = { signIn, signUp };
+
+/**
+ * /auth: sign in (default tab) or sign up; a signed-in shopper is sent home. `actions` are Firebase Auth's
+ * unless a component test gives its own (so it replaces no module).
+ */
+export default function AuthPage({ actions = firebaseActions }: { actions?: typeof firebaseActions }) {
   const { user } = useAuth();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -23,7 +28,7 @@ export default function AuthPage() {
 
   const handleSignIn = async (credentials: Credentials) => {
     try {
-      await signIn(credentials);
+      await actions.signIn(credentials);
     } catch (error) {
       notifyError(t.toast.signInError, authErrorMessage(error), error);
       throw error;
@@ -35,7 +40,7 @@ export default function AuthPage() {
   const handleSignUp = async (credentials: Credentials) => {
     let verificationSent: boolean;
     try {
-      ({ verificationSent } = await signUp(credentials));
+      ({ verificationSent } = await actions.signUp(credentials));
     } catch (error) {
       notifyError(t.toast.signUpError, authErrorMessage(error), error);
       throw error;
