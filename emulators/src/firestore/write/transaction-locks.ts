@@ -110,6 +110,27 @@ function lockKey(db: DatabaseId, name: string): string {
 
 const documentKeys = (names: string[]) => (db: DatabaseId) => names.map((name) => lockKey(db, name));
 
+/**
+ * The lock key of the range a query reads: its whole collection (under `parent`), or for a collection group
+ * every collection of that id under `parent`. Google's emulator keeps a transactional query's whole
+ * collection from other writers, as this does (tests/referee/transaction-query-range.test.ts); production
+ * locks only the span it scanned, which lies inside it.
+ */
+const collectionRangeKey = (db: DatabaseId, collection: readonly string[]): string =>
+  `range:${dbKey(db)}/${collection.join('/')}`;
+const groupRangeKey = (db: DatabaseId, parent: readonly string[], collectionId: string): string =>
+  `group:${dbKey(db)}/${parent.join('/')}|${collectionId}`;
+
+/** The ranges a write of the document `segments` changes: its collection and each collection group over it. */
+function rangeKeysOfDocument(db: DatabaseId, segments: readonly string[]): string[] {
+  const collectionId = segments[segments.length - 2];
+  const keys = [collectionRangeKey(db, segments.slice(0, -1))];
+  for (let depth = 0; depth < segments.length - 1; depth += 2) {
+    keys.push(groupRangeKey(db, segments.slice(0, depth), collectionId));
+  }
+  return keys;
+}
+
 function queryKeys(
   engine: FirestoreEngine,
   db: DatabaseId,
@@ -118,14 +139,20 @@ function queryKeys(
 ): string[] {
   if (!structured) throw new Error('A query in a transaction names no query');
   const query = compileQuery(parent, structured);
-  return query.run(engine.state(query.db)).map((doc) => `${dbKey(db)}/${doc.key}`);
+  const parentSegments = parseResourceName(parent).segments;
+  const ranges = (structured.from ?? []).map(({ collectionId, allDescendants }) =>
+    allDescendants
+      ? groupRangeKey(db, parentSegments, collectionId ?? '')
+      : collectionRangeKey(db, [...parentSegments, collectionId ?? '']),
+  );
+  return [...ranges, ...query.run(engine.state(query.db)).map((doc) => `${dbKey(db)}/${doc.key}`)];
 }
 
 /**
  * A read in a pessimistic transaction locks what it reads (exclusive unless the registry says shared; an
- * exclusive one yields to another read while its holder is idle, ./locks.ts). A query locks the documents it
- * returns, then runs again under those locks until what it returns is all locked: production locks the
- * query's whole range, so a document added to the range later (a phantom) is not kept out here.
+ * exclusive one yields to another read while its holder is idle, ./locks.ts). A query locks its range (see
+ * collectionRangeKey), so no document enters or leaves it meanwhile, and the documents it returns, running
+ * again under those locks until what it returns is all locked.
  */
 function readInTransaction<R>(
   engine: FirestoreEngine,
@@ -203,9 +230,13 @@ function write<R>(
   let db: DatabaseId;
   try {
     db = databaseOf(resource);
+    // A written document may enter or leave the ranges transactions' queries hold: those are locked too.
     keys = writes.flatMap((w) => {
-      const name = w.update?.name ?? w.delete ?? w.verify ?? w.transform?.document;
-      return name ? [lockKey(db, name)] : [];
+      const changed = w.update?.name ?? w.delete ?? w.transform?.document;
+      const name = changed ?? w.verify;
+      if (!name) return [];
+      const segments = parseDocumentName(name).segments;
+      return [lockKey(db, name), ...(changed ? rangeKeysOfDocument(db, segments) : [])];
     });
   } catch {
     return run();
