@@ -284,6 +284,24 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     });
   });
 
+  it('keeps a filter’s range: a document entering it (created or updated to match) waits, one that matches neither before nor after goes through', async () => {
+    await db.doc('stock/a').set({ jars: 1 });
+    await db.doc('stock/b').set({ jars: 2 });
+    const ones = (t: Transaction) => t.get(db.collection('stock').where('jars', '==', 1));
+    expect(await whileQueryHeld(ones, () => db.doc('stock/c').create({ jars: 1 }))).toEqual({
+      state: 'pending',
+      attempts: 1,
+    });
+    expect(await whileQueryHeld(ones, () => db.doc('stock/b').update({ jars: 1 }))).toEqual({
+      state: 'pending',
+      attempts: 1,
+    });
+    expect(await whileQueryHeld(ones, () => db.doc('stock/d').create({ jars: 5 }))).toEqual({
+      state: 'done',
+      attempts: 1,
+    });
+  });
+
   it('keeps an aggregation’s range: a jar put back by another transaction waits, so a cap on the sum holds', async () => {
     await db.doc('caps/x/shelf/a').set({ jars: 3 });
     const CAP = 4;
