@@ -129,7 +129,13 @@ function rangesOf(engine: FirestoreEngine): Map<string, CompiledQuery> {
 /** The keys of the held ranges a write of `name` changes: those its document lies in before or after it. */
 function rangeKeysOfWrite(engine: FirestoreEngine, db: DatabaseId, name: string, write: WriteJson): string[] {
   const ranges = rangesOf(engine);
-  if (ranges.size === 0) return [];
+  const prefix = `range:${dbKey(db)}|`;
+  const held: [string, CompiledQuery][] = [];
+  for (const [key, query] of ranges) {
+    if (!engine.transactions.locks.isHeld(key)) ranges.delete(key);
+    else if (key.startsWith(prefix)) held.push([key, query]);
+  }
+  if (held.length === 0) return [];
   const segments = parseDocumentName(name).segments;
   const before = engine.state(db).get(segments.join('/')) ?? null;
   const now = new Date().toISOString();
@@ -142,13 +148,9 @@ function rangeKeysOfWrite(engine: FirestoreEngine, db: DatabaseId, name: string,
   } catch {
     // A write the commit will refuse changes nothing.
   }
-  const prefix = `range:${dbKey(db)}|`;
-  const keys: string[] = [];
-  for (const [key, query] of ranges) {
-    if (!engine.transactions.locks.isHeld(key)) ranges.delete(key);
-    else if (key.startsWith(prefix) && [before, after].some((doc) => doc && query.matches(doc))) keys.push(key);
-  }
-  return keys;
+  return held
+    .filter(([, query]) => [before, after].some((doc) => doc && query.matches(doc)))
+    .map(([key]) => key);
 }
 
 function queryKeys(
