@@ -99,6 +99,9 @@ const SHARED_STATE_SUITES = [
   'tests/console/schedules.test.ts',
   'tests/functions/evening-summary.test.ts',
   'tests/e2e/admin.test.ts',
+  // Its bursts and its slow function hold the shop's trigger deliveries (at most 4 at once), so beside it another
+  // suite's stock count came too late (cancel-order timed out twice in twelve runs).
+  'tests/functions/triggers.test.ts',
 ];
 
 /**
