@@ -45,10 +45,12 @@ export async function shelfSum(product: DocumentReference, transaction?: Transac
 
 /**
  * Lots holding `jars` jars, read from a random place in the shelf's lots (so orders at once read different
- * ones): `jars` + LOT_READ_SLACK lots. Every lot holds a jar, so as many lots as asked hold enough. Fewer after
- * the random place: the first lots are read instead, in one query, so fewer than asked there are every lot
- * of one moment (two reads apart could miss a lot another order left over in between, and a refusal is said
- * on these). Read in `transaction`, or outside any (no lock for other orders to wait on).
+ * ones): `jars` + LOT_READ_SLACK lots. Every lot holds a jar, so as many lots as asked hold enough. A place near
+ * the end wraps around to the first lots, so an order reads as many lots wherever it starts. Fewer lots on the
+ * shelf than asked: every lot is read again in one query, so those are every lot of one moment (two reads apart
+ * could miss a lot another order left over in between, and a refusal is said on these). Read in `transaction`,
+ * or outside any (no lock for other orders to wait on); lots read apart that another order took meanwhile fail
+ * the order's commit (its deletes' `exists` precondition), and it reads again.
  */
 export async function readSomeLots(
   product: DocumentReference,
@@ -56,10 +58,16 @@ export async function readSomeLots(
   transaction?: Transaction,
 ): Promise<Lot[]> {
   const wanted = jars + LOT_READ_SLACK;
-  const byId = lotsOf(product).orderBy(FieldPath.documentId()).limit(wanted);
+  const byId = lotsOf(product).orderBy(FieldPath.documentId());
   const get = async (query: Query) => lotsFrom(await (transaction ? transaction.get(query) : query.get()));
-  const after = await get(byId.startAt(lotsOf(product).doc().id)); // a random auto-id
-  return after.length === wanted ? after : get(byId);
+  const after = await get(byId.startAt(lotsOf(product).doc().id).limit(wanted)); // a random auto-id
+  if (after.length === wanted) return after;
+  const seen = new Set(after.map((lot) => lot.id));
+  const wrapped = [
+    ...after,
+    ...(await get(byId.limit(wanted - after.length))).filter((lot) => !seen.has(lot.id)),
+  ];
+  return wrapped.length === wanted ? wrapped : get(byId.limit(wanted));
 }
 
 /**
