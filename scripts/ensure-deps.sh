@@ -21,15 +21,38 @@ install_if_changed() {
   echo "$want" >"$stamp"
 }
 
-install_if_changed . "the project's npm packages"
-[ -f functions/package-lock.json ] && install_if_changed functions "the Cloud Functions' npm packages"
+# The project's packages, the Cloud Functions' and Debian's Chromium are independent: installed side by side (on a
+# fresh clone they download and unpack at once instead of one after the other), each one's output printed whole
+# once it is done; any that fails fails the command.
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+side_by_side=()
+beside() {
+  local name=$1
+  shift
+  "$@" >"$logs/$name" 2>&1 &
+  side_by_side+=("$name:$!")
+}
+
+beside project install_if_changed . "the project's npm packages"
+[ -f functions/package-lock.json ] && beside functions install_if_changed functions "the Cloud Functions' npm packages"
 
 # Debian's Chromium (npx playwright install cannot work offline): its headless shell drives the browser tests
 # and screenshots, the full browser Lighthouse (npm run lighthouse).
-if [ "${SKIP_BROWSER_INSTALL:-}" != "1" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; }; then
+install_browser() {
   echo "› installing Chromium, its headless shell and fonts from Debian…"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-headless-shell fonts-noto-core >/dev/null
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-headless-shell fonts-noto-core >/dev/null
+}
+if [ "${SKIP_BROWSER_INSTALL:-}" != "1" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; }; then
+  beside browser install_browser
 fi
+
+failed=0
+for job in "${side_by_side[@]}"; do
+  if ! wait "${job#*:}"; then failed=1; fi
+  cat "$logs/${job%%:*}"
+done
+exit $failed
