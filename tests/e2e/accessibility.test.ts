@@ -21,6 +21,7 @@ import {
   shopAdminFirestore,
   signedInUser,
   screenshotPage,
+  sidewaysOverflow,
 } from '../support/shop-browser';
 import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts';
 
@@ -68,8 +69,11 @@ async function checkAtEachWidth(
     await settle();
     await expectNoAxeViolations(page, screen, { repeats });
     if (fits) {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${screen} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+      const { overflow, culprits } = await sidewaysOverflow(page);
+      expect(
+        overflow,
+        `${screen} at ${width} px scrolls sideways: ${culprits.join('; ')}`,
+      ).toBeLessThanOrEqual(0);
     }
     if (screenshot) await screenshotPage(page, `${RESULTS}/${screenshot}-${width}.png`);
   }

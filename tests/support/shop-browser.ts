@@ -177,6 +177,32 @@ export async function screenshotPage(page: Page, path: string): Promise<void> {
   });
 }
 
+/**
+ * How far the page scrolls sideways (0 when it does not), and when it does, the outermost elements that stick
+ * out past the viewport's right edge (tag, test id, label or class, width, and the start of their text), so a
+ * failure names what to fix.
+ */
+export async function sidewaysOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow <= 0) return { overflow, culprits: [] };
+    const sticksOut = (element: Element) => element.getBoundingClientRect().right > window.innerWidth + 0.5;
+    const culprits = [...document.body.querySelectorAll('*')]
+      .filter((element) => sticksOut(element) && !(element.parentElement && sticksOut(element.parentElement)))
+      .slice(0, 5)
+      .map((element) => {
+        const rect = element.getBoundingClientRect();
+        const name =
+          element.getAttribute('data-testid') ??
+          element.getAttribute('aria-label') ??
+          element.getAttribute('class')?.slice(0, 60);
+        const text = (element.textContent ?? '').trim().slice(0, 40);
+        return `<${element.tagName.toLowerCase()}> ${name ?? ''} left ${Math.round(rect.left)} width ${Math.round(rect.width)} "${text}"`;
+      });
+    return { overflow, culprits };
+  });
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
