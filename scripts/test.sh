@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project: lint, types, the bundle budget, then the Vitest suites in three runs: the unit
-# projects side by side (with the static checks and the build alongside), the integration suites (two files at a
-# time, then those that change the shared shop one by one), and the start suites. The static checks run at the
+# projects side by side (with the static checks, the build and the start suites alongside), then the integration
+# suites (two files at a time, then those that change the shared shop one by one). The static checks run at the
 # lowest priority (nice 19), so they take only the CPU the tests leave idle. Each step's time is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -73,12 +73,33 @@ run() {
     --outputFile.json="test-results/vitest-$name.json" || status=1
   steps+=("$((SECONDS - started)) s  tests: $name")
 }
+# The start suites (`npm start` as a seller runs it, on the ports of firebase.json, one shop at a time) in the
+# background beside the unit tests, whose emulators take free ports of their own: they mostly wait on the shops
+# they start, and the unit tests leave a core idle part of the time. Done before the integration suites, which
+# start their shop on those same ports.
+start_suites=$(mktemp -d)
+(
+  begun=$SECONDS
+  if npx vitest run --project start --reporter=default --reporter=json \
+    --outputFile.json=test-results/vitest-start.json >"$start_suites/log" 2>&1; then echo 0; else echo 1; fi \
+    >"$start_suites/status"
+  echo $((SECONDS - begun)) >"$start_suites/seconds"
+) &
+start_suites_pid=$!
+start_suites_done() {
+  wait "$start_suites_pid" || true
+  echo "› tests: start (beside the unit tests)"
+  cat "$start_suites/log"
+  [ "$(cat "$start_suites/status")" = 0 ] || status=1
+  steps+=("$(cat "$start_suites/seconds") s  tests: start (beside the unit tests)")
+  rm -rf "$start_suites"
+}
 # referee: the rules suites again, against Google's Firestore emulator (issue 50; skipped where it is absent).
 run unit config emulators emulators-shared web web-pure web-isolated web-isolated-lean functions functions-isolated referee
+start_suites_done
 # The shop's suites two at a time, then the alone ones one by one beside those with emulators of their own.
 run integration integration integration-alone integration-own
 static_checks_done
-run start start
 npx tsx scripts/test-summary.ts test-results/vitest-*.json
 echo
 echo "Time per step (whole command: $SECONDS s):"
