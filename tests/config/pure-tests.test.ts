@@ -1,8 +1,9 @@
 /**
  * The unit tests that run in Node, many to a worker (tests/config/pure-tests.ts): the rules, on small sources in
- * a scratch repository, and `npm test` running every unit project of vitest.config.ts.
+ * a scratch repository, the integration suites replacing no module, and `npm test` running every project of
+ * vitest.config.ts.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +81,21 @@ describe('the isolated web tests spared the toaster’s setup', () => {
         'src/t/later.test.ts',
       ]),
     ).toEqual(['src/t/save.test.ts', 'src/t/form.test.tsx', 'src/t/later.test.ts']);
+  });
+});
+
+describe('the integration suites, one module graph per worker (isolate: false)', () => {
+  it('replace no module: a replacement would reach the suites after it in the same worker', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const suites = ['tests', 'scripts'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.test.ts') && !file.startsWith('config'))
+        .map((file) => join(dir, file)),
+    );
+    expect(suites.length).toBeGreaterThan(20);
+    expect(
+      suites.filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, file), 'utf8'))),
+    ).toEqual([]);
   });
 });
 
