@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Every test of the project: lint, types, the bundle budget, then the Vitest suites in three runs: the unit
-# projects side by side (with the static checks, the build and the start suites alongside), then the integration
-# suites (two files at a time, then those that change the shared shop one by one). The static checks run at the
-# lowest priority (nice 19), so they take only the CPU the tests leave idle. Each step's time is printed at the end.
+# Every test of the project: lint, types, the bundle budget, then the Vitest suites: the unit projects side by
+# side (with the static checks, the build and the start suites alongside), then the integration suites (two files
+# at a time, then those that change the shared shop one by one) with the web app's tests beside them. The static
+# checks run at the lowest priority (nice 19), so they take only the CPU the tests leave idle. Each step's time is
+# printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
@@ -73,32 +74,56 @@ run() {
     --outputFile.json="test-results/vitest-$name.json" || status=1
   steps+=("$((SECONDS - started)) s  tests: $name")
 }
-# The start suites (`npm start` as a seller runs it, on the ports of firebase.json, one shop at a time) in the
-# background beside the unit tests, whose emulators take free ports of their own: they mostly wait on the shops
-# they start, and the unit tests leave a core idle part of the time. Done before the integration suites, which
-# start their shop on those same ports.
-start_suites=$(mktemp -d)
-(
-  begun=$SECONDS
-  if npx vitest run --project start --reporter=default --reporter=json \
-    --outputFile.json=test-results/vitest-start.json >"$start_suites/log" 2>&1; then echo 0; else echo 1; fi \
-    >"$start_suites/status"
-  echo $((SECONDS - begun)) >"$start_suites/seconds"
-) &
-start_suites_pid=$!
-start_suites_done() {
-  wait "$start_suites_pid" || true
-  echo "› tests: start (beside the unit tests)"
-  cat "$start_suites/log"
-  [ "$(cat "$start_suites/status")" = 0 ] || status=1
-  steps+=("$(cat "$start_suites/seconds") s  tests: start (beside the unit tests)")
-  rm -rf "$start_suites"
+# background <name> <nice> <project or option>…: a Vitest run of its own beside the step in the foreground, its output
+# printed whole by `background_done <name>` (which waits for it).
+background_runs=$(mktemp -d)
+background() {
+  local name=$1 niceness=$2
+  shift 2
+  local projects=()
+  # Vitest's options (--maxWorkers=1) as they are, the rest as project names.
+  for project in "$@"; do
+    case $project in
+      --*) projects+=("$project") ;;
+      *) projects+=(--project "$project") ;;
+    esac
+  done
+  (
+    begun=$SECONDS
+    if nice -n "$niceness" npx vitest run "${projects[@]}" --reporter=default --reporter=json \
+      --outputFile.json="test-results/vitest-$name.json" >"$background_runs/$name.log" 2>&1; then
+      echo 0
+    else
+      echo 1
+    fi >"$background_runs/$name.status"
+    echo $((SECONDS - begun)) >"$background_runs/$name.seconds"
+  ) &
+  echo $! >"$background_runs/$name.pid"
 }
+background_done() {
+  local name=$1 beside=$2
+  wait "$(cat "$background_runs/$name.pid")" || true
+  echo "› tests: $name (beside $beside)"
+  cat "$background_runs/$name.log"
+  [ "$(cat "$background_runs/$name.status")" = 0 ] || status=1
+  steps+=("$(cat "$background_runs/$name.seconds") s  tests: $name (beside $beside)")
+}
+
+# The start suites (`npm start` as a seller runs it, on the ports of firebase.json, one shop at a time) beside
+# the unit tests, whose emulators take free ports of their own: they mostly wait on the shops they start. Done
+# before the integration suites start their shop on those same ports.
+background start 0 start
 # referee: the rules suites again, against Google's Firestore emulator (issue 50; skipped where it is absent).
-run unit config emulators emulators-shared web web-pure web-isolated web-isolated-lean functions functions-isolated referee
-start_suites_done
+run unit config emulators emulators-shared functions functions-isolated referee
+background_done start "the unit tests"
+# The web app's tests (components in jsdom, its models, its queries on in-process emulators: CPU, no shared
+# port) beside the integration suites, which mostly wait on the browser and the shop and leave about a core idle
+# (235 CPU-s in 251 s): one file at a time, at nice 5, so the browser suites keep the CPU they ask for.
+background web 5 --maxWorkers=1 web web-pure web-isolated web-isolated-lean
 # The shop's suites two at a time, then the alone ones one by one beside those with emulators of their own.
 run integration integration integration-alone integration-own
+background_done web "the integration tests"
+rm -rf "$background_runs"
 static_checks_done
 npx tsx scripts/test-summary.ts test-results/vitest-*.json
 echo

@@ -106,9 +106,15 @@ describe('npm test', () => {
       ...readFileSync(join(root, 'vitest.config.ts'), 'utf8').matchAll(/\bname: '([\w-]+)'/g),
     ];
     const script = readFileSync(join(root, 'scripts/test.sh'), 'utf8');
+    // `run <step> <project>…` in the foreground, `background <name> <nice> [--option…] <project>…` beside it.
     const run = [
       ...[...script.matchAll(/^run (.+)$/gm)].flatMap((line) => line[1].split(/\s+/).slice(1)),
-      ...[...script.matchAll(/--project ([\w-]+)/g)].map((match) => match[1]),
+      ...[...script.matchAll(/^background (.+)$/gm)].flatMap((line) =>
+        line[1]
+          .split(/\s+/)
+          .slice(2)
+          .filter((word) => !word.startsWith('--')),
+      ),
     ];
     expect(projects.length).toBeGreaterThan(5);
     expect(projects.map((match) => match[1]).filter((name) => !run.includes(name))).toEqual([]);
