@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Caller } from '../../shared/auth-token.js';
 import { FirestoreEngine } from '../engine.js';
+import { compareInstants, parseTimestamp } from '../timestamps.js';
 import type { Fields } from '../types.js';
 import { decodeRecords, encodeRecord, FirestoreJournal } from './journal.js';
 import { startFirestoreEmulator } from '../server.js';
@@ -108,7 +109,9 @@ describe('the Firestore journal', () => {
     expect(snapshot(after)).toEqual(before);
     // Later commits come after every replayed version.
     const { commitTime } = after.commit({ database: DB, writes: [set('jars/d', {})] }, OWNER);
-    expect(commitTime > before[0].updateTime && commitTime > before[2].updateTime).toBe(true);
+    // As instants: the text drops trailing zeros ("…30.123Z" is before "…30.123001Z", not after it).
+    const later = (a: string, b: string) => compareInstants(parseTimestamp(a), parseTimestamp(b)) > 0;
+    expect(later(commitTime, before[0].updateTime) && later(commitTime, before[2].updateTime)).toBe(true);
   });
 
   it('replays a reset and an import', () => {
