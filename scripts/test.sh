@@ -114,7 +114,7 @@ background_done() {
 # before the integration suites start their shop on those same ports.
 background start 0 start
 # referee: the rules suites again, against Google's Firestore emulator (issue 50; skipped where it is absent).
-run unit config emulators emulators-shared functions functions-isolated referee
+run unit config emulators functions functions-isolated referee
 background_done start "the unit tests"
 # The web app's tests (components in jsdom, its models, its queries on in-process emulators: CPU, no shared
 # port) beside the integration suites, which mostly wait on the browser and the shop and leave about a core idle

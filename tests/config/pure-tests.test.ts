@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { domFreeWebTests, sideEffectFreeEmulatorTests, webTestsLoadingToaster } from './pure-tests';
+import { domFreeWebTests, webTestsLoadingToaster } from './pure-tests';
 
 const scratch = mkdtempSync(join(tmpdir(), 'pure-tests-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -43,21 +43,6 @@ describe('the web tests that run in Node', () => {
   });
 });
 
-describe('the emulators’ tests that share a worker', () => {
-  it('are those starting no server and replacing no module or global', () => {
-    write({
-      'emulators/src/a/engine.test.ts': "import { parse } from '../rules/parser.js';\n",
-      'emulators/src/a/server.test.ts': "import { startFirestore } from '../firestore/server.js';\n",
-      'emulators/src/a/sdk.test.ts': "import { getFirestore } from 'firebase/firestore';\n",
-      'emulators/src/a/env.test.ts': "beforeEach(() => vi.stubEnv('TZ', 'UTC'));\n",
-      'emulators/src/a/net.test.ts': "import { createServer } from 'node:net';\n",
-    });
-    expect(sideEffectFreeEmulatorTests(scratch, ['emulators/src'])).toEqual([
-      'emulators/src/a/engine.test.ts',
-    ]);
-  });
-});
-
 describe('the isolated web tests spared the toaster’s setup', () => {
   it('are those that never load the toaster, however deep the import', () => {
     write({
@@ -84,10 +69,10 @@ describe('the isolated web tests spared the toaster’s setup', () => {
   });
 });
 
-describe('the integration suites, one module graph per worker (isolate: false)', () => {
-  it('replace no module: a replacement would reach the suites after it in the same worker', () => {
+describe('the emulators’ tests and the integration suites, one module graph per worker (isolate: false)', () => {
+  it('replace no module: a replacement would reach the files after it in the same worker', () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    const suites = ['tests', 'scripts'].flatMap((dir) =>
+    const suites = ['tests', 'scripts', 'emulators/src', 'emulators/console-app/src'].flatMap((dir) =>
       readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
         .filter((file) => file.endsWith('.test.ts') && !file.startsWith('config'))
         .map((file) => join(dir, file)),

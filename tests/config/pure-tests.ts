@@ -101,26 +101,3 @@ export function domFreeWebTests(root: string): string[] {
     return !readFileSync(path, 'utf8').includes('vi.mock(') && !needsBrowser(root, path);
   });
 }
-
-/** What a test that shares its worker must not do: replace modules or globals, start servers or processes. */
-const SIDE_EFFECTS =
-  /vi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\b|process\.(env|on|chdir|exit)\b|@vitest-environment|\b(listen|createServer|spawn|fork|exec\w*)\(/;
-/** Modules that start servers, clients or browsers (the emulators' own, the SDKs, network and processes). */
-const SERVER_IMPORTS =
-  /^(node:(http|https|net|child_process|worker_threads)|@grpc\/.*|playwright.*|firebase(-admin)?(\/.*)?|@firebase\/.*|@google-cloud\/.*)$|(^|\/)(server|index)(\.js)?$|\/testing\/(admin|http|browser|firestore-emulator|waiting|id-token)(\.js)?$/;
-
-/**
- * The emulators' tests that start nothing and replace nothing (the rules interpreter, the query engine in
- * memory, the console's texts): judged by the test file itself, since starting a server is its own doing.
- */
-export function sideEffectFreeEmulatorTests(root: string, dirs: string[]): string[] {
-  return dirs
-    .flatMap((dir) => testFiles(root, dir, /\.test\.ts$/))
-    .filter((file) => {
-      const source = readFileSync(join(root, file), 'utf8');
-      return (
-        !SIDE_EFFECTS.test(source) &&
-        !runtimeImports(source).some((specifier) => SERVER_IMPORTS.test(specifier))
-      );
-    });
-}
