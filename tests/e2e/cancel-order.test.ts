@@ -18,6 +18,7 @@ import {
   uniquePhone,
   addOwnProduct,
   productCardOf,
+  shopAdminFirestore,
 } from '../support/shop-browser';
 import { placeOrderAs } from '../support/shop-orders';
 
@@ -44,7 +45,7 @@ const PRODUCT = `বাতিল-পরীক্ষার আচার ${Date.no
  */
 async function shownStock(page: Page): Promise<number> {
   if (page.url() !== `${SHOP_URL}/`) await page.goto(SHOP_URL);
-  await productCardOf(page, PRODUCT).getByRole('button', { name: 'অর্ডার করুন' }).click({ timeout: 30_000 });
+  await productCardOf(page, PRODUCT).getByRole('button', { name: 'অর্ডার করুন' }).click({ timeout: 10_000 });
   const dialog = page.getByRole('dialog');
   const text = await dialog.getByText(/স্টকে আছে/).innerText();
   await page.keyboard.press('Escape');
@@ -52,9 +53,28 @@ async function shownStock(page: Page): Promise<number> {
   return Number(toLatinDigits(/স্টকে আছে ([০-৯0-9]+)টি/.exec(text)![1]));
 }
 
+/**
+ * What the shop holds for this suite's jar and what the page is, for a failure's message: the product's shown
+ * figure, the lots' sum, whether the app runs (or only the server's HTML and its early form), and a screenshot.
+ */
+async function stockReport(page: Page): Promise<string> {
+  const product = shopAdminFirestore().doc(`products/${productId}`);
+  const [stored, lots] = await Promise.all([product.get(), product.collection('shelf').get()]);
+  const shelf = lots.docs.reduce((sum, lot) => sum + (lot.get('jars') as number), 0);
+  const hydrated = await page.locator('#root[data-hydrated]').count();
+  await page.screenshot({ path: `${RESULTS}/cancel-order-stock-${Date.now()}.png` });
+  return `stock_quantity ${String(stored.get('stock_quantity'))}, shelf_counted ${String(stored.get('shelf_counted'))}, lots ${lots.size} holding ${shelf}; page ${page.url()}, ${hydrated ? 'hydrated' : 'not hydrated (the HTML and its early form only)'}`;
+}
+
 /** Until the open storefront shows `expected` jars (it follows the stock live; the page's HTML can be older). */
 async function expectShownStock(page: Page, expected: number): Promise<void> {
-  await expect.poll(() => shownStock(page), { timeout: 20_000 }).toBe(expected);
+  try {
+    await expect.poll(() => shownStock(page), { timeout: 20_000 }).toBe(expected);
+  } catch (error) {
+    throw new Error(`The storefront never showed ${expected} jars: ${await stockReport(page)}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Orders `quantity` jars of this suite's product as this shopper; returns the buyer name on the order. */
@@ -106,5 +126,5 @@ describe('a customer cancelling an order in a browser', () => {
     await expect.poll(() => sellerCard.innerText(), { timeout: 10_000 }).toContain('বাতিল');
     await seller.screenshot({ path: `${RESULTS}/cancel-order-seen-by-seller-1280.png` });
     await expectShownStock(customer, 20);
-  });
+  }, 120_000); // three live stock readings of up to 20 s each, beside the other suites
 });
