@@ -181,7 +181,14 @@ describe('no axe-core violation', () => {
     await page.getByRole('searchbox', { name: 'অর্ডার খুঁজুন' }).fill(ORDER_ID.slice(-8));
     const card = page.getByRole('article').filter({ hasText: `#${ORDER_ID.slice(-8)}` });
     await card.waitFor({ timeout: 30_000 });
-    await card.screenshot({ path: `${RESULTS}/order-card-360.png` });
+    // The live list may draw the card before the search's answer draws it again: the picture is taken again
+    // when the card it was taking was replaced meanwhile.
+    const pictured = () =>
+      card.screenshot({ path: `${RESULTS}/order-card-360.png`, timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+    await expect.poll(pictured, { timeout: 30_000 }).toBe(true);
 
     await page.goto(`${SHOP_URL}/admin/slips?order=${ORDER_ID}`);
     await checkAtEachWidth(page, 'the packing slip', () =>
