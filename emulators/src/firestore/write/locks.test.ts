@@ -37,6 +37,16 @@ describe('document locks', () => {
     expect(locks.holds('a', 'p/d/jars/mango', 'exclusive')).toBe(false);
   });
 
+  it('says whether anyone holds a key, and forgets it once released', () => {
+    const locks = new LockManager({ waitTimeoutMs: 1000 });
+    const { make } = owners(locks);
+    expect(locks.isHeld('range:p/d|shelf')).toBe(false);
+    locks.acquire(make('a', 1), ['range:p/d|shelf'], 'exclusive', true);
+    expect(locks.isHeld('range:p/d|shelf')).toBe(true);
+    locks.release('a');
+    expect(locks.isHeld('range:p/d|shelf')).toBe(false);
+  });
+
   it('upgrades the only reader to a writer at once', () => {
     const locks = new LockManager({ waitTimeoutMs: 1000 });
     const { make } = owners(locks);

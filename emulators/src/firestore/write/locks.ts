@@ -97,6 +97,11 @@ export class LockManager {
     return holding !== undefined && (mode === 'shared' || holding.mode === 'exclusive');
   }
 
+  /** Whether anyone holds `key`. */
+  isHeld(key: string): boolean {
+    return (this.locks.get(key)?.holders.size ?? 0) > 0;
+  }
+
   /** Whether `ownerId` is waiting for a lock (a transaction waiting is not idle). */
   waiting(ownerId: string): boolean {
     for (const lock of this.locks.values()) if (lock.waiters.some((w) => w.owner.id === ownerId)) return true;

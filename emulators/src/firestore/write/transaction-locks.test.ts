@@ -3,7 +3,7 @@
  * (emulators/README.md, "Transactions and locks"), so a transaction never sees a mix of before and after
  * another one's commit, conflicts end as wound-wait decides, and a lock held too long is let go.
  */
-import type { Firestore } from 'firebase-admin/firestore';
+import { AggregateField, FieldPath, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFirestore, adminOverRest } from '../../testing/admin.js';
 import { OWNER, rawRequest } from '../../testing/http.js';
@@ -226,7 +226,7 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
 
   it('locks what a query in the transaction returned: a write to one of those documents waits for the commit', async () => {
     await db.doc('shelves/a').set({ row: 1, jars: 1 });
-    await db.doc('shelves/b').set({ row: 2, jars: 1 });
+    await db.doc('stalls/b').set({ row: 1, jars: 1 });
     let outside: Promise<unknown> | undefined;
     let whileLocked: unknown;
     let unlocked: unknown;
@@ -235,13 +235,134 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
       expect(rows.docs.map((d) => d.id)).toEqual(['a']);
       outside ??= db.doc('shelves/a').update({ jars: 5 });
       whileLocked = await stateAfter(outside, 150);
-      // A document the query did not return is not locked.
-      unlocked = await stateAfter(db.doc('shelves/b').update({ jars: 7 }), 1000);
+      // A document of another collection is not locked.
+      unlocked = await stateAfter(db.doc('stalls/b').update({ jars: 7 }), 1000);
       t.update(db.doc('shelves/a'), { jars: 2 });
     });
     await outside;
     expect({ whileLocked, unlocked }).toEqual({ whileLocked: 'pending', unlocked: 'done' });
     expect((await db.doc('shelves/a').get()).get('jars')).toBe(5);
+  });
+
+  /** Runs `read` in a transaction, then `write` while it holds the read: 'pending' when the write waited. */
+  async function whileQueryHeld(read: (t: Transaction) => Promise<unknown>, write: () => Promise<unknown>) {
+    let writer: Promise<unknown> | undefined;
+    let state: unknown;
+    let attempts = 0;
+    await db.runTransaction(async (t) => {
+      attempts++;
+      await read(t);
+      writer ??= write();
+      state ??= await stateAfter(writer, 150);
+    });
+    await writer;
+    return { state, attempts };
+  }
+
+  it('keeps a query’s range: a document created into it (a phantom) or taken out of it waits for the commit, wherever it sorts', async () => {
+    await db.doc('lots/m').set({ jars: 1 });
+    await db.doc('lots/p').set({ jars: 2 });
+    const fromCursor = (t: Transaction) =>
+      t.get(db.collection('lots').orderBy(FieldPath.documentId()).startAt('m').limit(1));
+    // Inside the span read, after the limit's last document, and a document the query did not return.
+    expect(await whileQueryHeld(fromCursor, () => db.doc('lots/n').create({ jars: 5 }))).toEqual({
+      state: 'pending',
+      attempts: 1,
+    });
+    expect(await whileQueryHeld(fromCursor, () => db.doc('lots/z').create({ jars: 5 }))).toEqual({
+      state: 'pending',
+      attempts: 1,
+    });
+    expect(await whileQueryHeld(fromCursor, () => db.doc('lots/p').delete())).toEqual({
+      state: 'pending',
+      attempts: 1,
+    });
+    // Another collection is free.
+    expect(await whileQueryHeld(fromCursor, () => db.doc('lots-other/n').create({ jars: 5 }))).toEqual({
+      state: 'done',
+      attempts: 1,
+    });
+  });
+
+  it('keeps a filter’s range: a document entering it (created or updated to match) waits, one that matches neither before nor after goes through', async () => {
+    await db.doc('stock/a').set({ jars: 1 });
+    await db.doc('stock/b').set({ jars: 2 });
+    const ones = (t: Transaction) => t.get(db.collection('stock').where('jars', '==', 1));
+    expect(await whileQueryHeld(ones, () => db.doc('stock/c').create({ jars: 1 }))).toEqual({
+      state: 'pending',
+      attempts: 1,
+    });
+    expect(await whileQueryHeld(ones, () => db.doc('stock/b').update({ jars: 1 }))).toEqual({
+      state: 'pending',
+      attempts: 1,
+    });
+    expect(await whileQueryHeld(ones, () => db.doc('stock/d').create({ jars: 5 }))).toEqual({
+      state: 'done',
+      attempts: 1,
+    });
+  });
+
+  it('keeps an aggregation’s range: a jar put back by another transaction waits, so a cap on the sum holds', async () => {
+    await db.doc('caps/x/shelf/a').set({ jars: 3 });
+    const CAP = 4;
+    const putBack = (id: string) =>
+      db.runTransaction(async (t) => {
+        const sum = await t.get(
+          db.collection('caps/x/shelf').aggregate({ jars: AggregateField.sum('jars') }),
+        );
+        if (sum.data().jars + 1 > CAP) return 'over the cap';
+        t.create(db.doc(`caps/x/shelf/${id}`), { jars: 1 });
+        return 'put back';
+      });
+    const answers = await Promise.all([putBack('b'), putBack('c'), putBack('d')]);
+    expect(answers.sort()).toEqual(['over the cap', 'over the cap', 'put back']);
+    const total = await db
+      .collection('caps/x/shelf')
+      .aggregate({ jars: AggregateField.sum('jars') })
+      .get();
+    expect(total.data().jars).toBe(CAP);
+  });
+
+  it('keeps a collection group’s range: a document created in any collection of that id under the parent waits', async () => {
+    await db.doc('groups/g/boxes/a').set({ n: 1 });
+    const group = (t: Transaction) => t.get(db.collectionGroup('boxes'));
+    expect(await whileQueryHeld(group, () => db.doc('groups/h/boxes/b').create({ n: 2 }))).toEqual({
+      state: 'pending',
+      attempts: 1,
+    });
+    expect(await whileQueryHeld(group, () => db.doc('groups/h/crates/b').create({ n: 2 }))).toEqual({
+      state: 'done',
+      attempts: 1,
+    });
+  });
+
+  it('settles a write into a range another transaction holds by wound-wait: the older query wounds a younger writer, the younger waits', async () => {
+    await db.doc('bins/a').set({ n: 1 });
+    const attempts = { older: 0, younger: 0 };
+    const olderHasRead = signal();
+    const youngerHasRead = signal();
+    const older = db.runTransaction(async (t) => {
+      attempts.older++;
+      await t.get(db.doc('bins-other/o'));
+      olderHasRead.give();
+      await youngerHasRead.done;
+      // The younger holds the range: this query wounds it, and the older's create goes in.
+      await t.get(db.collection('bins'));
+      t.create(db.doc('bins/older'), { n: 2 });
+    });
+    await olderHasRead.done;
+    const younger = db.runTransaction(async (t) => {
+      attempts.younger++;
+      await t.get(db.collection('bins'));
+      youngerHasRead.give();
+      // Waits for the older, which holds this document; the older's query then wounds it.
+      await t.get(db.doc('bins-other/o'));
+      t.create(db.doc(`bins/younger-${attempts.younger}`), { n: 3 });
+    });
+    await Promise.all([older, younger]);
+    expect(attempts).toEqual({ older: 1, younger: 2 });
+    expect((await db.collection('bins').get()).docs.map((d) => d.id)).toEqual(['a', 'older', 'younger-2']);
+    expect(emulator.engine.transactions.locks.size).toBe(0);
   });
 
   it('releases the locks of a transaction that never commits once it expires, and the waiting writer proceeds', async () => {

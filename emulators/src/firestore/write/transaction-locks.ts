@@ -13,10 +13,12 @@ import type { v1, WriteJson } from '../types.js';
 import { dbKey } from '../databases.js';
 import type { FirestoreEngine } from '../engine.js';
 import { aborted } from '../errors.js';
-import type { LockMode, LockOwner } from './locks.js';
+import type { LockOwner } from './locks.js';
 import type { DatabaseId } from '../paths.js';
 import { parseDatabaseName, parseDocumentName, parseResourceName } from '../paths.js';
-import { compileQuery } from '../query/query.js';
+import { compileQuery, type CompiledQuery } from '../query/query.js';
+import type { StoredDocument } from '../stored-document.js';
+import { applyWrite } from './writes.js';
 import type { ReadOptions } from './transactions.js';
 
 /** The request shapes that take locks, by method. */
@@ -110,6 +112,47 @@ function lockKey(db: DatabaseId, name: string): string {
 
 const documentKeys = (names: string[]) => (db: DatabaseId) => names.map((name) => lockKey(db, name));
 
+/**
+ * The ranges transactions' queries hold, per emulator: lock key → the compiled query, whose matches() says
+ * whether a document lies in the range (its collection or group, filters and cursors; past the limit too, so a
+ * superset of the span production locks). A write takes the key of every range its document lies in before or
+ * after it, so nothing enters or leaves a range a live transaction read. A range no one holds is forgotten.
+ */
+const heldRanges = new WeakMap<object, Map<string, CompiledQuery>>();
+
+function rangesOf(engine: FirestoreEngine): Map<string, CompiledQuery> {
+  let ranges = heldRanges.get(engine.transactions);
+  if (!ranges) heldRanges.set(engine.transactions, (ranges = new Map()));
+  return ranges;
+}
+
+/** The keys of the held ranges a write of `name` changes: those its document lies in before or after it. */
+function rangeKeysOfWrite(engine: FirestoreEngine, db: DatabaseId, name: string, write: WriteJson): string[] {
+  const ranges = rangesOf(engine);
+  const prefix = `range:${dbKey(db)}|`;
+  const held: [string, CompiledQuery][] = [];
+  for (const [key, query] of ranges) {
+    if (!engine.transactions.locks.isHeld(key)) ranges.delete(key);
+    else if (key.startsWith(prefix)) held.push([key, query]);
+  }
+  if (held.length === 0) return [];
+  const segments = parseDocumentName(name).segments;
+  const before = engine.state(db).get(segments.join('/')) ?? null;
+  const now = new Date().toISOString();
+  let after: StoredDocument | null = null;
+  try {
+    const fields = applyWrite(write, before, now).after;
+    if (fields) {
+      after = { key: segments.join('/'), segments, fields, createTime: now, updateTime: now, version: 0n };
+    }
+  } catch {
+    // A write the commit will refuse changes nothing.
+  }
+  return held
+    .filter(([, query]) => [before, after].some((doc) => doc && query.matches(doc)))
+    .map(([key]) => key);
+}
+
 function queryKeys(
   engine: FirestoreEngine,
   db: DatabaseId,
@@ -118,14 +161,16 @@ function queryKeys(
 ): string[] {
   if (!structured) throw new Error('A query in a transaction names no query');
   const query = compileQuery(parent, structured);
-  return query.run(engine.state(query.db)).map((doc) => `${dbKey(db)}/${doc.key}`);
+  const range = `range:${dbKey(db)}|${JSON.stringify([parent, structured])}`;
+  rangesOf(engine).set(range, query);
+  return [range, ...query.run(engine.state(query.db)).map((doc) => `${dbKey(db)}/${doc.key}`)];
 }
 
 /**
  * A read in a pessimistic transaction locks what it reads (exclusive unless the registry says shared; an
- * exclusive one yields to another read while its holder is idle, ./locks.ts). A query locks the documents it
- * returns, then runs again under those locks until what it returns is all locked: production locks the
- * query's whole range, so a document added to the range later (a phantom) is not kept out here.
+ * exclusive one yields to another read while its holder is idle, ./locks.ts). A query locks its range (see
+ * heldRanges), so no document enters or leaves it meanwhile, and the documents it returns, running
+ * again under those locks until what it returns is all locked.
  */
 function readInTransaction<R>(
   engine: FirestoreEngine,
@@ -201,23 +246,39 @@ function write<R>(
   const registry = engine.transactions;
   let keys: string[];
   let db: DatabaseId;
+  // A written document may enter or leave the ranges transactions' queries hold: those are locked too.
+  const keysNow = () =>
+    writes.flatMap((w) => {
+      const changed = w.update?.name ?? w.delete ?? w.transform?.document;
+      const name = changed ?? w.verify;
+      if (!name) return [];
+      return [lockKey(db, name), ...(changed ? rangeKeysOfWrite(engine, db, changed, w) : [])];
+    });
   try {
     db = databaseOf(resource);
-    keys = writes.flatMap((w) => {
-      const name = w.update?.name ?? w.delete ?? w.verify ?? w.transform?.document;
-      return name ? [lockKey(db, name)] : [];
-    });
+    keys = keysNow();
   } catch {
     return run();
   }
   if (keys.length === 0) return run();
+  /**
+   * Takes the keys; after a wait, the document or the ranges held may have changed meanwhile, so it looks
+   * again and takes what is missing.
+   */
+  const lockAll = (owner: LockOwner, wanted: string[], round: number): Promise<void> | undefined => {
+    const missing = wanted.filter((key) => !registry.locks.holds(owner.id, key, 'exclusive'));
+    if (missing.length === 0) return undefined;
+    const pending = registry.locks.acquire(owner, missing, 'exclusive');
+    if (!pending || round >= QUERY_LOCK_ROUNDS) return pending;
+    return pending.then(() => lockAll(owner, keysNow(), round + 1));
+  };
   const txn = transaction ? registry.get(transaction) : undefined;
   // An unknown, ended or foreign transaction: the commit is refused without waiting for anything.
   if (transaction && (!txn || txn.dbKey !== dbKey(db))) return run();
   if (transaction && txn?.lockOwner) {
     if (txn.wounded) return run();
     registry.touch(transaction);
-    const pending = registry.locks.acquire(txn.lockOwner, keys, 'exclusive');
+    const pending = lockAll(txn.lockOwner, keys, 0);
     return pending ? pending.then(run) : run();
   }
   const id = `write:${randomBytes(8).toString('hex')}`;
@@ -230,8 +291,7 @@ function write<R>(
         aborted(`Write aborted: an older transaction needed its document. Retry the write.`),
       ),
   };
-  const mode: LockMode = 'exclusive';
-  const pending = registry.locks.acquire(owner, keys, mode);
+  const pending = lockAll(owner, keys, 0);
   if (!pending) {
     try {
       return run();
