@@ -245,6 +245,11 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
   });
 
   /** Runs `read` in a transaction, then `write` while it holds the read: 'pending' when the write waited. */
+  /** The write is still waiting when the transaction holding the query commits, which ran once. */
+  const WAITED_FOR_THE_COMMIT = { state: 'pending', attempts: 1 };
+  /** The write was done while the query was held, and the transaction was not retried. */
+  const WENT_THROUGH = { state: 'done', attempts: 1 };
+
   async function whileQueryHeld(read: (t: Transaction) => Promise<unknown>, write: () => Promise<unknown>) {
     let writer: Promise<unknown> | undefined;
     let state: unknown;
@@ -265,41 +270,30 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     const fromCursor = (t: Transaction) =>
       t.get(db.collection('lots').orderBy(FieldPath.documentId()).startAt('m').limit(1));
     // Inside the span read, after the limit's last document, and a document the query did not return.
-    expect(await whileQueryHeld(fromCursor, () => db.doc('lots/n').create({ jars: 5 }))).toEqual({
-      state: 'pending',
-      attempts: 1,
-    });
-    expect(await whileQueryHeld(fromCursor, () => db.doc('lots/z').create({ jars: 5 }))).toEqual({
-      state: 'pending',
-      attempts: 1,
-    });
-    expect(await whileQueryHeld(fromCursor, () => db.doc('lots/p').delete())).toEqual({
-      state: 'pending',
-      attempts: 1,
-    });
+    expect(await whileQueryHeld(fromCursor, () => db.doc('lots/n').create({ jars: 5 }))).toEqual(
+      WAITED_FOR_THE_COMMIT,
+    );
+    expect(await whileQueryHeld(fromCursor, () => db.doc('lots/z').create({ jars: 5 }))).toEqual(
+      WAITED_FOR_THE_COMMIT,
+    );
+    expect(await whileQueryHeld(fromCursor, () => db.doc('lots/p').delete())).toEqual(WAITED_FOR_THE_COMMIT);
     // Another collection is free.
-    expect(await whileQueryHeld(fromCursor, () => db.doc('lots-other/n').create({ jars: 5 }))).toEqual({
-      state: 'done',
-      attempts: 1,
-    });
+    expect(await whileQueryHeld(fromCursor, () => db.doc('lots-other/n').create({ jars: 5 }))).toEqual(
+      WENT_THROUGH,
+    );
   });
 
   it('keeps a filter’s range: a document entering it (created or updated to match) waits, one that matches neither before nor after goes through', async () => {
     await db.doc('stock/a').set({ jars: 1 });
     await db.doc('stock/b').set({ jars: 2 });
     const ones = (t: Transaction) => t.get(db.collection('stock').where('jars', '==', 1));
-    expect(await whileQueryHeld(ones, () => db.doc('stock/c').create({ jars: 1 }))).toEqual({
-      state: 'pending',
-      attempts: 1,
-    });
-    expect(await whileQueryHeld(ones, () => db.doc('stock/b').update({ jars: 1 }))).toEqual({
-      state: 'pending',
-      attempts: 1,
-    });
-    expect(await whileQueryHeld(ones, () => db.doc('stock/d').create({ jars: 5 }))).toEqual({
-      state: 'done',
-      attempts: 1,
-    });
+    expect(await whileQueryHeld(ones, () => db.doc('stock/c').create({ jars: 1 }))).toEqual(
+      WAITED_FOR_THE_COMMIT,
+    );
+    expect(await whileQueryHeld(ones, () => db.doc('stock/b').update({ jars: 1 }))).toEqual(
+      WAITED_FOR_THE_COMMIT,
+    );
+    expect(await whileQueryHeld(ones, () => db.doc('stock/d').create({ jars: 5 }))).toEqual(WENT_THROUGH);
   });
 
   it('keeps an aggregation’s range: a jar put back by another transaction waits, so a cap on the sum holds', async () => {
@@ -326,14 +320,12 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
   it('keeps a collection group’s range: a document created in any collection of that id under the parent waits', async () => {
     await db.doc('groups/g/boxes/a').set({ n: 1 });
     const group = (t: Transaction) => t.get(db.collectionGroup('boxes'));
-    expect(await whileQueryHeld(group, () => db.doc('groups/h/boxes/b').create({ n: 2 }))).toEqual({
-      state: 'pending',
-      attempts: 1,
-    });
-    expect(await whileQueryHeld(group, () => db.doc('groups/h/crates/b').create({ n: 2 }))).toEqual({
-      state: 'done',
-      attempts: 1,
-    });
+    expect(await whileQueryHeld(group, () => db.doc('groups/h/boxes/b').create({ n: 2 }))).toEqual(
+      WAITED_FOR_THE_COMMIT,
+    );
+    expect(await whileQueryHeld(group, () => db.doc('groups/h/crates/b').create({ n: 2 }))).toEqual(
+      WENT_THROUGH,
+    );
   });
 
   it('settles a write into a range another transaction holds by wound-wait: the older query wounds a younger writer, the younger waits', async () => {
