@@ -16,20 +16,24 @@ steps=("$SECONDS s  install what is missing (npm ci on a fresh clone)")
 # shop). Each check's output is printed whole under its title once the integration suites are done; a failure
 # fails the run before the start suites.
 started=$SECONDS
-checks=$(mktemp -d)
-check() {
-  local name=$1
-  shift
+# beside <name> <nice> <command…>: runs the command in the background at that priority, keeping its output,
+# whether it passed and how long it took under $beside_runs/<name>.{log,status,seconds} (its process: .pid).
+beside_runs=$(mktemp -d)
+beside() {
+  local name=$1 niceness=$2
+  shift 2
   (
     begun=$SECONDS
-    if nice -n 19 "$@" >"$checks/$name.log" 2>&1; then echo 0; else echo 1; fi >"$checks/$name.status"
-    echo $((SECONDS - begun)) >"$checks/$name.seconds"
+    if nice -n "$niceness" "$@" >"$beside_runs/$name.log" 2>&1; then echo 0; else echo 1; fi \
+      >"$beside_runs/$name.status"
+    echo $((SECONDS - begun)) >"$beside_runs/$name.seconds"
   ) &
+  echo $! >"$beside_runs/$name.pid"
 }
-check lint npx eslint . --max-warnings=0
-check format npx prettier --check . --log-level=warn
-check dependencies npx knip --dependencies --include exports,types
-check types npx tsc -p tsconfig.json
+beside lint 19 npx eslint . --max-warnings=0
+beside format 19 npx prettier --check . --log-level=warn
+beside dependencies 19 npx knip --dependencies --include exports,types
+beside types 19 npx tsc -p tsconfig.json
 # A build that fails stops the run: not before the checks are done, so that none is left running behind it.
 trap wait EXIT
 static_checks_done() {
@@ -42,12 +46,12 @@ static_checks_done() {
       dependencies) echo "› dependencies and exports: every declared package imported, every imported one declared, every export imported (knip.jsonc)" ;;
       types) echo "› types" ;;
     esac
-    cat "$checks/$name.log"
-    [ "$(cat "$checks/$name.status")" = 0 ] || failed=1
-    seconds=$(cat "$checks/$name.seconds")
+    cat "$beside_runs/$name.log"
+    [ "$(cat "$beside_runs/$name.status")" = 0 ] || failed=1
+    seconds=$(cat "$beside_runs/$name.seconds")
     [ "$seconds" -le "$slowest" ] || slowest=$seconds
   done
-  rm -rf "$checks"
+  rm -rf "$beside_runs"
   steps+=("$slowest s  static checks (side by side at nice 19, alongside the build, the unit and the integration tests)")
   [ $failed = 0 ] || exit 1
 }
@@ -74,9 +78,8 @@ run() {
     --outputFile.json="test-results/vitest-$name.json" || status=1
   steps+=("$((SECONDS - started)) s  tests: $name")
 }
-# background <name> <nice> <project or option>…: a Vitest run of its own beside the step in the foreground, its output
-# printed whole by `background_done <name>` (which waits for it).
-background_runs=$(mktemp -d)
+# background <name> <nice> <project or option>…: a Vitest run of its own beside the step in the foreground, its
+# output printed whole by `background_done <name>` (which waits for it).
 background() {
   local name=$1 niceness=$2
   shift 2
@@ -88,25 +91,16 @@ background() {
       *) projects+=(--project "$project") ;;
     esac
   done
-  (
-    begun=$SECONDS
-    if nice -n "$niceness" npx vitest run "${projects[@]}" --reporter=default --reporter=json \
-      --outputFile.json="test-results/vitest-$name.json" >"$background_runs/$name.log" 2>&1; then
-      echo 0
-    else
-      echo 1
-    fi >"$background_runs/$name.status"
-    echo $((SECONDS - begun)) >"$background_runs/$name.seconds"
-  ) &
-  echo $! >"$background_runs/$name.pid"
+  beside "$name" "$niceness" npx vitest run "${projects[@]}" --reporter=default --reporter=json \
+    --outputFile.json="test-results/vitest-$name.json"
 }
 background_done() {
   local name=$1 beside=$2
-  wait "$(cat "$background_runs/$name.pid")" || true
+  wait "$(cat "$beside_runs/$name.pid")" || true
   echo "› tests: $name (beside $beside)"
-  cat "$background_runs/$name.log"
-  [ "$(cat "$background_runs/$name.status")" = 0 ] || status=1
-  steps+=("$(cat "$background_runs/$name.seconds") s  tests: $name (beside $beside)")
+  cat "$beside_runs/$name.log"
+  [ "$(cat "$beside_runs/$name.status")" = 0 ] || status=1
+  steps+=("$(cat "$beside_runs/$name.seconds") s  tests: $name (beside $beside)")
 }
 
 # The start suites (`npm start` as a seller runs it, on the ports of firebase.json, one shop at a time) beside
@@ -123,7 +117,6 @@ background web 5 --maxWorkers=1 web web-pure web-isolated web-isolated-lean
 # The shop's suites two at a time, then the alone ones one by one beside those with emulators of their own.
 run integration integration integration-alone integration-own
 background_done web "the integration tests"
-rm -rf "$background_runs"
 static_checks_done
 npx tsx scripts/test-summary.ts test-results/vitest-*.json
 echo
