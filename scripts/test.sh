@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project: lint, types, the bundle budget, then the Vitest suites: the unit projects side by
 # side (with the static checks, the build and the start suites alongside), then the integration suites (two files
-# at a time, then those that change the shared shop one by one) with the web app's tests beside them. The static
+# at a time, then those that change the shared shop one by one). The static
 # checks run at the lowest priority (nice 19), so they take only the CPU the tests leave idle. Each step's time is
 # printed at the end.
 set -euo pipefail
@@ -78,19 +78,13 @@ run() {
     --outputFile.json="test-results/vitest-$name.json" || status=1
   steps+=("$((SECONDS - started)) s  tests: $name")
 }
-# background <name> <nice> <project or option>…: a Vitest run of its own beside the step in the foreground, its
+# background <name> <nice> <project>…: a Vitest run of its own beside the step in the foreground, its
 # output printed whole by `background_done <name>` (which waits for it).
 background() {
   local name=$1 niceness=$2
   shift 2
   local projects=()
-  # Vitest's options (--maxWorkers=1) as they are, the rest as project names.
-  for project in "$@"; do
-    case $project in
-      --*) projects+=("$project") ;;
-      *) projects+=(--project "$project") ;;
-    esac
-  done
+  for project in "$@"; do projects+=(--project "$project"); done
   beside "$name" "$niceness" npx vitest run "${projects[@]}" --reporter=default --reporter=json \
     --outputFile.json="test-results/vitest-$name.json"
 }
@@ -108,15 +102,13 @@ background_done() {
 # before the integration suites start their shop on those same ports.
 background start 0 start
 # referee: the rules suites again, against Google's Firestore emulator (issue 50; skipped where it is absent).
-run unit config emulators functions functions-isolated referee
+# The web app's tests stay here, not beside the integration suites: there they saved about 50 s on a host at its
+# usual speed, but kept both cores busy through the browser suites, and on a slower host a Logs-page journey
+# timed out.
+run unit config emulators functions functions-isolated referee web web-pure web-isolated web-isolated-lean
 background_done start "the unit tests"
-# The web app's tests (components in jsdom, its models, its queries on in-process emulators: CPU, no shared
-# port) beside the integration suites, which mostly wait on the browser and the shop and leave about a core idle
-# (235 CPU-s in 251 s): one file at a time, at nice 5, so the browser suites keep the CPU they ask for.
-background web 5 --maxWorkers=1 web web-pure web-isolated web-isolated-lean
 # The shop's suites two at a time, then the alone ones one by one beside those with emulators of their own.
 run integration integration integration-alone integration-own
-background_done web "the integration tests"
 static_checks_done
 npx tsx scripts/test-summary.ts test-results/vitest-*.json
 echo

@@ -91,7 +91,7 @@ describe('npm test', () => {
       ...readFileSync(join(root, 'vitest.config.ts'), 'utf8').matchAll(/\bname: '([\w-]+)'/g),
     ];
     const script = readFileSync(join(root, 'scripts/test.sh'), 'utf8');
-    // `run <step> <project>…` in the foreground, `background <name> <nice> [--option…] <project>…` beside it.
+    // `run <step> <project>…` in the foreground, `background <name> <nice> <project>…` beside it.
     const run = [
       ...[...script.matchAll(/^run (.+)$/gm)].flatMap((line) => line[1].split(/\s+/).slice(1)),
       ...[...script.matchAll(/^background (.+)$/gm)].flatMap((line) =>
