@@ -15,7 +15,7 @@ import { readProjectConfig } from '../../emulators/src/config.js';
 import { FieldValue, type Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { adminFirestore } from '../../emulators/src/testing/admin.js';
 import { launchChromium } from '../../emulators/src/testing/browser.js';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { SIGNED_IN_STATES, signedInStateFile } from './signed-in-states';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -182,7 +182,7 @@ export async function screenshotPage(page: Page, path: string): Promise<void> {
  * out past the viewport's right edge (tag, test id, label or class, width, and the start of their text), so a
  * failure names what to fix.
  */
-export async function sidewaysOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
+async function sidewaysOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
   return page.evaluate(() => {
     const overflow = document.documentElement.scrollWidth - window.innerWidth;
     if (overflow <= 0) return { overflow, culprits: [] };
@@ -201,6 +201,12 @@ export async function sidewaysOverflow(page: Page): Promise<{ overflow: number; 
       });
     return { overflow, culprits };
   });
+}
+
+/** Fails, naming what sticks out, if `page` scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const { overflow, culprits } = await sidewaysOverflow(page);
+  expect(overflow, `${what} scrolls sideways: ${culprits.join('; ')}`).toBeLessThanOrEqual(0);
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
