@@ -3,12 +3,36 @@
 # side (with the static checks, the build and the start suites alongside), then the integration suites (two files
 # at a time, then those that change the shared shop one by one). The static
 # checks run at the lowest priority (nice 19), so they take only the CPU the tests leave idle. Each step's time is
-# printed at the end.
+# printed at the end, as wall seconds and as CPU-seconds (user + sys), which a busy or slow host moves far less.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-deps.sh
+cpu_files=$(mktemp -d)
+# children_cpu <file>: writes to <file> the CPU-seconds (user + sys) of every process this shell has waited for,
+# from bash's `times`. Through a file: in a pipe or a $(…), `times` runs in a new subshell, which has waited for
+# none.
+children_cpu() {
+  times >"$1.times"
+  awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' \
+    "$1.times" >"$1"
+  rm "$1.times"
+}
+# cpu <name> <command…>: runs the command and keeps the CPU-seconds it and all it started took in
+# $cpu_files/<name>; its status is the command's.
+cpu() {
+  local name=$1
+  shift
+  (
+    set +e
+    "$@"
+    code=$?
+    children_cpu "$cpu_files/$name"
+    exit $code
+  )
+}
+cpu_of() { cat "$cpu_files/$1"; }
+cpu install bash scripts/ensure-deps.sh
 export METADATA_SERVER_DETECTION=none NO_UPDATE_NOTIFIER=1
-steps=("$SECONDS s  install what is missing (npm ci on a fresh clone)")
+steps=("$SECONDS s  $(cpu_of install) CPU-s  install what is missing (npm ci on a fresh clone)")
 
 # The static checks, side by side (each is single-threaded), in the background from the start of the build: at
 # the lowest priority (nice 19), so the build and the unit tests, which are CPU-bound on two cores, never wait
@@ -24,7 +48,7 @@ beside() {
   shift 2
   (
     begun=$SECONDS
-    if nice -n "$niceness" "$@" >"$beside_runs/$name.log" 2>&1; then echo 0; else echo 1; fi \
+    if cpu "$name" nice -n "$niceness" "$@" >"$beside_runs/$name.log" 2>&1; then echo 0; else echo 1; fi \
       >"$beside_runs/$name.status"
     echo $((SECONDS - begun)) >"$beside_runs/$name.seconds"
   ) &
@@ -38,7 +62,7 @@ beside types 19 npx tsc -p tsconfig.json
 trap wait EXIT
 static_checks_done() {
   wait
-  local failed=0 slowest=0 seconds
+  local failed=0 slowest=0 seconds cpu_seconds=0
   for name in lint format dependencies types; do
     case $name in
       lint) echo "› lint (eslint)" ;;
@@ -50,18 +74,18 @@ static_checks_done() {
     [ "$(cat "$beside_runs/$name.status")" = 0 ] || failed=1
     seconds=$(cat "$beside_runs/$name.seconds")
     [ "$seconds" -le "$slowest" ] || slowest=$seconds
+    cpu_seconds=$((cpu_seconds + $(cpu_of "$name")))
   done
   rm -rf "$beside_runs"
-  steps+=("$slowest s  static checks (side by side at nice 19, alongside the build, the unit and the integration tests)")
+  steps+=("$slowest s  $cpu_seconds CPU-s  static checks (side by side at nice 19, alongside the build, the unit and the integration tests)")
   [ $failed = 0 ] || exit 1
 }
 
 echo "› the emulator build and the initial-JavaScript budget of /"
 # The web app for the emulators, built the one way (scripts/stack/builds.ts: only when an input changed), into
 # dist-local, never dist/ (deployed); the suites below (bundle budgets, e2e, npm start) all use this build.
-npx tsx scripts/build-local.ts
-npx tsx scripts/bundle-size.ts --dist dist-local
-steps+=("$((SECONDS - started)) s  emulator build and bundle budget (alongside the static checks)")
+cpu build bash -c 'npx tsx scripts/build-local.ts && npx tsx scripts/bundle-size.ts --dist dist-local'
+steps+=("$((SECONDS - started)) s  $(cpu_of build) CPU-s  emulator build and bundle budget (alongside the static checks)")
 
 mkdir -p test-results
 # The rules suites save their rule coverage here as they run (tests/support/rules-coverage-report.ts).
@@ -74,9 +98,9 @@ run() {
   local started=$SECONDS
   local projects=()
   for project in "$@"; do projects+=(--project "$project"); done
-  npx vitest run "${projects[@]}" --reporter=default --reporter=json \
+  cpu "$name" npx vitest run "${projects[@]}" --reporter=default --reporter=json \
     --outputFile.json="test-results/vitest-$name.json" || status=1
-  steps+=("$((SECONDS - started)) s  tests: $name")
+  steps+=("$((SECONDS - started)) s  $(cpu_of "$name") CPU-s  tests: $name")
 }
 # background <name> <nice> <project>…: a Vitest run of its own beside the step in the foreground, its
 # output printed whole by `background_done <name>` (which waits for it).
@@ -94,7 +118,7 @@ background_done() {
   echo "› tests: $name (beside $beside)"
   cat "$beside_runs/$name.log"
   [ "$(cat "$beside_runs/$name.status")" = 0 ] || status=1
-  steps+=("$(cat "$beside_runs/$name.seconds") s  tests: $name (beside $beside)")
+  steps+=("$(cat "$beside_runs/$name.seconds") s  $(cpu_of "$name") CPU-s  tests: $name (beside $beside)")
 }
 
 # The start suites (`npm start` as a seller runs it, on the ports of firebase.json, one shop at a time) beside
@@ -112,9 +136,11 @@ run integration integration integration-alone integration-own
 static_checks_done
 npx tsx scripts/test-summary.ts test-results/vitest-*.json
 echo
-echo "Time per step (whole command: $SECONDS s):"
+children_cpu "$cpu_files/whole"
+echo "Time per step (whole command: $SECONDS s, $(cpu_of whole) CPU-s):"
 printf '%s\n' "${steps[@]}"
 if [ -f test-results/rules-coverage.html ]; then
   echo "› rule coverage of the rules suites: test-results/rules-coverage.html"
 fi
+rm -rf "$cpu_files"
 exit $status
