@@ -3,7 +3,7 @@
  * read-only transactions over gRPC and REST, on the default and on a named database, and through raw REST.
  */
 import { AggregateField, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminOver, adminTransports, useFirestoreEmulator } from '../testing/firestore-emulator.js';
 import { OWNER, rawRequest } from '../testing/http.js';
 import { expectCode } from '../testing/waiting.js';
@@ -137,6 +137,13 @@ describe('where the history begins', () => {
 
 const emulator = useFirestoreEmulator();
 
+/**
+ * A write time to the microsecond, as RFC 3339. Not `toDate().toISOString()`, which keeps the millisecond: a
+ * commit in the same millisecond as the one before it is stamped a microsecond later, and its millisecond then
+ * reads before it (with the clock as it runs, the partition at the deletion once still held the deleted jar).
+ */
+const exactly = (time: Timestamp) => formatTimestamp({ seconds: time.seconds, nanos: time.nanoseconds });
+
 const CASES = adminTransports('archive');
 
 describe.each(CASES)('reads at a readTime over $transport, database $database', ({ transport, database }) => {
@@ -149,12 +156,18 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
 
   beforeAll(async () => {
     db = adminOver(emulator(), project, { transport, database });
-    await db.doc('stock/lemon').set({ jars: 5 });
-    created = (await db.doc('stock/mango').set({ jars: 3, kind: 'sweet' })).writeTime;
-    updated = (await db.doc('stock/mango').update({ jars: 2 })).writeTime;
-    await db.doc('stock/olive/batches/b1').set({ jars: 1 });
-    deleted = (await db.doc('stock/mango').delete()).writeTime;
-    await db.doc('stock/olive/batches/b1').delete();
+    // Every write in one millisecond, a microsecond apart: the versions are still read apart.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      await db.doc('stock/lemon').set({ jars: 5 });
+      created = (await db.doc('stock/mango').set({ jars: 3, kind: 'sweet' })).writeTime;
+      updated = (await db.doc('stock/mango').update({ jars: 2 })).writeTime;
+      await db.doc('stock/olive/batches/b1').set({ jars: 1 });
+      deleted = (await db.doc('stock/mango').delete()).writeTime;
+      await db.doc('stock/olive/batches/b1').delete();
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   const inThePast = <T>(readTime: Timestamp, read: (t: FirebaseFirestore.Transaction) => Promise<T>) =>
@@ -194,7 +207,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
     const list = await rawRequest(
       emulator().port,
       'GET',
-      `/v1/${documents}/stock?readTime=${encodeURIComponent(updated.toDate().toISOString())}`,
+      `/v1/${documents}/stock?readTime=${encodeURIComponent(exactly(updated))}`,
       undefined,
       OWNER,
     );
@@ -208,7 +221,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
         emulator().port,
         'POST',
         `/v1/${documents}/stock/olive:listCollectionIds`,
-        { readTime: readTime.toDate().toISOString() },
+        { readTime: exactly(readTime) },
         OWNER,
       );
       expect(answer.status).toBe(200);
@@ -230,7 +243,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
             orderBy: [{ field: { fieldPath: '__name__' }, direction: 'ASCENDING' }],
           },
           partitionCount: '1',
-          readTime: readTime.toDate().toISOString(),
+          readTime: exactly(readTime),
         },
         OWNER,
       );
