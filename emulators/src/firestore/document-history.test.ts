@@ -4,7 +4,12 @@
  */
 import { AggregateField, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminOver, adminTransports, useFirestoreEmulator } from '../testing/firestore-emulator.js';
+import {
+  adminOver,
+  adminTransports,
+  exactTime,
+  useFirestoreEmulator,
+} from '../testing/firestore-emulator.js';
 import { OWNER, rawRequest } from '../testing/http.js';
 import { expectCode } from '../testing/waiting.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -137,13 +142,6 @@ describe('where the history begins', () => {
 
 const emulator = useFirestoreEmulator();
 
-/**
- * A write time to the microsecond, as RFC 3339. Not `toDate().toISOString()`, which keeps the millisecond: a
- * commit in the same millisecond as the one before it is stamped a microsecond later, and its millisecond then
- * reads before it (with the clock as it runs, the partition at the deletion once still held the deleted jar).
- */
-const exactly = (time: Timestamp) => formatTimestamp({ seconds: time.seconds, nanos: time.nanoseconds });
-
 const CASES = adminTransports('archive');
 
 describe.each(CASES)('reads at a readTime over $transport, database $database', ({ transport, database }) => {
@@ -207,7 +205,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
     const list = await rawRequest(
       emulator().port,
       'GET',
-      `/v1/${documents}/stock?readTime=${encodeURIComponent(exactly(updated))}`,
+      `/v1/${documents}/stock?readTime=${encodeURIComponent(exactTime(updated))}`,
       undefined,
       OWNER,
     );
@@ -221,7 +219,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
         emulator().port,
         'POST',
         `/v1/${documents}/stock/olive:listCollectionIds`,
-        { readTime: exactly(readTime) },
+        { readTime: exactTime(readTime) },
         OWNER,
       );
       expect(answer.status).toBe(200);
@@ -243,7 +241,7 @@ describe.each(CASES)('reads at a readTime over $transport, database $database', 
             orderBy: [{ field: { fieldPath: '__name__' }, direction: 'ASCENDING' }],
           },
           partitionCount: '1',
-          readTime: exactly(readTime),
+          readTime: exactTime(readTime),
         },
         OWNER,
       );

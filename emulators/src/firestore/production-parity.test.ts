@@ -27,6 +27,7 @@ import { startFirestoreEmulator, type FirestoreEmulator } from './server.js';
 import { expectCode } from '../testing/waiting.js';
 import { OWNER, rawRequest } from '../testing/http.js';
 import { adminFirestore } from '../testing/admin.js';
+import { exactTime } from '../testing/firestore-emulator.js';
 
 const PROJECT = 'demo-parity';
 const DOCS = `/v1/projects/${PROJECT}/databases/(default)/documents`;
@@ -63,7 +64,7 @@ describe('a transaction that reads a document it does not write', () => {
 
   it('commits a verify write over REST and fails it when the document changed since', async () => {
     await admin().doc('jars/checked').set({ stock: 1 });
-    const updateTime = (await admin().doc('jars/checked').get()).updateTime!.toDate().toISOString();
+    const updateTime = exactTime((await admin().doc('jars/checked').get()).updateTime!);
     const verify = { verify: `projects/${PROJECT}/databases/(default)/documents/jars/checked` };
     const ok = await rawRequest(emulator.port, 'POST', `${DOCS}:commit`, {
       writes: [{ ...verify, currentDocument: { updateTime } }],

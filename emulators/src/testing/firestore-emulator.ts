@@ -1,7 +1,8 @@
 /** What the Firestore emulator's own test files share: an emulator per file, and the server SDK's four ways in. */
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../firestore/server.js';
+import { formatTimestamp } from '../firestore/timestamps.js';
 import { adminFirestore } from './admin.js';
 
 /** A Firestore emulator of this test file's own, on a free port: started before its tests, stopped after. */
@@ -41,3 +42,11 @@ export function adminOver(
     databaseId: database === '(default)' ? undefined : database,
   });
 }
+
+/**
+ * A write or update time to the microsecond, as RFC 3339, for a raw request's readTime or precondition. Not
+ * `toDate().toISOString()`, which keeps the millisecond: a commit in the same millisecond as the one before it is
+ * stamped a microsecond later, and its millisecond then reads before it.
+ */
+export const exactTime = (time: Timestamp): string =>
+  formatTimestamp({ seconds: time.seconds, nanos: time.nanoseconds });
