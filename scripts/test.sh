@@ -17,7 +17,8 @@ children_cpu() {
   rm "$1.times"
 }
 # cpu <name> <command…>: runs the command and keeps the CPU-seconds it and all it started took in
-# $cpu_files/<name>; its status is the command's.
+# $cpu_files/<name>; its status is the command's. Only processes waited for count: Chromium's page processes do
+# because the suites launch it without its zygote (emulators/src/testing/browser.ts).
 cpu() {
   local name=$1
   shift
