@@ -227,6 +227,20 @@ describe('the tap keeper before the app runs', () => {
     expect(typed).toHaveBeenCalledTimes(2); // the rendered value, then the typed
   });
 
+  it('does not open again a dialog closed after the keeper gave its taps (Escape while the page hydrated)', async () => {
+    const { root, d, opener } = pageWithDialog();
+    const seen: Element[] = [];
+    root.addEventListener('click', (event) => seen.push(event.target as Element));
+    opener.click();
+    const kept = takeKeptTaps();
+    expect(kept).toEqual([opener]);
+    d.close();
+    seen.length = 0;
+    await replayKeptTaps(root, kept);
+    expect(seen).toEqual([]);
+    expect(d.open).toBe(false);
+  });
+
   it('names in its dialog what the button opened it for, which hydration keeps until the app names it itself', async () => {
     // As the order form on `/`: rendered by the server for no jar yet; the tapped card's button carries its line.
     let nameTheJar: (line: string) => void = () => {};

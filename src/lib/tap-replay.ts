@@ -78,6 +78,16 @@ function replayTypedValues(fields: TypedField[]): void {
 }
 
 /**
+ * A button that opened a dialog the shopper has closed since (Escape while the page hydrated, after the keeper
+ * had handed its taps over): replayed, it would open the dialog again, for nothing.
+ */
+function opensClosedDialog(tap: HTMLElement): boolean {
+  if (tap.getAttribute('command') !== 'show-modal') return false;
+  const dialog = document.getElementById(tap.getAttribute('commandfor') ?? '');
+  return dialog instanceof HTMLDialogElement && !dialog.open;
+}
+
+/**
  * Once the page is hydrated: what was typed (first, so that a field's boundary is hydrated as the server rendered
  * it, before any replayed tap changes what is in it), the button that opened a dialog (so the app knows what is
  * open), then the last tap, once each (a click on the same button, now React's; nothing for a button the app has
@@ -86,7 +96,7 @@ function replayTypedValues(fields: TypedField[]): void {
  */
 export async function replayKeptTaps(root: HTMLElement, taps: HTMLElement[]): Promise<void> {
   const click = (tap: HTMLElement | undefined) => {
-    if (tap?.isConnected && root.contains(tap)) tap.click();
+    if (tap?.isConnected && root.contains(tap) && !opensClosedDialog(tap)) tap.click();
   };
   // Read now, before any render after hydration can set a controlled field back to its state's value.
   const typed = typedFields(root);
