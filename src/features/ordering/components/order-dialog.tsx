@@ -91,7 +91,7 @@ export default function OrderDialog({
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const stock = product?.stock_quantity ?? 0;
+  const stock = product ? product.stock_quantity : null;
   // This confirmation's request id: made at the first submit, kept through retries and repeated taps until the
   // dialog closes, so a lost answer never turns into a second order (order-request-id.ts).
   const requestId = useRef<string | null>(null);
@@ -274,7 +274,7 @@ export default function OrderDialog({
                 type="number"
                 inputMode="numeric"
                 min={1}
-                max={Math.min(stock, MAX_JARS_PER_ORDER)}
+                max={Math.min(stock ?? MAX_JARS_PER_ORDER, MAX_JARS_PER_ORDER)}
                 step={1}
                 value={Number.isNaN(formik.values.quantity) ? '' : formik.values.quantity}
                 onChange={(event) =>

@@ -10,7 +10,7 @@ const valid: OrderFormValues = {
   paymentMethod: 'bkash',
 };
 
-function firstError(stock: number, values: Record<string, unknown>): string {
+function firstError(stock: number | null, values: Record<string, unknown>): string {
   try {
     orderFormSchema(stock).validateSync(values);
   } catch (error) {
@@ -107,5 +107,10 @@ describe('orderFormSchema', () => {
 
   it('refuses every quantity when the product is out of stock', () => {
     expect(firstError(0, { ...valid, quantity: 1 })).toBe(m.outOfStock);
+  });
+
+  it('holds only the per-order limit while the jar is not known yet, never "out of stock"', () => {
+    expect(orderFormSchema(null).validateSync({ ...valid, quantity: 10 }).quantity).toBe(10);
+    expect(firstError(null, { ...valid, quantity: 11 })).toBe('একটি অর্ডারে সর্বোচ্চ ১০টি বয়াম নেওয়া যায়।');
   });
 });

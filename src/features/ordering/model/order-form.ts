@@ -96,19 +96,23 @@ export const paymentMethodSchema = yup
 
 /**
  * The order dialog's rules. `stock` is the product's current stock, so the customer hears "only 3 left"
- * before the server has to refuse; the server checks again inside its transaction.
+ * before the server has to refuse; the server checks again inside its transaction. Null while the page does not
+ * know the jar yet (a form the browser opened before the app ran): only the per-order limit applies then, never
+ * "out of stock".
  */
-export function orderFormSchema(stock: number) {
+export function orderFormSchema(stock: number | null) {
   const quantity =
-    stock >= MIN_ORDER_QUANTITY
-      ? quantitySchema.max(
-          Math.min(stock, MAX_JARS_PER_ORDER),
-          // The smaller of the two bounds is the one the customer meets, so it is the one explained.
-          stock <= MAX_JARS_PER_ORDER
-            ? m.quantityAboveStock(toBengaliDigits(stock))
-            : m.quantityAboveLimit(toBengaliDigits(MAX_JARS_PER_ORDER)),
-        )
-      : quantitySchema.test('in-stock', m.outOfStock, () => false);
+    stock === null
+      ? quantitySchema.max(MAX_JARS_PER_ORDER, m.quantityAboveLimit(toBengaliDigits(MAX_JARS_PER_ORDER)))
+      : stock >= MIN_ORDER_QUANTITY
+        ? quantitySchema.max(
+            Math.min(stock, MAX_JARS_PER_ORDER),
+            // The smaller of the two bounds is the one the customer meets, so it is the one explained.
+            stock <= MAX_JARS_PER_ORDER
+              ? m.quantityAboveStock(toBengaliDigits(stock))
+              : m.quantityAboveLimit(toBengaliDigits(MAX_JARS_PER_ORDER)),
+          )
+        : quantitySchema.test('in-stock', m.outOfStock, () => false);
   return yup.object({
     quantity,
     customerName: customerNameSchema,
