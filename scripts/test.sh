@@ -19,8 +19,8 @@ children_cpu() {
 # cpu <name> <command…>: runs the command and keeps the CPU-seconds it and all it started took in
 # $cpu_files/<name>; its status is the command's. Only processes waited for count: Chromium's page processes do
 # because the suites launch it without its zygote (emulators/src/testing/browser.ts), but those a stopping parent
-# leaves to init do not, so the integration step shows about 60 % of what the machine spent on it (232 of 377
-# CPU-s in one clean-clone run on an idle machine); the other steps, nearly all of it.
+# leaves to init do not, so the integration step shows about two thirds of what the machine spent on it (244 of
+# 363 CPU-s in a clean-clone run started at load 0.3); the other steps, nearly all of it.
 cpu() {
   local name=$1
   shift
