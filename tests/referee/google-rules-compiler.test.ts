@@ -4,8 +4,8 @@
  * answers the same way, word for word.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../../emulators/src/firestore/server.js';
+import { describe, expect, inject, it } from 'vitest';
+import { useFirestoreEmulator } from '../../emulators/src/testing/firestore-emulator.js';
 import { loadGoogleRules } from '../support/google-firestore';
 
 const google = inject('googleFirestore');
@@ -42,13 +42,7 @@ async function upload(address: { host: string; port: number }, project: string, 
 }
 
 describe.skipIf(!google)("Google's rules compiler", () => {
-  let ours: FirestoreEmulator;
-  beforeAll(async () => {
-    ours = await startFirestoreEmulator({ port: 0 });
-  });
-  afterAll(async () => {
-    await ours?.stop();
-  });
+  const ours = useFirestoreEmulator();
 
   it('compiles firestore.rules with no warnings and no errors', async () => {
     const source = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
@@ -66,7 +60,7 @@ describe.skipIf(!google)("Google's rules compiler", () => {
     ]);
     const theirs = await upload(referee, 'demo-rules-warning', NULL_FOR_A_MAP);
     expect(
-      await upload({ host: '127.0.0.1', port: ours.port }, 'demo-rules-warning', NULL_FOR_A_MAP),
+      await upload({ host: '127.0.0.1', port: ours().port }, 'demo-rules-warning', NULL_FOR_A_MAP),
     ).toEqual(theirs);
   });
 });

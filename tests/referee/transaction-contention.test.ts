@@ -6,9 +6,9 @@
  * deadlocks; Google's may take an attempt more than production.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { adminFirestore } from '../../emulators/src/testing/admin.js';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../../emulators/src/firestore/server.js';
+import { useFirestoreEmulator } from '../../emulators/src/testing/firestore-emulator.js';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
 
@@ -39,15 +39,8 @@ async function contention(db: Firestore): Promise<{ attempts: number; merged: un
 }
 
 describe.skipIf(google === null)("Google's contention test, on Google's emulator and on ours", () => {
-  let ours: FirestoreEmulator;
+  const ours = useFirestoreEmulator();
   const googlePort = Number((google ?? ':').split(':')[1]);
-
-  beforeAll(async () => {
-    ours = await startFirestoreEmulator({ port: 0 });
-  });
-  afterAll(async () => {
-    await ours?.stop();
-  });
 
   it.each([
     ['gRPC', false],
@@ -57,7 +50,7 @@ describe.skipIf(google === null)("Google's contention test, on Google's emulator
     async (transport, preferRest) => {
       const project = `demo-contention-${transport.toLowerCase()}`;
       const [theirs, mine] = await Promise.all(
-        [googlePort, ours.port].map((port) => contention(adminFirestore(project, port, { preferRest }))),
+        [googlePort, ours().port].map((port) => contention(adminFirestore(project, port, { preferRest }))),
       );
       const merged = { first: true, second: true };
       // Google's emulator is not production: neither deadlocks, but it may abort one attempt more (gRPC: 4 seen).

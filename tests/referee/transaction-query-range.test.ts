@@ -9,9 +9,9 @@
  * changed what it read, so its commit is refused and it runs again).
  */
 import { AggregateField, FieldPath, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { adminFirestore } from '../../emulators/src/testing/admin.js';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../../emulators/src/firestore/server.js';
+import { useFirestoreEmulator } from '../../emulators/src/testing/firestore-emulator.js';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
 
@@ -127,15 +127,8 @@ const ours = (query: Query, what: Change): Outcome => {
 };
 
 describe.skipIf(google === null)("A transaction's query range, on Google's emulator and on ours", () => {
-  let emulator: FirestoreEmulator;
+  const emulator = useFirestoreEmulator();
   const googlePort = Number((google ?? ':').split(':')[1]);
-
-  beforeAll(async () => {
-    emulator = await startFirestoreEmulator({ port: 0 });
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
 
   it.each(['collection', 'filter', 'limit', 'sum', 'group'] as const)(
     'a %s query: what a plain write and another transaction meet on each',
@@ -153,7 +146,7 @@ describe.skipIf(google === null)("A transaction's query range, on Google's emula
           rows.ours.push(row(ours(query, what)));
           rows.theirs.push(row(await phantom(adminFirestore('demo-range', googlePort), query, what, writer)));
           rows.mine.push(
-            row(await phantom(adminFirestore('demo-range', emulator.port), query, what, writer)),
+            row(await phantom(adminFirestore('demo-range', emulator().port), query, what, writer)),
           );
         }
       }
