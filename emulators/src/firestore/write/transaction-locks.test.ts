@@ -244,6 +244,22 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     expect((await db.doc('shelves/a').get()).get('jars')).toBe(5);
   });
 
+  /**
+   * 'done' (or 'failed') once `writer` settled without waiting for a lock, 'pending' as soon as the emulator's
+   * lock table shows one more waiter than `waitersBefore`. Read from the table, not after a time window: on a
+   * loaded host a write that went through once took longer than the 150 ms window this used.
+   */
+  async function outcomeOf(writer: Promise<unknown>, waitersBefore: number): Promise<string> {
+    let settled: string | undefined;
+    writer.then(
+      () => (settled = 'done'),
+      () => (settled = 'failed'),
+    );
+    while (settled === undefined && emulator.engine.transactions.locks.waiters <= waitersBefore)
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    return settled ?? 'pending';
+  }
+
   /** Runs `read` in a transaction, then `write` while it holds the read: 'pending' when the write waited. */
   /** The write is still waiting when the transaction holding the query commits, which ran once. */
   const WAITED_FOR_THE_COMMIT = { state: 'pending', attempts: 1 };
@@ -257,8 +273,10 @@ describe.each(['gRPC', 'REST'] as const)('transactions of firebase-admin over %s
     await db.runTransaction(async (t) => {
       attempts++;
       await read(t);
-      writer ??= write();
-      state ??= await stateAfter(writer, 150);
+      if (writer) return;
+      const waitersBefore = emulator.engine.transactions.locks.waiters;
+      writer = write();
+      state = await outcomeOf(writer, waitersBefore);
     });
     await writer;
     return { state, attempts };
